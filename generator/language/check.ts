@@ -1,0 +1,37 @@
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import metaSchema from './meta-schema.json' with { type: 'json' };
+import { SchemaError } from './errors.js';
+import type { SchemaFile } from './load.js';
+
+const ajv = new Ajv2020({ allErrors: false, strict: false });
+const validateFile = ajv.compile(metaSchema);
+
+/** Checks one schema file against the meta-schema; throws a SchemaError with a plain sentence. */
+export function checkAgainstMetaSchema(file: SchemaFile): void {
+  if (validateFile(file.json)) return;
+  const error = (validateFile.errors ?? [])[0];
+  if (!error) throw new SchemaError(file.path, '', 'does not follow the schema language.');
+  throw new SchemaError(file.path, error.instancePath || '/', sentenceFor(error));
+}
+
+function sentenceFor(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `"${String(p.additionalProperty)}" is not a keyword of the schema language (see docs/SCHEMAS.md).`;
+    case 'required':
+      return `"${String(p.missingProperty)}" is missing and is required here.`;
+    case 'enum':
+      return `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
+    case 'const':
+      return `must be ${JSON.stringify(p.allowedValue)}.`;
+    case 'pattern':
+      return `does not match the pattern ${String(p.pattern)}.`;
+    case 'type':
+      return `must be of type ${String(p.type)}.`;
+    case 'propertyNames':
+      return `has a field name that is not snake_case (lower-case letters, digits and "_", starting with a letter).`;
+    default:
+      return `${error.message ?? 'is invalid'}.`;
+  }
+}

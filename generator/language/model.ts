@@ -1,0 +1,165 @@
+/**
+ * The normalised entity model: what every emitter, the server and the tests read.
+ * It is derived from one `schemas/<area>/<module>.schema.json` file by `normalise()`;
+ * nothing here is written by hand for a particular entity.
+ */
+
+/** The closed set of field kinds. Every output (input, field, filter, column, SQL type) switches on it. */
+export type FieldKind =
+  | 'id'
+  | 'text'
+  | 'textarea'
+  | 'integer'
+  | 'decimal'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'email'
+  | 'url'
+  | 'cpf'
+  | 'cnpj'
+  | 'cep'
+  | 'phone'
+  | 'mask'
+  | 'color'
+  | 'password'
+  | 'enum'
+  | 'reference'
+  | 'references'
+  | 'sublist';
+
+export const FIELD_KINDS: readonly FieldKind[] = [
+  'id', 'text', 'textarea', 'integer', 'decimal', 'money', 'boolean', 'date', 'datetime', 'time',
+  'email', 'url', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'color', 'password', 'enum', 'reference',
+  'references', 'sublist',
+];
+
+/** Menu areas, in menu order. */
+export type MenuArea =
+  | 'cadastro'
+  | 'tabelas'
+  | 'fiscalizacao'
+  | 'fluxos'
+  | 'financeiro'
+  | 'documentos'
+  | 'relatorios'
+  | 'sistema'
+  | 'plataforma';
+
+export const MENU_AREAS: Record<MenuArea, string> = {
+  cadastro: 'Cadastro',
+  tabelas: 'Tabelas auxiliares',
+  fiscalizacao: 'Fiscalização',
+  fluxos: 'Fluxos de trabalho',
+  financeiro: 'Financeiro',
+  documentos: 'Documentos',
+  relatorios: 'Relatórios',
+  sistema: 'Sistema',
+  plataforma: 'Plataforma',
+};
+
+export interface EnumOption {
+  value: string | number;
+  label: string;
+}
+
+export interface ReferenceSpec {
+  /** Module whose combos feed this field (`uf`, `categoria_natureza_juridica`). */
+  module: string;
+  /** Table behind that module, resolved by normalise(). */
+  table: string;
+  /** Field of the referenced entity shown as the option's name. */
+  labelField: string;
+  /**
+   * Dependent filter: the options are filtered by the value of another field of this form
+   * (`{ field: 'uf_id', param: 'uf_id' }` shows only the municipalities of the chosen UF).
+   */
+  dependsOn?: { field: string; param: string };
+  /** What a delete of the referenced row does while this row still points at it. */
+  onDelete: 'restrict' | 'cascade' | 'set null';
+}
+
+export interface SublistSpec {
+  /** Child table; each row carries `parentKey` → parent id. */
+  table: string;
+  parentKey: string;
+  /** pt-BR noun for one item, used in 'Deve haver apenas um {item} principal'. */
+  itemLabel: string;
+  /** Boolean field of the item of which at most one may be true. */
+  mainField?: string;
+  fields: Field[];
+}
+
+export interface Field {
+  name: string;
+  kind: FieldKind;
+  label: string;
+  /** Column in the table (null for `references` and `sublist`, which live in other tables). */
+  column: string | null;
+  required: boolean;
+  nullable: boolean;
+  readOnly: boolean;
+  /** Set by the server only (ignored in bodies, never in forms). */
+  serverSet: boolean;
+  /** Never returned by the API; shown as [PROTEGIDO] in audit rows. */
+  writeOnly: boolean;
+  unique: boolean;
+  maxLength?: number;
+  minLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  /** For kind `mask`: the mask, `0` a digit, `A` a letter, `*` either. */
+  mask?: string;
+  default?: unknown;
+  enumOptions?: EnumOption[];
+  reference?: ReferenceSpec;
+  sublist?: SublistSpec;
+  /** For kind `references` (many-to-many): the join table and its two keys. */
+  join?: { table: string; ownKey: string; otherKey: string };
+  /** Shown in the form: false for server-set and id fields. */
+  inForm: boolean;
+  helpText?: string;
+}
+
+export interface ListSpec {
+  columns: string[];
+  search: string[];
+  filters: string[];
+  sort: { field: string; order: 'asc' | 'desc' };
+}
+
+export interface Entity {
+  /** The spec's module path: `estados_civis`. Also the REST resource and route. */
+  module: string;
+  area: MenuArea;
+  /** Path of the schema file, relative to the project root. */
+  source: string;
+  table: string;
+  permission: string;
+  label: { singular: string; plural: string; gender: 'm' | 'f' };
+  /** Field whose value names a record (titles, references). */
+  recordLabel: string;
+  /** Fields joined by ' - ' to make a combo option's name (`['initials', 'name']` → 'SP - São Paulo'). */
+  comboLabel: string[];
+  /** Entities with `inactivatable` carry `inactivated` and `inactivated_at`. */
+  inactivatable: boolean;
+  /** False for reference data that only feeds combos (no menu entry or screens). */
+  screens: boolean;
+  /** Route permission for insert: 'admin' alone where the spec says so. */
+  insertPermission: 'store' | 'admin';
+  fields: Field[];
+  list: ListSpec;
+  /** The JSON Schema the API validates a body against, per mode. */
+  rules: { create: JsonSchemaObject; edit: JsonSchemaObject };
+  icon: string;
+}
+
+export type JsonSchemaObject = Record<string, unknown>;
+
+export interface Model {
+  entities: Entity[];
+  byModule: Map<string, Entity>;
+}

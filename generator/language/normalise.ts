@@ -1,0 +1,228 @@
+import { SchemaError } from './errors.js';
+import type { SchemaFile } from './load.js';
+import {
+  MENU_AREAS,
+  type Entity,
+  type Field,
+  type FieldKind,
+  type JsonSchemaObject,
+  type ListSpec,
+  type MenuArea,
+  type Model,
+} from './model.js';
+import { fieldRule } from './rules.js';
+
+type Json = Record<string, any>;
+
+/** Turns checked schema files into the entity model. Pure: reads nothing, writes nothing, mutates nothing. */
+export function normalise(files: SchemaFile[]): Model {
+  const tables = new Map<string, { table: string; recordLabel: string }>();
+  for (const file of files) {
+    tables.set(file.module, { table: file.json['x-table'], recordLabel: file.json['x-record-label'] });
+  }
+  const entities = files.map((file) => normaliseEntity(file, tables));
+  const seenTables = new Map<string, string>();
+  for (const entity of entities) {
+    const other = seenTables.get(entity.table);
+    if (other) throw new SchemaError(entity.source, '/x-table', `table "${entity.table}" is already used by ${other}.`);
+    seenTables.set(entity.table, entity.module);
+  }
+  return { entities, byModule: new Map(entities.map((e) => [e.module, e])) };
+}
+
+type Tables = Map<string, { table: string; recordLabel: string }>;
+
+function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
+  const json = file.json as Json;
+  const fail = (path: string, sentence: string): never => {
+    throw new SchemaError(file.path, path, sentence);
+  };
+  if (json.$id !== file.module) fail('/$id', `must be "${file.module}", the file's name.`);
+  if (!(file.area in MENU_AREAS)) {
+    fail('', `lives in schemas/${file.area}/, which is not a menu area (${Object.keys(MENU_AREAS).join(', ')}).`);
+  }
+  const required = new Set<string>(json.required ?? []);
+  const inactivatable = json['x-inactivatable'] === true;
+  const declared = Object.entries(json.properties as Json).map(([name, source]) =>
+    normaliseField(name, source, required.has(name), `/properties/${name}`, fail, tables, json['x-table']),
+  );
+  for (const name of required) {
+    if (!(name in json.properties)) fail('/required', `names "${name}", which is not a field.`);
+  }
+  const fields: Field[] = [
+    implicitField('id', 'id', 'ID'),
+    ...declared,
+    ...(inactivatable
+      ? [
+          { ...implicitField('inactivated', 'boolean', 'Inativo'), readOnly: false, serverSet: false, inForm: true, default: false },
+          implicitField('inactivated_at', 'datetime', 'Inativado em'),
+        ]
+      : []),
+    implicitField('created_at', 'datetime', 'Criado em'),
+    implicitField('updated_at', 'datetime', 'Atualizado em'),
+  ];
+  const names = new Set(fields.map((f) => f.name));
+  const mustBeField = (path: string, name: string) => {
+    if (!names.has(name)) fail(path, `names "${name}", which is not a field of ${file.module}.`);
+  };
+  mustBeField('/x-record-label', json['x-record-label']);
+  const comboLabel: string[] = json['x-combo-label'] ?? [json['x-record-label']];
+  comboLabel.forEach((name, i) => mustBeField(`/x-combo-label/${i}`, name));
+  const list = normaliseList(json['x-list'], mustBeField);
+  for (const name of list.search) {
+    const field = fields.find((f) => f.name === name)!;
+    if (field.column === null || !['text', 'textarea', 'email', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'url'].includes(field.kind)) {
+      fail('/x-list/search', `"${name}" cannot be searched as text (kind ${field.kind}).`);
+    }
+  }
+  return {
+    module: file.module,
+    area: file.area as MenuArea,
+    source: file.path,
+    table: json['x-table'],
+    permission: json['x-permission'],
+    label: json['x-label'],
+    recordLabel: json['x-record-label'],
+    comboLabel,
+    inactivatable,
+    screens: json['x-screens'] !== false,
+    insertPermission: json['x-insert-permission'] ?? 'store',
+    fields,
+    list,
+    rules: { create: formRules(fields, 'create'), edit: formRules(fields, 'edit') },
+    icon: json['x-icon'] ?? 'ListAlt',
+  };
+}
+
+function implicitField(name: string, kind: FieldKind, label: string): Field {
+  return {
+    name, kind, label, column: name, required: false, nullable: name !== 'id', readOnly: true,
+    serverSet: true, writeOnly: false, unique: name === 'id', inForm: false,
+  };
+}
+
+function normaliseList(source: Json, mustBeField: (path: string, name: string) => void): ListSpec {
+  source.columns.forEach((name: string, i: number) => mustBeField(`/x-list/columns/${i}`, name));
+  source.search.forEach((name: string, i: number) => mustBeField(`/x-list/search/${i}`, name));
+  const filters: string[] = source.filters ?? [];
+  filters.forEach((name, i) => mustBeField(`/x-list/filters/${i}`, name));
+  const descending = source.sort.startsWith('-');
+  const field = descending ? source.sort.slice(1) : source.sort;
+  mustBeField('/x-list/sort', field);
+  return { columns: source.columns, search: source.search, filters, sort: { field, order: descending ? 'desc' : 'asc' } };
+}
+
+const KIND_TYPES: Record<string, string[]> = {
+  text: ['string'], textarea: ['string'], email: ['string'], url: ['string'], cpf: ['string'], cnpj: ['string'],
+  cep: ['string'], phone: ['string'], mask: ['string'], color: ['string'], password: ['string'], date: ['string'],
+  datetime: ['string'], time: ['string'], money: ['string', 'number'], decimal: ['number'], integer: ['integer'],
+  boolean: ['boolean'], enum: ['string', 'integer'],
+};
+
+function inferKind(source: Json): FieldKind {
+  if (source['x-kind']) return source['x-kind'];
+  if (source.enum) return 'enum';
+  if (source.type === 'array') return source['x-sublist'] ? 'sublist' : 'references';
+  if (source['x-reference']) return 'reference';
+  if (source.type === 'string') {
+    const byFormat: Record<string, FieldKind> = { date: 'date', 'date-time': 'datetime', time: 'time', email: 'email', uri: 'url' };
+    return byFormat[source.format] ?? 'text';
+  }
+  if (source.type === 'integer') return 'integer';
+  if (source.type === 'number') return 'decimal';
+  return 'boolean';
+}
+
+function normaliseField(
+  name: string,
+  source: Json,
+  required: boolean,
+  path: string,
+  fail: (path: string, sentence: string) => never,
+  tables: Tables,
+  ownTable: string,
+): Field {
+  if (!source.type) fail(path, 'has no "type".');
+  const kind = inferKind(source);
+  const allowed = KIND_TYPES[kind];
+  if (allowed && !allowed.includes(source.type)) fail(path, `is of kind "${kind}", which needs type ${allowed.join(' or ')}.`);
+  if (kind === 'mask' && !source['x-mask']) fail(path, 'is of kind "mask" and needs "x-mask".');
+  const field: Field = {
+    name, kind, label: source['x-label'], column: name, required, nullable: !required,
+    readOnly: source.readOnly === true, serverSet: source['x-server-set'] === true,
+    writeOnly: source.writeOnly === true || kind === 'password', unique: source['x-unique'] === true,
+    inForm: source['x-server-set'] !== true,
+  };
+  for (const key of ['maxLength', 'minLength', 'minimum', 'maximum', 'pattern', 'default'] as const) {
+    if (source[key] !== undefined) (field as any)[key] = source[key];
+  }
+  if (source['x-mask']) field.mask = source['x-mask'];
+  if (source['x-help']) field.helpText = source['x-help'];
+  if (kind === 'enum') {
+    const labels: string[] = source['x-enum-labels'] ?? source.enum.map(String);
+    if (labels.length !== source.enum.length) fail(`${path}/x-enum-labels`, `has ${labels.length} labels for ${source.enum.length} values.`);
+    field.enumOptions = source.enum.map((value: string | number, i: number) => ({ value, label: labels[i] }));
+  }
+  if (kind === 'reference' || kind === 'references') {
+    const ref = source['x-reference'];
+    if (!ref) fail(path, `is of kind "${kind}" and needs "x-reference".`);
+    const target = tables.get(ref.module);
+    if (!target) fail(`${path}/x-reference/module`, `names module "${ref.module}", which has no schema file.`);
+    field.reference = {
+      module: ref.module,
+      table: target!.table,
+      labelField: ref.label ?? target!.recordLabel,
+      onDelete: ref['on-delete'] ?? (kind === 'references' ? 'cascade' : 'restrict'),
+      ...(ref['depends-on'] ? { dependsOn: ref['depends-on'] } : {}),
+    };
+    if (kind === 'references') {
+      field.column = null;
+      const joinTable = source['x-join-table'] ?? `${ownTable}_${target!.table}`;
+      field.join = { table: joinTable, ownKey: `${singular(ownTable)}_id`, otherKey: `${singular(target!.table)}_id` };
+    }
+  }
+  if (kind === 'sublist') {
+    const spec = source['x-sublist'];
+    const items = source.items as Json | undefined;
+    if (!items || items.type !== 'object' || typeof items.properties !== 'object') {
+      fail(`${path}/items`, 'must be an object schema with "properties" (the sub-list item).');
+    }
+    const itemRequired = new Set<string>(items!.required ?? []);
+    const itemFields = Object.entries(items!.properties as Json).map(([itemName, itemSource]) => {
+      const f = normaliseField(itemName, itemSource, itemRequired.has(itemName), `${path}/items/properties/${itemName}`, fail, tables, spec.table);
+      if (f.kind === 'sublist') fail(`${path}/items/properties/${itemName}`, 'a sub-list cannot hold another sub-list.');
+      return f;
+    });
+    if (spec.main && !itemFields.some((f) => f.name === spec.main && f.kind === 'boolean')) {
+      fail(`${path}/x-sublist/main`, `names "${spec.main}", which is not a boolean field of the item.`);
+    }
+    field.column = null;
+    field.sublist = {
+      table: spec.table, parentKey: `${singular(ownTable)}_id`, itemLabel: spec.item,
+      ...(spec.main ? { mainField: spec.main } : {}),
+      fields: [implicitField('id', 'id', 'ID'), ...itemFields],
+    };
+  }
+  return field;
+}
+
+/** `civil_statuses` → `civil_status`, `cities` → `city`: used for join and parent key names. */
+export function singular(table: string): string {
+  if (table.endsWith('ies')) return `${table.slice(0, -3)}y`;
+  if (table.endsWith('ses') || table.endsWith('xes')) return table.slice(0, -2);
+  if (table.endsWith('s')) return table.slice(0, -1);
+  return table;
+}
+
+/** The JSON Schema a body must follow in one mode; what the server validates and `rules/{module}/{mode}` serves. */
+export function formRules(fields: Field[], mode: 'create' | 'edit'): JsonSchemaObject {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const field of fields) {
+    if (!field.inForm) continue;
+    properties[field.name] = fieldRule(field, mode);
+    const optionalOnEdit = mode === 'edit' && field.writeOnly;
+    if (field.required && !optionalOnEdit) required.push(field.name);
+  }
+  return { type: 'object', properties, required, additionalProperties: false };
+}

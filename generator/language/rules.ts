@@ -1,0 +1,78 @@
+import type { Field } from './model.js';
+
+/** Patterns the API accepts for the text kinds whose shape is fixed. */
+export const KIND_PATTERNS: Partial<Record<Field['kind'], string>> = {
+  cep: '^\\d{5}-?\\d{3}$',
+  phone: '^[0-9()+ -]{8,20}$',
+  date: '^\\d{4}-\\d{2}-\\d{2}$',
+  datetime: '^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+  time: '^([01]\\d|2[0-3]):[0-5]\\d$',
+  color: '^#[0-9a-fA-F]{3,8}$',
+};
+
+/** Formats the server registers with ajv (src/shared/validators). */
+export const KIND_FORMATS: Partial<Record<Field['kind'], string>> = {
+  cpf: 'cpf',
+  cnpj: 'cnpj',
+  money: 'money',
+  email: 'email',
+};
+
+/** The JSON Schema of one field in a body; `title` and `x-kind` carry what error messages and clients need. */
+export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string, unknown> {
+  const rule: Record<string, unknown> = { title: field.label, 'x-kind': field.kind };
+  const nullable = (type: string) => (field.required ? type : [type, 'null']);
+  switch (field.kind) {
+    case 'id':
+    case 'integer':
+    case 'reference':
+      rule.type = nullable('integer');
+      break;
+    case 'decimal':
+      rule.type = nullable('number');
+      break;
+    case 'money':
+      rule.type = field.required ? ['string', 'number'] : ['string', 'number', 'null'];
+      break;
+    case 'boolean':
+      rule.type = nullable('boolean');
+      break;
+    case 'enum':
+      rule.enum = field.required ? field.enumOptions!.map((o) => o.value) : [...field.enumOptions!.map((o) => o.value), null];
+      break;
+    case 'references':
+      rule.type = 'array';
+      rule.items = { type: 'integer' };
+      rule.uniqueItems = true;
+      if (field.required) rule.minItems = 1;
+      break;
+    case 'sublist': {
+      const itemProperties: Record<string, unknown> = { id: { type: ['integer', 'null'], title: 'ID', 'x-kind': 'id' } };
+      const itemRequired: string[] = [];
+      for (const item of field.sublist!.fields) {
+        if (!item.inForm) continue;
+        itemProperties[item.name] = fieldRule(item, mode);
+        if (item.required) itemRequired.push(item.name);
+      }
+      rule.type = 'array';
+      rule.items = { type: 'object', properties: itemProperties, required: itemRequired, additionalProperties: false };
+      if (field.required) rule.minItems = 1;
+      if (field.sublist!.mainField) rule['x-main'] = { field: field.sublist!.mainField, item: field.sublist!.itemLabel };
+      break;
+    }
+    default:
+      rule.type = nullable('string');
+  }
+  for (const key of ['maxLength', 'minLength', 'minimum', 'maximum', 'pattern', 'default'] as const) {
+    if (field[key] !== undefined) rule[key] = field[key];
+  }
+  const pattern = KIND_PATTERNS[field.kind];
+  if (pattern && rule.pattern === undefined) rule.pattern = pattern;
+  const format = KIND_FORMATS[field.kind];
+  if (format) rule.format = format;
+  if (field.kind === 'mask') rule['x-mask'] = field.mask;
+  if (field.writeOnly) rule.writeOnly = true;
+  if (field.reference) rule['x-reference'] = { module: field.reference.module, ...(field.reference.dependsOn ? { dependsOn: field.reference.dependsOn } : {}) };
+  void mode;
+  return rule;
+}
