@@ -1,0 +1,37 @@
+import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+
+/** The specification's messages for the custom validators; the server and the browser both show these. */
+export const VALIDATOR_MESSAGES = {
+  cpf: 'CPF Inválido',
+  cnpj: 'CNPJ Inválido',
+  money: 'Este campo deve ter um valor decimal',
+} as const;
+
+/** CPF: 11 digits with valid check digits, not all equal; punctuation (000.000.000-00) is accepted. */
+export function isCpf(value: string): boolean {
+  return isValidCpf(value);
+}
+
+/**
+ * CNPJ: 14 characters with valid check digits; since July 2026 the first twelve may be letters
+ * (the alphanumeric CNPJ), so both forms are accepted, with or without punctuation.
+ */
+export function isCnpj(value: string): boolean {
+  return isValidCnpj(value, { version: 2 });
+}
+
+/**
+ * Money as a person types it: digits with a comma and at least two decimals, thousands optionally
+ * grouped by dots (`1.234,56`, `1234,56`). The API also takes the plain decimal form `1234.56`.
+ */
+export function isMoney(value: string | number): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && Math.round(value * 100) === value * 100;
+  return /^-?(\d{1,3}(\.\d{3})*|\d+),\d{2,}$/.test(value) || /^-?\d+(\.\d{1,2})?$/.test(value);
+}
+
+/** `1.234,56` or `1234.56` → `1234.56` (the form the database stores). */
+export function parseMoney(value: string | number): string {
+  if (typeof value === 'number') return value.toFixed(2);
+  if (value.includes(',')) return value.replace(/\./g, '').replace(',', '.');
+  return value;
+}

@@ -1,0 +1,66 @@
+import type { FieldKind } from '../../../generator/language/model';
+
+export type { FieldKind };
+
+/** One option of an enum field. */
+export interface Choice {
+  id: string | number;
+  name: string;
+}
+
+/**
+ * What a generated screen tells the kit about one field. Generated views pass these as literal
+ * props; the kit maps `kind` to a widget in one place (KindInput, KindField, the list cells).
+ */
+export interface FieldSpec {
+  source: string;
+  kind: FieldKind;
+  label: string;
+  required?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  /** For kind `mask`: `0` a digit, `A` a letter, `*` either. */
+  mask?: string;
+  choices?: Choice[];
+  /** For `reference`/`references`: the module whose combos feed the field. */
+  reference?: { module: string; dependsOn?: { field: string; param: string } };
+  /** For `sublist`: the item's fields and the only-one-main rule. */
+  sublist?: { itemLabel: string; mainField?: string; fields: FieldSpec[] };
+  defaultValue?: unknown;
+  helperText?: string;
+  /** Columns only: whether the header sorts. */
+  sortable?: boolean;
+}
+
+export interface ListProps {
+  columns: FieldSpec[];
+  filters: FieldSpec[];
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  /** Whether the list offers free-text search (`q`). */
+  search: boolean;
+}
+
+/** What `generated/web/<module>/index.ts` exports. */
+export interface ResourceScreens {
+  list: React.ComponentType;
+  create: React.ComponentType;
+  edit: React.ComponentType;
+  show: React.ComponentType;
+  recordRepresentation: string;
+}
+
+/** One entry of `generated/web/registry.ts`. */
+export interface GeneratedResource {
+  name: string;
+  area: string;
+  areaLabel: string;
+  permission: string;
+  insertPermission: 'store' | 'admin';
+  icon: string;
+  label: { singular: string; plural: string };
+  screens: boolean;
+  load: () => Promise<ResourceScreens>;
+}
