@@ -9,8 +9,23 @@ export default defineConfig({
   server: { port: 8080, strictPort: true },
   test: {
     root: '.',
-    include: ['tests/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit-and-api', include: ['tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/bench/**'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/build-client.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, startProduct, type RunningProduct } from './support/product';
+
+/**
+ * A new member of staff's first visit: log in, open a reference table from the menu, insert a
+ * record (meeting the required-field message first), find it, edit it, view it, delete two rows
+ * after confirming, and log out.
+ */
+describe('a reference table in the browser', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    page = await browser.newPage({ locale: 'pt-BR' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('logs in and lands on the home page with the menu', async () => {
+    await logIn(page, product);
+    await expect.poll(() => page.url()).toBe(`${product.url}/`);
+    await expect.poll(() => page.title()).toMatch(/ - /);
+  });
+
+  it('opens Estados civis from the menu', async () => {
+    await page.getByRole('link', { name: 'Estados civis' }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/estados_civis');
+    await page.getByRole('table').waitFor();
+  });
+
+  it('shows the pt-BR message when the required field is left empty, then saves', async () => {
+    await page.getByRole('link', { name: /inserir/i }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/estados_civis/inserir');
+    await page.getByRole('button', { name: /salvar/i }).click();
+    await page.getByText('O campo Denominação é obrigatório.').waitFor();
+    await page.getByLabel('Denominação').fill('Convivente de teste');
+    await page.getByRole('button', { name: /salvar/i }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/estados_civis\/\d+$/);
+  });
+
+  it('finds the new record with an accent-insensitive search', async () => {
+    await page.goto(`${product.url}/estados_civis`);
+    await page.getByLabel(/pesquisar/i).fill('convivente');
+    await page.getByRole('cell', { name: 'Convivente de teste' }).waitFor();
+    const rows = page.getByRole('row');
+    await expect.poll(() => rows.count()).toBe(2);
+  });
+
+  it('opens the record in view mode, edits it and sees the new value', async () => {
+    await page.getByRole('cell', { name: 'Convivente de teste' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/estados_civis\/\d+$/);
+    const input = page.getByLabel('Denominação');
+    await expect.poll(() => input.isEditable()).toBe(false);
+    await page.getByRole('button', { name: /editar/i }).click();
+    await input.fill('Convivência registrada');
+    await page.getByRole('button', { name: /salvar/i }).click();
+    await page.goto(`${product.url}/estados_civis`);
+    await page.getByRole('cell', { name: 'Convivência registrada' }).waitFor();
+  });
+
+  it('deletes two selected rows after confirming', async () => {
+    await page.goto(`${product.url}/estados_civis`);
+    const before = await page.getByRole('row').count();
+    await page.getByRole('row').nth(1).getByRole('checkbox').check();
+    await page.getByRole('row').nth(2).getByRole('checkbox').check();
+    await page.getByRole('button', { name: /excluir/i }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /confirmar|sim/i }).click();
+    await expect.poll(() => page.getByRole('row').count()).toBe(before - 2);
+  });
+
+  it('logs out and returns to the login page', async () => {
+    await page.getByRole('button', { name: /perfil|usuário|conta/i }).click();
+    await page.getByRole('menuitem', { name: /sair/i }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+  });
+});

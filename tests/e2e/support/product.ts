@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const root = resolve(import.meta.dirname, '../../..');
+
+export interface RunningProduct {
+  url: string;
+  adminEmail: string;
+  adminPassword: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the product as `npm start` would (minus the build), on a fresh data folder and a free port. */
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'conselho-e2e-'));
+  const adminEmail = 'admin@conselho.test';
+  const adminPassword = 'senha-forte-2026';
+  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/https?:\/\/[^\s]+:\d+/);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[0].replace(/\/$/, ''));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    adminEmail,
+    adminPassword,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Logs in through the login page as a person would. */
+export async function logIn(page: Page, product: RunningProduct): Promise<void> {
+  await page.goto(`${product.url}/login`);
+  await page.getByLabel(/e-mail/i).fill(product.adminEmail);
+  await page.getByLabel(/senha/i).fill(product.adminPassword);
+  await page.getByRole('button', { name: /entrar/i }).click();
+}
