@@ -1,0 +1,64 @@
+import { readdirSync, existsSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+/** A space database: extensions and functions first, then the tables the schemas describe. */
+export const SPACE_MIGRATION_FOLDERS: string[] = [
+  join(ROOT, 'src/server/db/core-migrations'),
+  join(ROOT, 'generated/migrations'),
+];
+
+export interface MigrationSet {
+  /** Folders of `<name>.ts` files exporting `up(db)` and `down(db)`; the names order them across folders. */
+  folders: string[];
+  /** Kysely's bookkeeping table; each set has its own, so two sets can share one database. */
+  table: string;
+}
+
+export const SPACE_MIGRATIONS: MigrationSet = { folders: SPACE_MIGRATION_FOLDERS, table: 'kysely_migration' };
+
+/** Applies the pending migrations of a set (nothing when none are pending); returns the names applied. */
+export async function migrateToLatest(db: Kysely<any>, set: MigrationSet = SPACE_MIGRATIONS): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new FolderMigrationProvider(set.folders),
+    migrationTableName: set.table,
+    migrationLockTableName: `${set.table}_lock`,
+    // Migrations of several folders interleave by name; a folder added later may sort earlier.
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result: MigrationResult) => result.status === 'Error');
+  if (error) {
+    const where = failed ? ` (migração ${failed.migrationName})` : '';
+    throw new Error(`Falha ao aplicar as migrações${where}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Merges the migration files of several folders; a name may appear only once. */
+export class FolderMigrationProvider implements MigrationProvider {
+  constructor(private readonly folders: string[]) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations: Record<string, Migration> = {};
+    for (const folder of this.folders) {
+      if (!existsSync(folder)) continue;
+      for (const file of readdirSync(folder).sort()) {
+        if (!isMigrationFile(file)) continue;
+        const name = basename(file, extname(file));
+        if (migrations[name]) throw new Error(`Migração duplicada: ${name} (${folder})`);
+        const module = (await import(pathToFileURL(join(folder, file)).href)) as Migration;
+        migrations[name] = { up: module.up, down: module.down };
+      }
+    }
+    return migrations;
+  }
+}
+
+function isMigrationFile(file: string): boolean {
+  return /\.(ts|js|mjs)$/.test(file) && !file.endsWith('.d.ts') && !file.includes('.test.');
+}

@@ -1,0 +1,25 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import { createPool } from './pg-pool.js';
+import { startPgliteHost } from './pglite-host.js';
+import type { DatabaseHandle, DatabaseTarget } from './types.js';
+
+/**
+ * Opens a database through Kysely's PostgresDialect and `pg` on both targets. PGlite gets a pool of
+ * one connection: it runs one statement at a time, and a single connection keeps transactions apart.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = createPool({ connectionString: target.url, max: 10 });
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    return { db, target, close: () => db.destroy() };
+  }
+  const host = await startPgliteHost(target.dataDir);
+  const pool = createPool({ host: host.socketDir, port: host.port, user: 'postgres', database: 'postgres', max: 1 });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= db.destroy().finally(() => host.stop());
+    return closing;
+  };
+  return { db, target, close };
+}

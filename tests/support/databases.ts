@@ -1,0 +1,102 @@
+/**
+ * Runs a test suite on both databases the server supports: a fresh embedded PGlite in a temporary
+ * folder and a fresh PostgreSQL database `test_<random>` (dropped afterwards) on
+ * `TEST_POSTGRES_URL` (default postgres://postgres@127.0.0.1:5432/postgres).
+ *
+ *   describeOnDatabases('civil statuses', (getDb, kind) => {
+ *     it('lists', async () => { const rows = await getDb().selectFrom('civil_statuses').selectAll().execute(); });
+ *   });
+ *
+ * The database is migrated to the latest migrations before the suite (pass `{ migrate: false }` for
+ * an empty one). To build the API server on a fresh database instead, use `createTestTarget(kind)`,
+ * hand `target` to the server, and call `drop()` after closing the server.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../../src/server/db/index.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+
+export type DatabaseKind = DatabaseTarget['kind'];
+export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
+
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestTarget {
+  target: DatabaseTarget;
+  /** Deletes the folder or drops the database; call it after every handle on `target` is closed. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database of the given kind. */
+export async function createTestTarget(kind: DatabaseKind): Promise<TestTarget> {
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'test-pglite-'));
+    return {
+      target: { kind, dataDir },
+      drop: async () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(`${dataDir}.lock`, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await onAdminDatabase((client) => client.query(`create database ${name}`));
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind, url: url.toString() },
+    drop: () => onAdminDatabase((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+/** Opens a fresh database of the given kind; `close()` also drops it. */
+export async function openTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<DatabaseHandle> {
+  const testTarget = await createTestTarget(kind);
+  const handle = await openDatabase(testTarget.target);
+  if (options.migrate !== false) await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await testTarget.drop();
+    },
+  };
+}
+
+/** `describe` once per database kind, with a fresh database per kind shared by the suite's tests. */
+export function describeOnDatabases(
+  name: string,
+  body: (getDb: () => Kysely<any>, kind: DatabaseKind) => void,
+  options: { migrate?: boolean } = {},
+): void {
+  for (const kind of DATABASE_KINDS) {
+    describe(`${name} [${kind}]`, () => {
+      let handle: DatabaseHandle | undefined;
+      beforeAll(async () => {
+        handle = await openTestDatabase(kind, options);
+      }, 60_000);
+      afterAll(async () => {
+        await handle?.close();
+      }, 60_000);
+      body(() => {
+        if (!handle) throw new Error('The test database is not open yet: use getDb() inside a test or hook.');
+        return handle.db;
+      }, kind);
+    });
+  }
+}
+
+async function onAdminDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
