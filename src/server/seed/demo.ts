@@ -1,0 +1,64 @@
+import { sql, type Kysely } from 'kysely';
+import { idsBy, insertMissing } from './insert.js';
+
+const ASSIGNMENTS = ['Projeto', 'Execução de obra ou serviço', 'Fiscalização de obra ou serviço', 'Consultoria', 'Laudo técnico'];
+
+/** Expertise areas and the technical assignments each one covers (the many-to-many field). */
+const AREAS: Record<string, string[]> = {
+  'Engenharia Civil': ['Projeto', 'Execução de obra ou serviço', 'Fiscalização de obra ou serviço'],
+  'Engenharia Elétrica': ['Projeto', 'Laudo técnico'],
+  Agronomia: ['Consultoria', 'Laudo técnico'],
+};
+
+const MESOREGIONS: [name: string, uf: string][] = [
+  ['Metropolitana de São Paulo', 'SP'],
+  ['Metropolitana de Belo Horizonte', 'MG'],
+];
+
+/** A small set of records that shows the features: references, many-to-many, sequences with book, inactivation. */
+export async function seedDemo(db: Kysely<any>): Promise<Record<string, number>> {
+  const report: Record<string, number> = {};
+  report.technical_assignments = await insertMissing(db, 'technical_assignments', ASSIGNMENTS.map((denomination) => ({ denomination })));
+  report.expertise_areas = await insertMissing(db, 'expertise_areas', Object.keys(AREAS).map((denomination) => ({ denomination })));
+  report.expertise_areas_technical_assignments = await linkAreas(db);
+  report.sequences = await insertMissing(db, 'sequences', [
+    { name: 'Número de inscrição', number: 0, start: 1, increment: 1, formatting: '000000', annual_restart: false, auto_numbering: true, has_book: false },
+    {
+      name: 'Registro de diploma', number: 0, start: 1, increment: 1, formatting: '00000/0000', annual_restart: true,
+      auto_numbering: true, has_book: true, number_book: 1, start_book: 1, increment_book: 1,
+      number_leaf: 1, start_leaf: 1, end_leaf: 100, increment_leaf: 1, number_order: 1, start_order: 1, end_order: 100, increment_order: 1,
+    },
+  ]);
+  const sequenceIds = await idsBy(db, 'sequences', 'name');
+  report.other_site_diploma_registrations = await insertMissing(db, 'other_site_diploma_registrations', [
+    { place: 'Ministério da Educação (MEC)', sequence_id: sequenceIds.get('Registro de diploma') },
+    { place: 'Secretaria da Educação do Estado de São Paulo', sequence_id: sequenceIds.get('Registro de diploma') },
+  ]);
+  // Nextel was absorbed by Claro: an inactivated record, as the lists show them.
+  report.telephone_companies = await insertMissing(db, 'telephone_companies', [
+    { denomination: 'Nextel', inactivated: true, inactivated_at: sql`now()` },
+  ]);
+  report.mesoregions = await seedMesoregions(db);
+  return report;
+}
+
+async function linkAreas(db: Kysely<any>): Promise<number> {
+  const areaIds = await idsBy(db, 'expertise_areas', 'denomination');
+  const assignmentIds = await idsBy(db, 'technical_assignments', 'denomination');
+  const existing = await db.selectFrom('expertise_areas_technical_assignments').select(['expertise_area_id', 'technical_assignment_id']).execute();
+  const seen = new Set(existing.map((row) => `${row.expertise_area_id}:${row.technical_assignment_id}`));
+  const rows = Object.entries(AREAS).flatMap(([area, assignments]) =>
+    assignments.map((assignment) => ({ expertise_area_id: areaIds.get(area), technical_assignment_id: assignmentIds.get(assignment) })),
+  );
+  const missing = rows.filter((row) => !seen.has(`${row.expertise_area_id}:${row.technical_assignment_id}`));
+  return missing.length ? insertMissing(db, 'expertise_areas_technical_assignments', missing) : 0;
+}
+
+/** Mesoregions have no natural key of their own: a name is added to a UF only once. */
+async function seedMesoregions(db: Kysely<any>): Promise<number> {
+  const stateIds = await idsBy(db, 'states', 'initials');
+  const existing = await db.selectFrom('mesoregions').select(['name', 'uf_id']).execute();
+  const seen = new Set(existing.map((row) => `${row.name}:${row.uf_id}`));
+  const missing = MESOREGIONS.map(([name, uf]) => ({ name, uf_id: stateIds.get(uf) })).filter((row) => !seen.has(`${row.name}:${row.uf_id}`));
+  return missing.length ? insertMissing(db, 'mesoregions', missing) : 0;
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import { economicActivityRows } from './cnae/economic-activities.js';
+import { seedDemo } from './demo.js';
+import { insertMissing } from './insert.js';
+import { seedLegalNatures } from './legal-natures.js';
+import { LOOKUP_VALUES } from './lookups.js';
+import { seedPlaces } from './places.js';
+
+/** How many rows each table received (0 everywhere on a second run). */
+export type SeedReport = Record<string, number>;
+
+/**
+ * Fills a space's reference tables: UFs, municipalities, CNAE subclasses, legal natures and their
+ * categories, and the standard lookups. Idempotent (rows already there are kept as they are) and
+ * all-or-nothing (one transaction).
+ */
+export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
+  return inTransaction(db, async (trx) => {
+    const report: SeedReport = {};
+    const places = await seedPlaces(trx);
+    report.states = places.states;
+    report.cities = places.cities;
+    const natures = await seedLegalNatures(trx);
+    report.legal_nature_categories = natures.categories;
+    report.legal_natures = natures.legalNatures;
+    report.economic_activities = await insertMissing(trx, 'economic_activities', economicActivityRows() as unknown as Record<string, unknown>[]);
+    for (const [table, values] of Object.entries(LOOKUP_VALUES)) {
+      report[table] = await insertMissing(trx, table, values.map((denomination) => ({ denomination })));
+    }
+    return report;
+  });
+}
+
+/** A few example records that show the features (SEED_DEMO=1); needs the reference data first. */
+export async function seedDemoData(db: Kysely<any>): Promise<SeedReport> {
+  return inTransaction(db, seedDemo);
+}
+
+function inTransaction<T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return db.transaction().execute(work);
+}

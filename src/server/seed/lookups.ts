@@ -1,0 +1,24 @@
+/**
+ * The small standard lists of the simple lookups, by table. Only values in common use in Brazil:
+ * the IBGE regions, CLT-era work regimes, MEC course levels, the Correios' return reasons as
+ * address restrictions and the mobile and fixed telephone companies with national reach.
+ */
+export const LOOKUP_VALUES: Record<string, string[]> = {
+  civil_statuses: ['Solteiro(a)', 'Casado(a)', 'Divorciado(a)', 'Viúvo(a)', 'Separado(a) judicialmente', 'União estável'],
+  genres: ['Masculino', 'Feminino', 'Outro', 'Não informado'],
+  address_types: ['Residencial', 'Comercial', 'Correspondência'],
+  address_restrictions: [
+    'Mudou-se',
+    'Endereço insuficiente',
+    'Não existe o número indicado',
+    'Desconhecido',
+    'Recusado',
+    'Falecido',
+  ],
+  regions: ['Norte', 'Nordeste', 'Centro-Oeste', 'Sudeste', 'Sul'],
+  work_regimes: ['CLT', 'Estatutário', 'Autônomo', 'Temporário', 'Estágio'],
+  employment_relationship_types: ['Empregado', 'Servidor público', 'Sócio', 'Diretor', 'Prestador de serviços', 'Cooperado'],
+  course_levels: ['Técnico', 'Tecnólogo', 'Graduação', 'Especialização', 'Mestrado', 'Doutorado'],
+  course_completion_situations: ['Concluído', 'Em andamento', 'Trancado', 'Cancelado'],
+  telephone_companies: ['Vivo', 'Claro', 'TIM', 'Oi', 'Algar Telecom', 'Sercomtel'],
+};
