@@ -18,7 +18,7 @@ type Json = Record<string, any>;
 export function normalise(files: SchemaFile[]): Model {
   const tables = new Map<string, { table: string; recordLabel: string }>();
   for (const file of files) {
-    tables.set(file.module, { table: file.json['x-table'], recordLabel: file.json['x-record-label'] });
+    tables.set(file.module, { table: String(file.json['x-table']), recordLabel: String(file.json['x-record-label']) });
   }
   const entities = files.map((file) => normaliseEntity(file, tables));
   const seenTables = new Map<string, string>();

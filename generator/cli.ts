@@ -1,0 +1,71 @@
+import { resolve } from 'node:path';
+import { emitAll } from './emit/index.js';
+import { emitMigrations } from './emit/migrations.js';
+import { loadModel, SchemaError, type Model } from './language/index.js';
+import { planOutputs } from './plan.js';
+import { compareOutputs, readSnapshot, SNAPSHOT_PATH, writeOutputs, type Drift } from './write.js';
+
+/**
+ * `npm run generate` writes generated/; `npm run generate:check` writes nothing and exits 1 on drift.
+ * Exit codes: 0 up to date or written, 1 drift or failure, 2 a schema that cannot be used.
+ */
+async function main(argv: string[]): Promise<number> {
+  const check = argv.includes('--check');
+  const rootIndex = argv.indexOf('--root');
+  const root = resolve(rootIndex >= 0 ? argv[rootIndex + 1] : process.cwd());
+
+  let model: Model;
+  try {
+    model = loadModel(root);
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    console.error(`Schema error: ${error.message}`);
+    return 2;
+  }
+  const outputs = await emitAll(planOutputs(model));
+  const migrationError = addMigrations(root, model, outputs);
+
+  if (check) {
+    const drift = compareOutputs(root, outputs);
+    const count = report(drift, { missing: 'missing', stale: 'stale', extra: 'extra' });
+    if (migrationError) console.error(`Migrations could not be generated: ${migrationError}`);
+    if (count > 0) console.error(`generated/ is out of date (${count} file(s)); run npm run generate.`);
+    else if (!migrationError) console.log('generated/ is up to date.');
+    return count > 0 || migrationError ? 1 : 0;
+  }
+  const drift = writeOutputs(root, outputs);
+  const count = report(drift, { missing: 'added', stale: 'updated', extra: 'removed' });
+  console.log(count === 0 ? 'generated/ was already up to date.' : `generated/: ${count} file(s) changed.`);
+  if (migrationError) {
+    console.error(`Migrations could not be generated (the other files were written): ${migrationError}`);
+    return 1;
+  }
+  return 0;
+}
+
+/** Adds the new migration files and the snapshot to the outputs; returns the emitter's error, if any. */
+function addMigrations(root: string, model: Model, outputs: Map<string, string>): string | null {
+  try {
+    const previous = readSnapshot(root);
+    const { files, snapshot } = emitMigrations(model, previous, new Date());
+    for (const [path, content] of files) outputs.set(path, content);
+    outputs.set(SNAPSHOT_PATH, `${JSON.stringify(snapshot, null, 2)}\n`);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+function report(drift: Drift, words: Record<keyof Drift, string>): number {
+  const lines = (Object.keys(words) as (keyof Drift)[]).flatMap((key) => drift[key].map((path) => `  ${words[key]}: ${path}`));
+  for (const line of lines) console.log(line);
+  return lines.length;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`Generator failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

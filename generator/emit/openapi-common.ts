@@ -1,0 +1,139 @@
+/** The parts of the OpenAPI document that do not depend on the schemas: envelopes, errors, auth routes. */
+
+type Doc = Record<string, unknown>;
+
+export const ref = (kind: 'schemas' | 'parameters' | 'responses', name: string): Doc => ({ $ref: `#/components/${kind}/${name}` });
+
+export const dataEnvelope = (schema: Doc): Doc => ({
+  type: 'object',
+  properties: { data: schema },
+  required: ['data'],
+});
+
+export const json = (description: string, schema: Doc): Doc => ({ description, content: { 'application/json': { schema } } });
+
+export const errorResponses = (...codes: string[]): Doc => Object.fromEntries(codes.map((code) => [code, ref('responses', ERRORS[code])]));
+
+const ERRORS: Record<string, string> = {
+  '400': 'BadRequest',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '422': 'ValidationFailed',
+  '423': 'Locked',
+  '429': 'TooManyAttempts',
+};
+
+const message: Doc = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+
+export const commonComponents: Doc = {
+  securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token de `POST /api/auth`.' } },
+  parameters: {
+    Tenant: {
+      name: 'Tenant',
+      in: 'header',
+      required: false,
+      description: 'Nome do espaço (inquilino). Ausente: o espaço padrão.',
+      schema: { type: 'string' },
+    },
+    Id: { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+  },
+  schemas: {
+    Message: message,
+    ValidationError: {
+      type: 'object',
+      properties: {
+        message: { type: 'string' },
+        errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+      },
+      required: ['message', 'errors'],
+    },
+    ListMeta: {
+      type: 'object',
+      properties: { total: { type: 'integer' }, page: { type: 'integer' }, per_page: { type: 'integer' } },
+      required: ['total', 'page', 'per_page'],
+    },
+    ComboOption: {
+      type: 'object',
+      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+      required: ['id', 'name'],
+    },
+    User: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } } },
+  },
+  responses: {
+    BadRequest: json('Requisição malformada.', ref('schemas', 'Message')),
+    Unauthorized: json('Não autenticado.', ref('schemas', 'Message')),
+    Forbidden: json('Sem permissão.', ref('schemas', 'Message')),
+    NotFound: json('Registro ou recurso inexistente.', ref('schemas', 'Message')),
+    Conflict: json('Conflito (por exemplo, registro referenciado por outros).', ref('schemas', 'Message')),
+    ValidationFailed: json('Dados inválidos.', ref('schemas', 'ValidationError')),
+    Locked: json('Conta bloqueada.', ref('schemas', 'Message')),
+    TooManyAttempts: json('Tentativas demais.', ref('schemas', 'Message')),
+  },
+};
+
+const tenant = [ref('parameters', 'Tenant')];
+const object = { type: 'object' };
+const body = (properties: Record<string, Doc>, required: string[]): Doc => ({
+  required: true,
+  content: { 'application/json': { schema: { type: 'object', properties, required } } },
+});
+const text = { type: 'string' };
+const ok = (schema: Doc = object) => ({ '200': json('OK', dataEnvelope(schema)) });
+const publicOperation = (summary: string, rest: Doc): Doc => ({ tags: ['auth'], summary, security: [], parameters: tenant, ...rest });
+const signedIn = (summary: string, rest: Doc = {}): Doc => ({
+  tags: ['auth'],
+  summary,
+  parameters: tenant,
+  responses: { ...ok(), ...errorResponses('401') },
+  ...rest,
+});
+
+/** Health, the document itself and the authentication routes of the HTTP contract. */
+export const commonPaths: Doc = {
+  '/api/health': {
+    get: {
+      tags: ['health'],
+      summary: 'Estado do servidor',
+      security: [],
+      responses: {
+        '200': json('OK', { type: 'object', properties: { status: { const: 'ok' }, version: text }, required: ['status', 'version'] }),
+      },
+    },
+  },
+  '/api/openapi.json': { get: { tags: ['health'], summary: 'Este documento', security: [], responses: { '200': json('OK', object) } } },
+  '/api/auth': {
+    post: publicOperation('Entrar', {
+      requestBody: body({ email: { type: 'string', format: 'email' }, password: text }, ['email', 'password']),
+      responses: {
+        '200': json('Sessão aberta', dataEnvelope({
+          type: 'object',
+          properties: { token: text, token_type: { const: 'Bearer' }, expires_at: text, user: ref('schemas', 'User') },
+          required: ['token', 'token_type', 'expires_at', 'user'],
+        })),
+        ...errorResponses('422', '423', '429'),
+      },
+    }),
+  },
+  '/api/auth/me': { get: signedIn('Usuário da sessão', { responses: { ...ok(ref('schemas', 'User')), ...errorResponses('401') } }) },
+  '/api/logout': { post: signedIn('Sair (revoga o token)') },
+  '/api/load': { get: signedIn('Carga inicial da aplicação') },
+  '/api/auth/permissions': { get: signedIn('Permissões efetivas do usuário', { responses: { ...ok({ type: 'array', items: text }), ...errorResponses('401') } }) },
+  '/api/permissions': { get: signedIn('Todas as permissões conhecidas') },
+  '/api/password/email': {
+    post: publicOperation('Pedir recuperação de senha', { requestBody: body({ email: text }, ['email']), responses: { '200': json('OK', object), ...errorResponses('422', '429') } }),
+  },
+  '/api/password/reset/{token}': {
+    get: publicOperation('Validar token de recuperação', {
+      parameters: [...tenant, { name: 'token', in: 'path', required: true, schema: text }],
+      responses: { ...ok({ type: 'object', properties: { email: text }, required: ['email'] }), ...errorResponses('404') },
+    }),
+  },
+  '/api/password/reset': {
+    post: publicOperation('Definir nova senha', {
+      requestBody: body({ token: text, password: text, password_confirmation: text }, ['token', 'password', 'password_confirmation']),
+      responses: { '200': json('OK', object), ...errorResponses('422') },
+    }),
+  },
+};

@@ -1,0 +1,127 @@
+import type { Entity } from '../language/index.js';
+import type { Plan } from '../plan.js';
+import { ALL_SCHEMAS, bannerLines } from './banner.js';
+import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
+import { recordSchema } from './record-schema.js';
+
+type Doc = Record<string, unknown>;
+
+/** `generated/openapi.json`: the OpenAPI 3.1 document of the HTTP contract, one tag and set of paths per module. */
+export function emitOpenApi(plan: Plan): Map<string, string> {
+  const paths: Doc = { ...commonPaths };
+  const schemas: Doc = { ...(commonComponents.schemas as Doc) };
+  for (const { entity, typeName } of plan.entities) {
+    schemas[typeName] = recordSchema(entity);
+    schemas[`${typeName}Create`] = { ...entity.rules.create, title: `${typeName}Create` };
+    schemas[`${typeName}Edit`] = { ...entity.rules.edit, title: `${typeName}Edit` };
+    Object.assign(paths, modulePaths(entity, typeName));
+  }
+  const document = {
+    'x-generated': bannerLines(ALL_SCHEMAS).join(' '),
+    openapi: '3.1.0',
+    info: {
+      title: 'API do back office',
+      version: '1',
+      description: 'Contrato HTTP gerado a partir dos esquemas das entidades (schemas/<área>/<módulo>.schema.json).',
+    },
+    security: [{ bearer: [] }],
+    tags: [
+      { name: 'health', description: 'Estado do servidor' },
+      { name: 'auth', description: 'Autenticação' },
+      ...plan.menu.map(({ entity }) => ({ name: entity.module, description: entity.label.plural })),
+    ],
+    paths,
+    components: { ...commonComponents, schemas },
+  };
+  return new Map([['generated/openapi.json', `${JSON.stringify(document, null, 2)}\n`]]);
+}
+
+const tenant = ref('parameters', 'Tenant');
+const query = (name: string, schema: Doc, description: string): Doc => ({ name, in: 'query', required: false, schema, description });
+
+function modulePaths(entity: Entity, typeName: string): Doc {
+  const m = entity.module;
+  const record = ref('schemas', typeName);
+  const op = (verb: string, summary: string, permission: string, rest: Doc): Doc => ({
+    tags: [m],
+    operationId: `${verb}${typeName}`,
+    summary,
+    description: `Permissão: \`${permission}\` ou \`admin\`.`,
+    ...rest,
+    parameters: [tenant, ...((rest.parameters as Doc[] | undefined) ?? [])],
+  });
+  const perm = (action: string) => `${entity.permission}.${action}`;
+  const sortable = entity.fields.filter((f) => f.column !== null && !f.writeOnly).map((f) => f.name);
+  const listParameters = [
+    query('page', { type: 'integer', minimum: 1, default: 1 }, 'Página, a partir de 1.'),
+    query('per_page', { type: 'integer', minimum: 1, maximum: 500, default: 25 }, 'Registros por página.'),
+    query('sort', { enum: sortable, default: entity.list.sort.field }, 'Campo de ordenação.'),
+    query('order', { enum: ['asc', 'desc'], default: entity.list.sort.order }, 'Sentido da ordenação.'),
+    ...(entity.list.search.length > 0
+      ? [query('q', { type: 'string' }, `Busca livre (sem distinguir maiúsculas e acentos) em: ${entity.list.search.join(', ')}.`)]
+      : []),
+    query('filter', { type: 'string' }, 'Objeto JSON: `{"campo": valor}` igualdade, lista = qualquer um, `campo_gte`/`campo_lte` intervalos.'),
+  ];
+  const created = { required: true, content: { 'application/json': { schema: ref('schemas', `${typeName}Create`) } } };
+  const edited = { required: true, content: { 'application/json': { schema: ref('schemas', `${typeName}Edit`) } } };
+  const one = (description: string) => json(description, dataEnvelope(record));
+  const ids = { name: 'ids', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d+(,\\d+)*$' }, description: 'Ids separados por vírgula.' };
+  const insertPermission = entity.insertPermission === 'admin' ? 'admin' : perm('store');
+  const rules = (mode: 'create' | 'edit') => ({
+    get: op(`${mode}Rules`, `Regras do formulário (${mode === 'create' ? 'inclusão' : 'edição'})`, perm('index'), {
+      responses: { '200': { ...json('JSON Schema do formulário', dataEnvelope({ type: 'object' })), }, ...errorResponses('401', '403') },
+    }),
+  });
+  return {
+    [`/api/${m}`]: {
+      get: op('list', `Lista de ${entity.label.plural}`, perm('index'), {
+        parameters: listParameters,
+        responses: {
+          '200': json('Uma página de registros', {
+            type: 'object',
+            properties: { data: { type: 'array', items: record }, meta: ref('schemas', 'ListMeta') },
+            required: ['data', 'meta'],
+          }),
+          ...errorResponses('400', '401', '403'),
+        },
+      }),
+      post: op('create', `Inclui ${entity.label.singular}`, insertPermission, {
+        requestBody: created,
+        responses: { '201': one('Registro incluído'), ...errorResponses('400', '401', '403', '422') },
+      }),
+    },
+    [`/api/${m}/combos`]: {
+      get: op('combos', `Opções de ${entity.label.plural}`, perm('index'), {
+        parameters: [
+          query('filter', { type: 'string' }, 'Texto que filtra as opções.'),
+          query('id', { type: 'integer' }, 'Busca uma opção pelo id.'),
+          query('combo', { type: 'string' }, 'Variante da lista de opções.'),
+        ],
+        responses: { '200': json('Opções', dataEnvelope({ type: 'array', items: ref('schemas', 'ComboOption') })), ...errorResponses('401', '403') },
+      }),
+    },
+    [`/api/${m}/multiple_delete/{ids}`]: {
+      delete: op('deleteMany', `Exclui vários registros (tudo ou nada)`, perm('destroy'), {
+        parameters: [ids],
+        responses: { '200': json('Excluídos', ref('schemas', 'Message')), ...errorResponses('401', '403', '404', '409') },
+      }),
+    },
+    [`/api/${m}/{id}`]: {
+      get: op('show', `Um registro de ${entity.label.plural}`, perm('show'), {
+        parameters: [ref('parameters', 'Id')],
+        responses: { '200': one('O registro, com suas sub-listas'), ...errorResponses('401', '403', '404') },
+      }),
+      put: op('update', `Altera ${entity.label.singular}`, perm('update'), {
+        parameters: [ref('parameters', 'Id')],
+        requestBody: edited,
+        responses: { '200': one('Registro alterado'), ...errorResponses('400', '401', '403', '404', '422') },
+      }),
+      delete: op('delete', `Exclui ${entity.label.singular}`, perm('destroy'), {
+        parameters: [ref('parameters', 'Id')],
+        responses: { '200': json('Excluído', ref('schemas', 'Message')), ...errorResponses('401', '403', '404', '409') },
+      }),
+    },
+    [`/api/rules/${m}/create`]: rules('create'),
+    [`/api/rules/${m}/edit`]: rules('edit'),
+  };
+}

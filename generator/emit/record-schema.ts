@@ -1,0 +1,63 @@
+import type { Entity, Field } from '../language/index.js';
+import { pascalCase } from '../plan.js';
+
+type Schema = Record<string, unknown>;
+
+/** Columns the database always fills (`not null default now()`), whatever the model's nullable flag says. */
+const ALWAYS_SET = new Set(['id', 'created_at', 'updated_at']);
+
+/**
+ * The JSON Schema of one record as the API returns it: every readable field, present on every
+ * record (null when empty), sub-lists as arrays of their items, many-to-many fields as id arrays.
+ */
+export function recordSchema(entity: Entity): Schema {
+  return objectSchema(pascalCase(entity.module), entity.fields, entity.label.singular);
+}
+
+function objectSchema(title: string, fields: Field[], description: string): Schema {
+  const readable = fields.filter((f) => !f.writeOnly);
+  const properties: Record<string, Schema> = {};
+  for (const field of readable) properties[field.name] = fieldSchema(title, field);
+  return {
+    title,
+    description,
+    type: 'object',
+    properties,
+    required: readable.map((f) => f.name),
+    additionalProperties: false,
+  };
+}
+
+function fieldSchema(ownerTitle: string, field: Field): Schema {
+  const described = (schema: Schema): Schema => ({ ...schema, description: field.label });
+  const nullable = field.nullable && !ALWAYS_SET.has(field.name);
+  const orNull = (schema: Schema): Schema => (nullable ? { anyOf: [schema, { type: 'null' }] } : schema);
+  switch (field.kind) {
+    case 'references':
+      return described({ type: 'array', items: { type: 'integer' } });
+    case 'sublist': {
+      const itemTitle = `${ownerTitle}${pascalCase(field.name)}Item`;
+      return described({ type: 'array', items: objectSchema(itemTitle, field.sublist!.fields, field.sublist!.itemLabel) });
+    }
+    case 'enum':
+      return described(orNull({ enum: field.enumOptions!.map((o) => o.value) }));
+    default:
+      return described(orNull({ type: scalarType(field) }));
+  }
+}
+
+/** The JSON type a value of the field has in a response (money and decimals travel as numeric strings or numbers). */
+function scalarType(field: Field): string {
+  switch (field.kind) {
+    case 'id':
+    case 'integer':
+    case 'reference':
+      return 'integer';
+    case 'decimal':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return 'string';
+  }
+}

@@ -1,0 +1,30 @@
+import { VariableDeclarationKind } from 'ts-morph';
+import type { EntityPlan } from '../plan.js';
+import { literal } from './literal.js';
+import { kitImport, printSourceFile } from './source-file.js';
+
+/** `generated/web/<module>/List.tsx`: the list screen, columns and filters as literal field specs. */
+export function emitListScreen(plan: EntityPlan, dir: string): string {
+  const { entity } = plan;
+  return printSourceFile('List.tsx', entity.source, (file) => {
+    file.addImportDeclaration({
+      moduleSpecifier: kitImport(dir),
+      namedImports: ['ResourceList', { name: 'FieldSpec', isTypeOnly: true }],
+    });
+    for (const [name, specs] of [['columns', plan.columns], ['filters', plan.filters]] as const) {
+      file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+        declarations: [{ name, type: 'FieldSpec[]', initializer: literal(specs) }],
+      });
+    }
+    const sort = { field: entity.list.sort.field, order: entity.list.sort.order === 'desc' ? 'DESC' : 'ASC' };
+    const search = entity.list.search.length > 0;
+    file.addFunction({
+      name: `${plan.typeName}List`,
+      isDefaultExport: true,
+      statements: (writer) => {
+        writer.write(`return <ResourceList columns={columns} filters={filters} sort={${literal(sort)}} search={${search}} />;`);
+      },
+    });
+  });
+}

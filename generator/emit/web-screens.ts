@@ -1,0 +1,19 @@
+import type { Plan } from '../plan.js';
+import { emitCreateScreen, emitEditScreen, emitShowScreen } from './web-forms.js';
+import { emitScreensIndex } from './web-index.js';
+import { emitListScreen } from './web-list.js';
+
+/** Every `generated/web/<module>/*` file, for the entities that have screens. */
+export function emitWebScreens(plan: Plan): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entityPlan of plan.entities) {
+    if (!entityPlan.entity.screens) continue;
+    const dir = `generated/web/${entityPlan.entity.module}`;
+    files.set(`${dir}/Create.tsx`, emitCreateScreen(entityPlan, dir));
+    files.set(`${dir}/Edit.tsx`, emitEditScreen(entityPlan, dir));
+    files.set(`${dir}/List.tsx`, emitListScreen(entityPlan, dir));
+    files.set(`${dir}/Show.tsx`, emitShowScreen(entityPlan, dir));
+    files.set(`${dir}/index.ts`, emitScreensIndex(entityPlan, dir));
+  }
+  return files;
+}

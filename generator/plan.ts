@@ -1,0 +1,119 @@
+import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model } from './language/index.js';
+
+/**
+ * The plan stage: turns the normalised Model into what the emitters print (names, ordering and
+ * the literal field specs the screens pass to the widget kit). Pure: reads and mutates nothing.
+ */
+
+/** Mirrors `FieldSpec` of src/web/kit/types.ts (the generator never reads src/; tsc checks the match). */
+export interface FieldSpecData {
+  source: string;
+  kind: FieldKind;
+  label: string;
+  required?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  mask?: string;
+  choices?: { id: string | number; name: string }[];
+  reference?: { module: string; dependsOn?: { field: string; param: string } };
+  sublist?: { itemLabel: string; mainField?: string; fields: FieldSpecData[] };
+  defaultValue?: unknown;
+  helperText?: string;
+  sortable?: boolean;
+}
+
+export interface EntityPlan {
+  entity: Entity;
+  /** PascalCase of the module: `estados_civis` → `EstadosCivis` (type and component names). */
+  typeName: string;
+  columns: FieldSpecData[];
+  filters: FieldSpecData[];
+  createInputs: FieldSpecData[];
+  editInputs: FieldSpecData[];
+  showFields: FieldSpecData[];
+}
+
+export interface Plan {
+  /** Every entity, sorted by module. */
+  entities: EntityPlan[];
+  /** Every entity in menu order: menu area order, then plural label. */
+  menu: EntityPlan[];
+}
+
+export function planOutputs(model: Model): Plan {
+  const entities = [...model.entities].sort((a, b) => compare(a.module, b.module)).map(planEntity);
+  const areaOrder = Object.keys(MENU_AREAS) as MenuArea[];
+  const menu = [...entities].sort(
+    (a, b) =>
+      areaOrder.indexOf(a.entity.area) - areaOrder.indexOf(b.entity.area) ||
+      a.entity.label.plural.localeCompare(b.entity.label.plural, 'pt-BR') ||
+      compare(a.entity.module, b.entity.module),
+  );
+  return { entities, menu };
+}
+
+function planEntity(entity: Entity): EntityPlan {
+  const byName = (name: string) => entity.fields.find((f) => f.name === name)!;
+  const formFields = entity.fields.filter((f) => f.inForm);
+  return {
+    entity,
+    typeName: pascalCase(entity.module),
+    columns: entity.list.columns.map((name) => {
+      const field = byName(name);
+      return { ...fieldSpec(field, 'show'), ...(field.column !== null ? { sortable: true } : {}) };
+    }),
+    filters: entity.list.filters.map((name) => fieldSpec(byName(name), 'filter')),
+    createInputs: formFields.map((f) => fieldSpec(f, 'create')),
+    editInputs: formFields.map((f) => fieldSpec(f, 'edit')),
+    showFields: entity.fields.filter((f) => !f.writeOnly).map((f) => fieldSpec(f, 'show')),
+  };
+}
+
+type SpecMode = 'create' | 'edit' | 'show' | 'filter';
+
+/** The literal props of one field for the kit; `required` follows the API rule of the mode. */
+export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
+  const spec: FieldSpecData = { source: field.name, kind: field.kind, label: field.label };
+  const form = mode === 'create' || mode === 'edit';
+  if (form && field.required && !(mode === 'edit' && field.writeOnly)) spec.required = true;
+  if (form) {
+    const { maxLength, minLength, minimum, maximum, pattern } = field;
+    Object.assign(spec, withoutUndefined({ maxLength, minLength, minimum, maximum, pattern }));
+  }
+  if (field.mask !== undefined) spec.mask = field.mask;
+  if (field.enumOptions) spec.choices = field.enumOptions.map((o) => ({ id: o.value, name: o.label }));
+  if (field.reference) {
+    const { module, dependsOn } = field.reference;
+    spec.reference = dependsOn ? { module, dependsOn: { ...dependsOn } } : { module };
+  }
+  if (field.sublist) {
+    const { itemLabel, mainField } = field.sublist;
+    const itemMode = mode === 'filter' ? 'show' : mode;
+    const items = field.sublist.fields.filter((f) => (form ? f.inForm : !f.writeOnly && f.kind !== 'id'));
+    spec.sublist = { itemLabel, ...(mainField ? { mainField } : {}), fields: items.map((f) => fieldSpec(f, itemMode)) };
+  }
+  if (form && field.default !== undefined) spec.defaultValue = field.default;
+  if (form && field.helpText) spec.helperText = field.helpText;
+  return spec;
+}
+
+function withoutUndefined(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/** `estados_civis` → `EstadosCivis`. */
+export function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/** Locale-independent string order, so output does not depend on the machine. */
+export function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
