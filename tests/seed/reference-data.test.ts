@@ -2,14 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { seedDemoData, seedReferenceData } from '../../src/server/seed/index.js';
 import { describeOnDatabases } from '../support/databases.js';
-import { ensureReferenceTables } from './support/reference-tables.js';
 
 const count = async (db: Kysely<any>, table: string) =>
   Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describeOnDatabases('reference data seed', (getDb, kind) => {
   beforeAll(async () => {
-    await ensureReferenceTables(getDb());
     const started = performance.now();
     await seedReferenceData(getDb());
     console.log(`Reference data seeded on ${kind} in ${Math.round(performance.now() - started)} ms`);
