@@ -1,0 +1,47 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { loadModel, type Model } from '../../generator/language/index.js';
+import { authGuard } from './auth/guard.js';
+import { authRoutes } from './auth/routes.js';
+import type { ServerConfig } from './config.js';
+import { errorHandling } from './http/errors.js';
+import { healthRoutes } from './http/health.js';
+import { openApiRoutes } from './http/openapi.js';
+import { singleSpace, type RequestSpace } from './http/space.js';
+import { webRoutes } from './http/web.js';
+import { resourceRoutes } from './resources/routes.js';
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /** The entity model; read from `config.root` when absent. */
+  model?: Model;
+  /**
+   * Where requests find their database: a plugin that sets `request.space` from the `Tenant`
+   * header, or one fixed space for every request.
+   */
+  tenancy: FastifyPluginAsync | { space: RequestSpace };
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The whole HTTP application, without listening: `main.ts` listens, tests call `app.inject()`.
+ * @example const app = await buildApp({ config: loadConfig(), tenancy: { space: { name: 'default', db } } });
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const model = options.model ?? loadModel(config.root);
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+
+  await app.register(errorHandling);
+  await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address'] });
+  if (typeof options.tenancy === 'function') await app.register(options.tenancy);
+  else await app.register(singleSpace, { space: options.tenancy.space });
+  await app.register(authGuard);
+
+  await app.register(healthRoutes, { version: config.version });
+  await app.register(openApiRoutes, { root: config.root, version: config.version });
+  await app.register(authRoutes, { model, version: config.version, tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(resourceRoutes, { model });
+  await app.register(webRoutes, { root: config.root });
+  return app;
+}

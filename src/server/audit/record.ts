@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+
+export type AuditEvent = 'created' | 'updated' | 'deleted';
+
+export const PROTECTED = '[PROTEGIDO]';
+
+/** Names that always hold secrets, whatever the schema says. */
+const SECRET_NAMES = /(^|_)(password|senha|secret|token|api_key)(_|$)/i;
+
+export interface AuditEntry {
+  event: AuditEvent;
+  userId: number | string | null;
+  module: string;
+  recordId: number | string;
+  oldValues?: Record<string, unknown> | null;
+  newValues?: Record<string, unknown> | null;
+}
+
+/**
+ * Replaces secret values by '[PROTEGIDO]', recursively (sub-list items too).
+ * @example maskSecrets({ name: 'Ana', password: 'x' }, ['password']) // { name: 'Ana', password: '[PROTEGIDO]' }
+ */
+export function maskSecrets(values: unknown, secretFields: Iterable<string> = []): unknown {
+  const secrets = new Set(secretFields);
+  const mask = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(mask);
+    if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, secrets.has(key) || SECRET_NAMES.test(key) ? PROTECTED : mask(inner)]),
+    );
+  };
+  return mask(values);
+}
+
+/**
+ * Writes one audit row. Call it with the transaction of the change itself, so the change and its
+ * trail are committed or rolled back together.
+ */
+export async function recordAudit(trx: Kysely<any>, entry: AuditEntry, secretFields: Iterable<string> = []): Promise<void> {
+  const json = (values: Record<string, unknown> | null | undefined) =>
+    values == null ? null : JSON.stringify(maskSecrets(values, secretFields));
+  await trx
+    .insertInto('audits')
+    .values({
+      event: entry.event,
+      user_id: entry.userId,
+      module: entry.module,
+      record_id: entry.recordId,
+      old_values: json(entry.oldValues),
+      new_values: json(entry.newValues),
+    })
+    .execute();
+}

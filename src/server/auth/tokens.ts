@@ -1,0 +1,31 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+
+/** Only the SHA-256 of a token is stored, so a leaked table grants nothing. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Issues an opaque random token (32 bytes) for a user. */
+export async function issueToken(db: Kysely<any>, userId: number | string, ttlSeconds: number) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  await db.insertInto('access_tokens').values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt }).execute();
+  return { token, expiresAt };
+}
+
+/** The active user a token belongs to, or null when it is unknown, expired or revoked. */
+export async function findTokenUser(db: Kysely<any>, token: string) {
+  const row = await db
+    .selectFrom('access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.id as token_id', 'u.id', 'u.name', 'u.email', 'u.active', 'u.last_login', 'u.current_login', 'u.created_at', 'u.updated_at'])
+    .where('t.token_hash', '=', hashToken(token))
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', new Date())
+    .where('u.active', '=', true)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function revokeToken(db: Kysely<any>, tokenId: number | string): Promise<void> {
+  await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('id', '=', tokenId).execute();
+}

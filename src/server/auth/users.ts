@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { hashPassword } from './passwords.js';
+
+/** What the API shows of a user: never the password hash. */
+export interface PublicUser {
+  id: number;
+  name: string;
+  email: string;
+  active: boolean;
+  last_login: Date | null;
+  current_login: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function publicUser(row: Record<string, any>): PublicUser {
+  return {
+    id: Number(row.id), name: row.name, email: row.email, active: row.active, last_login: row.last_login,
+    current_login: row.current_login, created_at: row.created_at, updated_at: row.updated_at,
+  };
+}
+
+export async function findUserByEmail(db: Kysely<any>, email: string) {
+  return (
+    (await db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst()) ?? null
+  );
+}
+
+/** Moves the previous login time to `last_login` and stamps the new one. */
+export async function stampLogin(db: Kysely<any>, userId: number | string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_login: sql`current_login`, current_login: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Creates the initial administrator (permission 'admin') when the space has no user at all.
+ * Returns true when it was created, so the caller knows to print a generated password.
+ */
+export async function ensureAdministrator(db: Kysely<any>, account: { email: string; password: string; name?: string }): Promise<boolean> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const passwordHash = await hashPassword(account.password);
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({ name: account.name ?? 'Administrador', email: account.email.toLowerCase(), password_hash: passwordHash, active: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('user_permissions').values({ user_id: user.id, name: 'admin', granted: true }).execute();
+  });
+  return true;
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Project root: where `schemas/`, `generated/` and `dist/web` are found. */
+  root: string;
+  dataDir: string;
+  /** `postgres://…` puts the platform database on PostgreSQL; absent means PGlite under dataDir. */
+  databaseUrl: string | null;
+  adminEmail: string;
+  /** The initial administrator's password. */
+  adminPassword: string;
+  /** True when the password was generated, so it must be printed once. */
+  adminPasswordGenerated: boolean;
+  seedDemo: boolean;
+  /** Origins allowed by CORS (the Vite dev server). */
+  corsOrigins: (string | RegExp)[];
+  version: string;
+  /** How long an access token lives, in seconds. */
+  tokenTtlSeconds: number;
+}
+
+/**
+ * Reads the configuration from the environment.
+ * @example loadConfig({ PORT: '9000' }).port // 9000
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
+  const password = env.ADMIN_PASSWORD?.trim();
+  return {
+    port: Number(env.PORT ?? 8000),
+    host: env.HOST ?? '0.0.0.0',
+    root,
+    dataDir: resolve(root, env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase(),
+    adminPassword: password || randomBytes(12).toString('base64url'),
+    adminPasswordGenerated: !password,
+    seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
+    // The client runs on port 8080 of whatever host serves it in development.
+    corsOrigins: [/^https?:\/\/[^/]+:8080$/],
+    version: readVersion(root),
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
+  };
+}
+
+function readVersion(root: string): string {
+  try {
+    return JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}

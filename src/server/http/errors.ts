@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, MESSAGES } from './app-error.js';
+
+/** PostgreSQL error classes a caller's input can cause: 22 data exception (bad number, date, …). */
+const isDataException = (code: unknown) => typeof code === 'string' && code.startsWith('22');
+
+/**
+ * Every error leaves as `{message[, errors]}` in pt-BR. Bad input never becomes a 500, and a 500
+ * never shows a stack trace or SQL: those go to the log only.
+ */
+export const errorHandling = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError & { errors?: unknown }, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ message: MESSAGES.malformedJson });
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ message: MESSAGES.malformedJson });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ message: 'Tipo de conteúdo não suportado.' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: 'O corpo da requisição é grande demais.' });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ message: MESSAGES.malformedRequest });
+    }
+    if (isDataException(error.code)) {
+      request.log.warn({ err: error }, 'rejected input the database could not read');
+      return reply.status(400).send({ message: MESSAGES.malformedRequest });
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.status(500).send({ message: MESSAGES.internal });
+    }
+    return reply.status(status).send({ message: status === 429 ? 'Muitas tentativas. Tente novamente em alguns minutos.' : MESSAGES.malformedRequest });
+  });
+});

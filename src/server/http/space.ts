@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+
+/** The database space a request works in (set by the tenancy plugin from the `Tenant` header). */
+export interface RequestSpace {
+  name: string;
+  db: Kysely<any>;
+}
+
+/** The request's space; the tenancy plugin has run before any route handler. */
+export function spaceOf(request: FastifyRequest): RequestSpace {
+  const space = (request as unknown as { space?: RequestSpace }).space;
+  if (!space) throw new Error('No database space on the request: the tenancy plugin must be registered first.');
+  return space;
+}
+
+/** Every request works in the one given space: for tests and for a server without tenancy. */
+export const singleSpace = fp(async (app: FastifyInstance, options: { space: RequestSpace }) => {
+  if (!app.hasRequestDecorator('space')) app.decorateRequest('space', null);
+  app.addHook('onRequest', async (request) => {
+    (request as unknown as { space: RequestSpace }).space = options.space;
+  });
+});

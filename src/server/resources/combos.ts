@@ -1,0 +1,46 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Entity } from '../../../generator/language/index.js';
+import { badRequest } from '../http/app-error.js';
+
+/** Most options a combo returns; a longer list is narrowed by typing (`filter`). */
+export const MAX_COMBO_OPTIONS = 1000;
+
+export interface ComboOption {
+  id: number;
+  name: string;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const integerParam = (raw: unknown, name: string) => {
+  if (typeof raw === 'number' && Number.isSafeInteger(raw)) return raw;
+  if (typeof raw === 'string' && /^\d{1,15}$/.test(raw)) return Number(raw);
+  throw badRequest(`O parâmetro ${name} deve ser um número inteiro.`);
+};
+
+/**
+ * Options of a select: `{id, name}` with name the combo label fields joined by ' - ' ('SP - São Paulo').
+ * `filter` narrows by text (case and accents ignored), `id` fetches one option (even an inactivated
+ * one, so a form can show what a record points at), and a reference field's name as a parameter
+ * (`uf_id=35`) keeps the options of that parent: the dependent combos.
+ */
+export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<string, unknown>): Promise<ComboOption[]> {
+  const labelColumns = entity.comboLabel.map((name) => sql`${sql.ref(name)}::text`);
+  const name = sql<string>`concat_ws(' - ', ${sql.join(labelColumns)})`;
+  let select = db.selectFrom(entity.table).select(['id', name.as('name')]);
+  if (query.id !== undefined && query.id !== '') {
+    select = select.where('id', '=', integerParam(query.id, 'id'));
+  } else if (entity.inactivatable) {
+    select = select.where((eb) => eb.or([eb('inactivated', '=', false), eb('inactivated', 'is', null)]));
+  }
+  for (const field of entity.fields) {
+    if (field.kind !== 'reference' || query[field.name] === undefined || query[field.name] === '') continue;
+    select = select.where(field.column!, '=', integerParam(query[field.name], field.name));
+  }
+  if (typeof query.filter === 'string' && query.filter.trim() !== '') {
+    const pattern = `%${escapeLike(query.filter.trim())}%`;
+    select = select.where(sql<SqlBool>`immutable_unaccent(lower(${name})) like immutable_unaccent(lower(${pattern}))`);
+  }
+  const rows = await select.orderBy(name).orderBy('id').limit(MAX_COMBO_OPTIONS).execute();
+  return rows.map((row) => ({ id: Number(row.id), name: row.name as string }));
+}

@@ -1,0 +1,54 @@
+import type { Entity, Model } from '../../../generator/language/index.js';
+import { conflict, invalid } from '../http/app-error.js';
+
+interface DbError {
+  code?: string;
+  detail?: string;
+  table?: string;
+  constraint?: string;
+}
+
+export const UNIQUE_MESSAGE = 'Já existe um registro com este valor.';
+export const MISSING_REFERENCE_MESSAGE = 'O registro selecionado não existe.';
+
+/** `Key (lower(denomination::text))=(x) already exists.` → ['denomination'] */
+const keyColumns = (detail = ''): string[] => {
+  const match = /Key \((.*?)\)=/.exec(detail);
+  return match ? (match[1].match(/[a-z_][a-z0-9_]*/g) ?? []) : [];
+};
+
+/** The entity that owns a table: its own, a sub-list's or a many-to-many join table. */
+export function entityOwningTable(model: Model, table: string): Entity | undefined {
+  return model.entities.find(
+    (e) => e.table === table || e.fields.some((f) => f.sublist?.table === table || f.join?.table === table),
+  );
+}
+
+/**
+ * Turns a constraint violation into the answer a person understands: a unique value already taken
+ * (422 on the field), a reference to a record that does not exist (422 on the field), or a delete of
+ * a record others still use (409 naming them). Anything else is returned unchanged.
+ */
+export function translateDbError(error: unknown, entity: Entity, model: Model): unknown {
+  const db = error as DbError;
+  if (db?.code === '23505') {
+    const columns = keyColumns(db.detail);
+    const field = entity.fields.find((f) => f.column && columns.includes(f.column))?.name ?? columns[0] ?? '_';
+    return invalid({ [field]: [UNIQUE_MESSAGE] });
+  }
+  if (db?.code === '23503') {
+    const referencing = /is still referenced from table "([^"]+)"/.exec(db.detail ?? '');
+    if (referencing) {
+      const owner = entityOwningTable(model, referencing[1]);
+      return conflict(`Não é possível excluir: o registro é usado em ${owner?.label.plural ?? referencing[1]}.`);
+    }
+    const columns = keyColumns(db.detail);
+    const field =
+      entity.fields.find((f) => f.column && columns.includes(f.column))?.name ??
+      entity.fields.find((f) => f.join && columns.includes(f.join.otherKey))?.name ??
+      columns[0] ??
+      '_';
+    return invalid({ [field]: [MISSING_REFERENCE_MESSAGE] });
+  }
+  return error;
+}

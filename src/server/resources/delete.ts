@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Entity } from '../../../generator/language/index.js';
+import { recordAudit } from '../audit/record.js';
+import { notFound } from '../http/app-error.js';
+import type { WriteContext } from './context.js';
+import { translateDbError } from './db-errors.js';
+import { secretFieldNames } from './fields.js';
+import { findRecord } from './read.js';
+
+async function deleteOne(trx: Kysely<any>, entity: Entity, id: number, context: WriteContext) {
+  const record = await findRecord(trx, entity, id);
+  await trx.deleteFrom(entity.table).where('id', '=', id).execute();
+  await recordAudit(trx, { event: 'deleted', userId: context.userId, module: entity.module, recordId: id, oldValues: record }, secretFieldNames(entity));
+}
+
+/** Deletes one record; 404 when it does not exist, 409 when other records still use it. */
+export async function deleteRecord(db: Kysely<any>, entity: Entity, id: number, context: WriteContext): Promise<void> {
+  return deleteRecords(db, entity, [id], context);
+}
+
+/** Deletes several records in one transaction: all of them, or none when any is missing or in use. */
+export async function deleteRecords(db: Kysely<any>, entity: Entity, ids: number[], context: WriteContext): Promise<void> {
+  if (ids.length === 0) throw notFound();
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const id of new Set(ids)) await deleteOne(trx, entity, id, context);
+    });
+  } catch (error) {
+    throw translateDbError(error, entity, context.model);
+  }
+}

@@ -1,0 +1,21 @@
+import type { Entity, Field } from '../../../generator/language/index.js';
+
+/** Fields stored in the entity's own table. */
+export const columnFields = (entity: Entity) => entity.fields.filter((f) => f.column !== null);
+
+/** Columns the API returns (secrets are never returned). */
+export const readableColumns = (fields: Field[]) => fields.filter((f) => f.column !== null && !f.writeOnly).map((f) => f.column!);
+
+export const fieldNamed = (entity: Entity, name: string) => entity.fields.find((f) => f.name === name);
+
+/** Names of the fields whose values are shown as '[PROTEGIDO]' in the audit trail. */
+export function secretFieldNames(entity: Entity): string[] {
+  const names = entity.fields.filter((f) => f.writeOnly).map((f) => f.name);
+  for (const field of entity.fields) {
+    for (const item of field.sublist?.fields ?? []) if (item.writeOnly) names.push(item.name);
+  }
+  return names;
+}
+
+/** Kinds stored as text, which `q` may search. */
+export const isIdKind = (field: Field) => field.kind === 'id' || field.kind === 'reference';

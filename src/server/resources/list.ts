@@ -1,0 +1,95 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Entity } from '../../../generator/language/index.js';
+import { readableColumns } from './fields.js';
+import { MAX_OFFSET_DEPTH, parseListQuery, type FilterCondition, type ListQuery } from './list-query.js';
+
+export interface ListResult {
+  data: Record<string, unknown>[];
+  meta: { total: number; page: number; per_page: number; estimated?: boolean };
+}
+
+/** Shortest `q` compared by trigrams; shorter text matches the start of a value. */
+export const FUZZY_MIN_LENGTH = 3;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const normalised = (column: string) => sql`immutable_unaccent(lower(${sql.ref(column)}))`;
+
+function searchCondition(entity: Entity, q: string) {
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+    const term = sql`immutable_unaccent(lower(${q}))`;
+    const pattern = escapeLike(q);
+    const conditions = entity.list.search.map((name) => {
+      const column = normalised(name);
+      if (q.length < FUZZY_MIN_LENGTH) return sql<SqlBool>`${column} like immutable_unaccent(lower(${`${pattern}%`}))`;
+      // Substring or word similarity (`<%`): both served by the trigram index over the same expression.
+      return sql<SqlBool>`(${column} like immutable_unaccent(lower(${`%${pattern}%`})) or ${term} <% ${column})`;
+    });
+    return conditions.length ? eb.or(conditions) : sql<SqlBool>`true`;
+  };
+}
+
+function filterCondition(condition: FilterCondition) {
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+    const column = condition.field.column!;
+    if (condition.op === 'in') {
+      const values = condition.value as unknown[];
+      const present = values.filter((v) => v !== null);
+      const parts: Expression<SqlBool>[] = [];
+      if (present.length) parts.push(eb(column, 'in', present));
+      if (present.length < values.length) parts.push(eb(column, 'is', null));
+      return parts.length ? eb.or(parts) : sql<SqlBool>`false`;
+    }
+    if (condition.value === null) return eb(column, 'is', null);
+    return eb(column, condition.op, condition.value);
+  };
+}
+
+function whereQuery(entity: Entity, query: ListQuery) {
+  return (eb: ExpressionBuilder<any, any>) => {
+    const parts = query.filters.map((f) => filterCondition(f)(eb));
+    if (query.q) parts.push(searchCondition(entity, query.q)(eb));
+    return eb.and(parts);
+  };
+}
+
+/**
+ * Counts up to the offset limit exactly. Past it, an unfiltered list reports the planner's row
+ * estimate (pg_class.reltuples) and a filtered one the limit itself, with `estimated: true`:
+ * counting millions of rows for a page number nobody can reach costs more than it tells.
+ */
+async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery): Promise<{ total: number; estimated: boolean }> {
+  const capped = db
+    .selectFrom(entity.table)
+    .select(sql`1`.as('one'))
+    .where(whereQuery(entity, query))
+    .limit(MAX_OFFSET_DEPTH + 1);
+  const { count } = await db.selectFrom(capped.as('capped')).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const total = Number(count);
+  if (total <= MAX_OFFSET_DEPTH) return { total, estimated: false };
+  if (query.filters.length || query.q) return { total, estimated: true };
+  const estimate = await sql<{ rows: number }>`select reltuples::bigint as rows from pg_class where oid = ${entity.table}::regclass`.execute(db);
+  return { total: Math.max(total, Number(estimate.rows[0]?.rows ?? 0)), estimated: true };
+}
+
+/**
+ * One page of an entity's records.
+ * @example listRecords(db, entity, { page: '2', per_page: '10', filter: '{"uf_id": 35}' })
+ */
+export async function listRecords(db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>): Promise<ListResult> {
+  const query = parseListQuery(entity, rawQuery);
+  const columns = readableColumns(entity.fields);
+  let select = db
+    .selectFrom(entity.table)
+    .select(columns)
+    .where(whereQuery(entity, query))
+    .orderBy(query.sort.column!, query.order);
+  if (query.sort.name !== 'id') select = select.orderBy('id', query.order);
+  const [data, count] = await Promise.all([
+    select.limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
+    countRows(db, entity, query),
+  ]);
+  return {
+    data,
+    meta: { total: count.total, page: query.page, per_page: query.perPage, ...(count.estimated ? { estimated: true } : {}) },
+  };
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Entity, Model } from '../../../generator/language/index.js';
+import { requireAny } from '../auth/guard.js';
+import { entityPermission, type ResourceAction } from '../auth/permissions.js';
+import { notFound } from '../http/app-error.js';
+import { spaceOf } from '../http/space.js';
+import { listCombos } from './combos.js';
+import { deleteRecord, deleteRecords } from './delete.js';
+import { listRecords } from './list.js';
+import { findRecord, parseId } from './read.js';
+import { createRecord, updateRecord } from './write.js';
+
+type Params = { id: string; ids: string; mode: string };
+
+/** The generic REST resource every entity of the model gets under `/api/{module}`. */
+export async function resourceRoutes(app: FastifyInstance, options: { model: Model }) {
+  const { model } = options;
+  const allow = (request: FastifyRequest, entity: Entity, ...actions: ResourceAction[]) => {
+    const session = requireAny(request, actions.map((action) => entityPermission(entity, action)));
+    return { db: spaceOf(request).db, context: { model, userId: session.user.id } };
+  };
+
+  for (const entity of model.entities) {
+    const base = `/api/${entity.module}`;
+
+    app.get(base, async (request) => listRecords(allow(request, entity, 'index').db, entity, request.query as Record<string, unknown>));
+
+    app.get(`${base}/combos`, async (request) => ({
+      data: await listCombos(allow(request, entity, 'index', 'show').db, entity, request.query as Record<string, unknown>),
+    }));
+
+    app.get<{ Params: Params }>(`${base}/:id`, async (request) => ({
+      data: await findRecord(allow(request, entity, 'show').db, entity, parseId(request.params.id)),
+    }));
+
+    app.post(base, async (request, reply) => {
+      const insert: ResourceAction[] = entity.insertPermission === 'admin' ? [] : ['store'];
+      const { db, context } = allow(request, entity, ...insert);
+      return reply.status(201).send({ data: await createRecord(db, entity, request.body, context) });
+    });
+
+    app.put<{ Params: Params }>(`${base}/:id`, async (request) => {
+      const { db, context } = allow(request, entity, 'update');
+      return { data: await updateRecord(db, entity, parseId(request.params.id), request.body, context) };
+    });
+
+    app.delete<{ Params: Params }>(`${base}/:id`, async (request) => {
+      const { db, context } = allow(request, entity, 'destroy');
+      await deleteRecord(db, entity, parseId(request.params.id), context);
+      return { message: 'Registro excluído com sucesso.' };
+    });
+
+    app.delete<{ Params: Params }>(`${base}/multiple_delete/:ids`, async (request) => {
+      const { db, context } = allow(request, entity, 'destroy');
+      const ids = request.params.ids.split(',').filter(Boolean).map(parseId);
+      await deleteRecords(db, entity, ids, context);
+      return { message: 'Registros excluídos com sucesso.' };
+    });
+
+    app.get<{ Params: Params }>(`/api/rules/${entity.module}/:mode`, async (request) => {
+      const mode = request.params.mode;
+      if (mode !== 'create' && mode !== 'edit') throw notFound();
+      allow(request, entity, mode === 'create' ? 'store' : 'update');
+      return { data: entity.rules[mode] };
+    });
+  }
+}

@@ -1,0 +1,122 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Entity, Field } from '../../../generator/language/index.js';
+import { isCnpj, isCpf, isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
+import { addError, invalid, type FieldErrors } from '../http/app-error.js';
+
+export type Mode = 'create' | 'edit';
+
+const ajv = new Ajv({ allErrors: true, removeAdditional: true, useDefaults: true, coerceTypes: false, verbose: true, strict: false });
+addFormats.default(ajv, ['email', 'date', 'time', 'date-time', 'uri']);
+ajv.addFormat('cpf', { type: 'string', validate: isCpf });
+ajv.addFormat('cnpj', { type: 'string', validate: isCnpj });
+ajv.addFormat('money', { type: 'string', validate: (value: string) => isMoney(value) });
+
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorFor(entity: Entity, mode: Mode): ValidateFunction {
+  const key = `${entity.module}:${mode}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = ajv.compile(structuredClone(entity.rules[mode]));
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+const pathOf = (instancePath: string) => instancePath.split('/').filter(Boolean).join('.');
+const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
+
+function messageOf(error: ErrorObject): { field: string; message: string } {
+  const path = pathOf(error.instancePath);
+  const schema = (error.parentSchema ?? {}) as Record<string, any>;
+  const label = schema.title ?? path;
+  switch (error.keyword) {
+    case 'required': {
+      const missing = (error.params as { missingProperty: string }).missingProperty;
+      return { field: join(path, missing), message: `O campo ${schema.properties?.[missing]?.title ?? missing} é obrigatório.` };
+    }
+    case 'maxLength':
+      return { field: path, message: `O campo ${label} não pode ter mais de ${(error.params as any).limit} caracteres.` };
+    case 'minLength':
+      return { field: path, message: `O campo ${label} deve ter pelo menos ${(error.params as any).limit} caracteres.` };
+    case 'minItems':
+      return { field: path, message: `O campo ${label} é obrigatório.` };
+    case 'format': {
+      const format = (error.params as { format: string }).format as keyof typeof VALIDATOR_MESSAGES;
+      return { field: path, message: VALIDATOR_MESSAGES[format] ?? `O campo ${label} está em formato inválido.` };
+    }
+    case 'pattern':
+      return { field: path, message: `O campo ${label} está em formato inválido.` };
+    case 'minimum':
+      return { field: path, message: `O campo ${label} deve ser no mínimo ${(error.params as any).limit}.` };
+    case 'maximum':
+      return { field: path, message: `O campo ${label} deve ser no máximo ${(error.params as any).limit}.` };
+    default:
+      return { field: path, message: `O campo ${label} é inválido.` };
+  }
+}
+
+/** Blank form values: '' means "not given" (so `required` speaks), null clears an optional field. */
+function dropBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...body };
+  for (const field of fields) {
+    const value = out[field.name];
+    const blank = value === '' || value === null;
+    if (blank && (field.required || (field.writeOnly && mode === 'edit'))) delete out[field.name];
+    else if (value === '') out[field.name] = null;
+    else if (field.sublist && Array.isArray(value)) {
+      out[field.name] = value.map((item) =>
+        item && typeof item === 'object' && !Array.isArray(item) ? dropBlanks(item as Record<string, unknown>, field.sublist!.fields, mode) : item,
+      );
+    }
+  }
+  return out;
+}
+
+/** Rules a JSON Schema cannot say: money given as a number, one main item per sub-list. */
+function checkExtras(body: Record<string, unknown>, fields: Field[], errors: FieldErrors, base = ''): void {
+  for (const field of fields) {
+    const value = body[field.name];
+    if (field.kind === 'money' && typeof value === 'number' && !isMoney(value)) addError(errors, join(base, field.name), VALIDATOR_MESSAGES.money);
+    if (field.sublist && Array.isArray(value)) {
+      value.forEach((item, i) => checkExtras(item as Record<string, unknown>, field.sublist!.fields, errors, join(base, `${field.name}.${i}`)));
+      const main = field.sublist.mainField;
+      if (main && value.filter((item) => (item as Record<string, unknown>)[main] === true).length > 1) {
+        addError(errors, join(base, field.name), `Deve haver apenas um ${field.sublist.itemLabel} principal`);
+      }
+    }
+  }
+}
+
+/** Values as the database stores them (money `1.234,56` → `1234.56`). */
+function toStored(body: Record<string, unknown>, fields: Field[]): Record<string, unknown> {
+  for (const field of fields) {
+    const value = body[field.name];
+    if (field.kind === 'money' && (typeof value === 'string' || typeof value === 'number')) body[field.name] = parseMoney(value);
+    if (field.sublist && Array.isArray(value)) value.forEach((item) => toStored(item as Record<string, unknown>, field.sublist!.fields));
+  }
+  return body;
+}
+
+/**
+ * Validates a body against the entity's rules for the mode and returns the cleaned body
+ * (unknown keys removed, defaults applied, money normalised). Throws 422 with pt-BR messages.
+ */
+export function validateBody(entity: Entity, mode: Mode, input: unknown): Record<string, unknown> {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw invalid({ _: ['O corpo da requisição deve ser um objeto.'] });
+  }
+  const body = dropBlanks(input as Record<string, unknown>, entity.fields, mode);
+  const validate = validatorFor(entity, mode);
+  const errors: FieldErrors = {};
+  if (!validate(body)) {
+    for (const error of validate.errors ?? []) {
+      const { field, message } = messageOf(error);
+      if (!errors[field]?.includes(message)) addError(errors, field, message);
+    }
+  }
+  checkExtras(body, entity.fields, errors);
+  if (Object.keys(errors).length) throw invalid(errors);
+  return toStored(body, entity.fields);
+}

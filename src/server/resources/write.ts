@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { Entity } from '../../../generator/language/index.js';
+import { recordAudit } from '../audit/record.js';
+import { invalid, type FieldErrors } from '../http/app-error.js';
+import { syncJoin, syncSublist } from './children.js';
+import type { WriteContext } from './context.js';
+import { translateDbError } from './db-errors.js';
+import { columnFields, secretFieldNames } from './fields.js';
+import { findRecord, findRow } from './read.js';
+import { checkReferences } from './references.js';
+import { validateBody } from './validation.js';
+import { storedValues } from './values.js';
+
+async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', input: unknown) {
+  const body = validateBody(entity, mode, input);
+  const errors: FieldErrors = {};
+  await checkReferences(db, entity.fields, body, errors);
+  if (Object.keys(errors).length) throw invalid(errors);
+  return body;
+}
+
+async function writeChildren(trx: Kysely<any>, entity: Entity, id: number, body: Record<string, unknown>) {
+  for (const field of entity.fields) {
+    if (!(field.name in body)) continue;
+    if (field.sublist) await syncSublist(trx, field, id, body[field.name] as Record<string, unknown>[]);
+    if (field.join) await syncJoin(trx, field, id, body[field.name] as number[]);
+  }
+}
+
+/** Secrets given in the body, so the audit row says they were set (masked). */
+const givenSecrets = (entity: Entity, body: Record<string, unknown>) =>
+  Object.fromEntries(entity.fields.filter((f) => f.writeOnly && f.name in body).map((f) => [f.name, body[f.name]]));
+
+/** Keys whose values differ between two versions of a record (timestamps aside). */
+function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const old: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (key === 'updated_at' || key === 'created_at') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      old[key] = before[key] ?? null;
+      now[key] = after[key] ?? null;
+    }
+  }
+  return { old, now };
+}
+
+async function inTransaction<T>(db: Kysely<any>, entity: Entity, context: WriteContext, work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    throw translateDbError(error, entity, context.model);
+  }
+}
+
+/** Creates a record (with its sub-lists and many-to-many links) and its audit row, in one transaction. */
+export async function createRecord(db: Kysely<any>, entity: Entity, input: unknown, context: WriteContext) {
+  const body = await validated(db, entity, 'create', input);
+  return inTransaction(db, entity, context, async (trx) => {
+    const values = await storedValues(columnFields(entity), body);
+    if (entity.inactivatable) values.inactivated_at = body.inactivated === true ? new Date() : null;
+    const { id } = await trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
+    await writeChildren(trx, entity, Number(id), body);
+    const record = await findRecord(trx, entity, Number(id));
+    await recordAudit(
+      trx,
+      { event: 'created', userId: context.userId, module: entity.module, recordId: Number(id), newValues: { ...record, ...givenSecrets(entity, body) } },
+      secretFieldNames(entity),
+    );
+    return record;
+  });
+}
+
+/** Updates a record; sub-lists given in the body replace the stored ones. Throws 404 when it does not exist. */
+export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, input: unknown, context: WriteContext) {
+  const before = await findRecord(db, entity, id);
+  const body = await validated(db, entity, 'edit', input);
+  return inTransaction(db, entity, context, async (trx) => {
+    const row = await findRow(trx, entity, id);
+    const values = await storedValues(columnFields(entity), body);
+    if (entity.inactivatable && 'inactivated' in body && body.inactivated !== row?.inactivated) {
+      values.inactivated_at = body.inactivated === true ? new Date() : null;
+    }
+    await trx.updateTable(entity.table).set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+    await writeChildren(trx, entity, id, body);
+    const after = await findRecord(trx, entity, id);
+    const { old, now } = changes(before, after);
+    Object.assign(now, givenSecrets(entity, body));
+    await recordAudit(trx, { event: 'updated', userId: context.userId, module: entity.module, recordId: id, oldValues: old, newValues: now }, secretFieldNames(entity));
+    return after;
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * Valid request bodies built from an entity's fields alone, so every schema is covered without
+ * writing a fixture per entity. Referenced records are created first through the API itself.
+ */
+import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
+import type { Entity, Field, Model } from '../../../generator/language/index.js';
+
+let counter = 0;
+const next = () => ++counter;
+
+/** A text that matches `pattern` within the length limits, found among likely shapes. */
+function textFor(field: Field, n: number): string {
+  const max = field.maxLength ?? 255;
+  const min = field.minLength ?? 0;
+  const base = `${n} Registro de teste Ação`;
+  if (!field.pattern) return base.slice(0, max).padEnd(min, 'x');
+  const pattern = new RegExp(field.pattern);
+  const letters = (k: number) => Array.from({ length: k }, (_, i) => String.fromCharCode(65 + ((n * 7 + i * 3) % 26))).join('');
+  const digits = (k: number) => String(n).padStart(k, '0').slice(-k);
+  for (let length = Math.max(min, 1); length <= Math.min(max, 20); length++) {
+    for (const candidate of [letters(length), digits(length), letters(length).toLowerCase(), base.slice(0, length)]) {
+      if (pattern.test(candidate)) return candidate;
+    }
+  }
+  throw new Error(`No sample text matches ${field.pattern} for ${field.name}`);
+}
+
+function maskFor(mask: string, n: number): string {
+  let i = 0;
+  return mask.replace(/[0A*]/g, (c) => {
+    i += 1;
+    return c === 'A' ? String.fromCharCode(65 + ((n + i) % 26)) : String((n + i) % 10);
+  });
+}
+
+function integerFor(field: Field, n: number): number {
+  const min = field.minimum ?? 1;
+  const max = field.maximum ?? 1_000_000;
+  return min + (n % (max - min + 1));
+}
+
+type Create = (module: string) => Promise<number>;
+
+export async function valueFor(field: Field, create: Create, n = next()): Promise<unknown> {
+  switch (field.kind) {
+    case 'text': case 'textarea': return textFor(field, n);
+    case 'integer': return integerFor(field, n);
+    case 'decimal': return 12.5;
+    case 'money': return '1.234,56';
+    case 'boolean': return false;
+    case 'date': return '2024-03-15';
+    case 'datetime': return '2024-03-15T10:30:00Z';
+    case 'time': return '08:30';
+    case 'email': return `teste${n}@example.com`;
+    case 'url': return `https://exemplo${n}.com.br`;
+    case 'cpf': return generateCpf();
+    case 'cnpj': return generateCnpj();
+    case 'cep': return '01001-000';
+    case 'phone': return '(11) 91234-5678';
+    case 'mask': return maskFor(field.mask!, n);
+    case 'color': return '#3ac9d6';
+    case 'password': return `segredo-${n}`;
+    case 'enum': return field.enumOptions![0].value;
+    case 'reference': return create(field.reference!.module);
+    case 'references': return [await create(field.reference!.module)];
+    case 'sublist': {
+      const item: Record<string, unknown> = {};
+      for (const inner of field.sublist!.fields) {
+        if (inner.inForm && inner.kind !== 'id') item[inner.name] = await valueFor(inner, create);
+      }
+      if (field.sublist!.mainField) item[field.sublist!.mainField] = true;
+      return [item];
+    }
+    default: return null;
+  }
+}
+
+/** A body with every form field filled (optional ones too), valid for creating a record. */
+export async function validBody(entity: Entity, create: Create): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  const n = next();
+  for (const field of entity.fields) {
+    if (!field.inForm || field.kind === 'id' || field.name === 'inactivated') continue;
+    body[field.name] = await valueFor(field, create, n);
+  }
+  return body;
+}
+
+/** Creates records through the API, reusing nothing: each call makes a new record (and its parents). */
+export function creator(model: Model, post: (url: string, body: unknown) => Promise<{ status: number; body: any }>): Create {
+  const create: Create = async (module) => {
+    const entity = model.byModule.get(module)!;
+    const response = await post(`/api/${module}`, await validBody(entity, create));
+    if (response.status !== 201) throw new Error(`creating ${module} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    return response.body.data.id;
+  };
+  return create;
+}
+
+/** Text fields of the entity a test may put a chosen word into. */
+export const plainTextFields = (entity: Entity) =>
+  entity.fields.filter((f) => f.inForm && (f.kind === 'text' || f.kind === 'textarea') && !f.pattern && (f.maxLength ?? 255) >= 30);

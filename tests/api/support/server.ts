@@ -1,0 +1,103 @@
+/**
+ * Builds the API in-process on a fresh database (PGlite or PostgreSQL), migrated to the latest
+ * migrations (core, generated, authentication and audit), with the initial administrator logged in.
+ */
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { loadModel, type Model } from '../../../generator/language/index.js';
+import { buildApp } from '../../../src/server/app.js';
+import { AUDIT_MIGRATIONS_FOLDER } from '../../../src/server/audit/index.js';
+import { AUTH_MIGRATIONS_FOLDER, ensureAdministrator, hashPassword } from '../../../src/server/auth/index.js';
+import { loadConfig } from '../../../src/server/config.js';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
+import { migrateToLatest, SPACE_MIGRATION_FOLDERS } from '../../../src/server/db/migrate.js';
+import { createTestTarget, type DatabaseKind } from '../../support/databases.js';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'senha-do-admin';
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Kysely<any>;
+  model: Model;
+  adminToken: string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(kind: DatabaseKind): Promise<TestServer> {
+  const testTarget = await createTestTarget(kind);
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await openDatabase(testTarget.target);
+    await migrateToLatest(handle.db, { folders: [...SPACE_MIGRATION_FOLDERS, AUTH_MIGRATIONS_FOLDER, AUDIT_MIGRATIONS_FOLDER], table: 'kysely_migration' });
+    await ensureAdministrator(handle.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const model = loadModel(ROOT);
+    const config = loadConfig({ ADMIN_PASSWORD, ADMIN_EMAIL }, ROOT);
+    const app = await buildApp({ config, model, tenancy: { space: { name: 'default', db: handle.db } } });
+    const adminToken = await login(app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const opened = handle;
+    return {
+      app, db: handle.db, model, adminToken,
+      close: async () => {
+        await app.close();
+        await opened.close();
+        await testTarget.drop();
+      },
+    };
+  } catch (error) {
+    await handle?.close();
+    await testTarget.drop();
+    throw error;
+  }
+}
+
+export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json().data.token;
+}
+
+let users = 0;
+
+/** A user holding exactly the given grants, logged in. */
+export async function userWith(
+  server: TestServer,
+  grants: { name: string; granted?: boolean; expires_at?: Date | null }[],
+  options: { active?: boolean } = {},
+): Promise<{ id: number; email: string; password: string; token: string | null }> {
+  users += 1;
+  const email = `usuario${users}.${Date.now()}@example.com`;
+  const password = 'senha-do-usuario';
+  const { id } = await server.db
+    .insertInto('users')
+    .values({ name: `Usuário ${users}`, email, password_hash: await hashPassword(password), active: options.active ?? true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const grant of grants) {
+    await server.db.insertInto('user_permissions').values({ user_id: id, name: grant.name, granted: grant.granted ?? true, expires_at: grant.expires_at ?? null }).execute();
+  }
+  const token = options.active === false ? null : await login(server.app, email, password);
+  return { id: Number(id), email, password, token };
+}
+
+/** `app.inject` with the bearer token and JSON. */
+export function call(server: TestServer, token: string | null) {
+  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+    const response = await server.app.inject({
+      method, url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: response.statusCode, body: response.body ? safeJson(response.body) : null };
+  };
+}
+
+function safeJson(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
