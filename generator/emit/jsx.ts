@@ -3,7 +3,7 @@ import { literal } from './literal.js';
 /** `<Tag a="x" b={1} />`, one attribute per line when the element would be long. Values are literal data. */
 export function selfClosingElement(tag: string, props: object, indent: number, width = 100): string {
   const attributes = Object.entries(props)
-    .filter(([, value]) => value !== undefined && value !== false)
+    .filter(([, value]) => value !== undefined)
     .map(([key, value]) => attribute(key, value, indent + 2));
   const oneLine = `<${tag} ${attributes.join(' ')} />`;
   if (indent + oneLine.length <= width && !oneLine.includes('\n')) return oneLine;

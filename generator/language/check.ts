@@ -11,6 +11,10 @@ export function checkAgainstMetaSchema(file: SchemaFile): void {
   if (validateFile(file.json)) return;
   const error = (validateFile.errors ?? [])[0];
   if (!error) throw new SchemaError(file.path, '', 'does not follow the schema language.');
+  if (error.propertyName !== undefined) {
+    // A bad key under an object (a field name): point at the key itself.
+    throw new SchemaError(file.path, `${error.instancePath}/${error.propertyName}`, 'is not a valid field name: use snake_case (lower-case letters, digits and "_", starting with a letter).');
+  }
   throw new SchemaError(file.path, error.instancePath || '/', sentenceFor(error));
 }
 

@@ -65,14 +65,15 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   const mustBeField = (path: string, name: string) => {
     if (!names.has(name)) fail(path, `names "${name}", which is not a field of ${file.module}.`);
   };
+  checkDependsOn(declared, '/properties', fail);
   mustBeField('/x-record-label', json['x-record-label']);
   const comboLabel: string[] = json['x-combo-label'] ?? [json['x-record-label']];
   comboLabel.forEach((name, i) => mustBeField(`/x-combo-label/${i}`, name));
   const list = normaliseList(json['x-list'], mustBeField);
-  for (const name of list.search) {
+  for (const [i, name] of list.search.entries()) {
     const field = fields.find((f) => f.name === name)!;
     if (field.column === null || !['text', 'textarea', 'email', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'url'].includes(field.kind)) {
-      fail('/x-list/search', `"${name}" cannot be searched as text (kind ${field.kind}).`);
+      fail(`/x-list/search/${i}`, `"${name}" cannot be searched as text (kind ${field.kind}).`);
     }
   }
   return {
@@ -92,6 +93,17 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     rules: { create: formRules(fields, 'create'), edit: formRules(fields, 'edit') },
     icon: json['x-icon'] ?? 'ListAlt',
   };
+}
+
+/** A dependent combo filters by another field of the same form (or of the same sub-list item). */
+function checkDependsOn(fields: Field[], base: string, fail: (path: string, sentence: string) => never): void {
+  for (const field of fields) {
+    const dependsOn = field.reference?.dependsOn;
+    if (dependsOn && !fields.some((other) => other.name === dependsOn.field && other !== field)) {
+      fail(`${base}/${field.name}/x-reference/depends-on/field`, `names "${dependsOn.field}", which is not another field of the same form.`);
+    }
+    if (field.sublist) checkDependsOn(field.sublist.fields, `${base}/${field.name}/items/properties`, fail);
+  }
 }
 
 function implicitField(name: string, kind: FieldKind, label: string): Field {

@@ -16,7 +16,7 @@ export default function AreasAtuacaoEdit() {
         label="Atribuições técnicas"
         reference={{ module: 'atribuicoes_tecnicas' }}
       />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" />
+      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
     </ResourceEdit>
   );
 }

@@ -98,7 +98,7 @@ export default function AtividadesEconomicasCreate() {
         required
         maxLength={255}
       />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" />
+      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
     </ResourceCreate>
   );
 }

@@ -98,7 +98,7 @@ export default function AtividadesEconomicasEdit() {
         required
         maxLength={255}
       />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" />
+      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
     </ResourceEdit>
   );
 }

@@ -11,7 +11,7 @@ export default function CategoriaNaturezaJuridicaEdit() {
     <ResourceEdit>
       <KindInput source="code" kind="text" label="Código" required maxLength={10} />
       <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" />
+      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
     </ResourceEdit>
   );
 }

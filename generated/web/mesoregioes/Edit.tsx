@@ -11,7 +11,7 @@ export default function MesoregioesEdit() {
     <ResourceEdit>
       <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
       <KindInput source="uf_id" kind="reference" label="UF" required reference={{ module: 'uf' }} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" />
+      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
     </ResourceEdit>
   );
 }

@@ -27,7 +27,7 @@ export default function NaturezasJuridicasCreate() {
         required
         reference={{ module: 'categoria_natureza_juridica' }}
       />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" />
+      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
     </ResourceCreate>
   );
 }

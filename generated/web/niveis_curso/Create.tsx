@@ -10,7 +10,7 @@ export default function NiveisCursoCreate() {
   return (
     <ResourceCreate>
       <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" />
+      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
     </ResourceCreate>
   );
 }

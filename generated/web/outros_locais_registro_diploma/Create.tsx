@@ -17,7 +17,7 @@ export default function OutrosLocaisRegistroDiplomaCreate() {
         required
         reference={{ module: 'sequencias' }}
       />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" />
+      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
     </ResourceCreate>
   );
 }

@@ -17,7 +17,7 @@ export default function OutrosLocaisRegistroDiplomaEdit() {
         required
         reference={{ module: 'sequencias' }}
       />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" />
+      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
     </ResourceEdit>
   );
 }

@@ -41,7 +41,13 @@ export default function SequenciasCreate() {
         maxLength={255}
         helperText="Máscara do número formatado: 0 um dígito, A uma letra, * qualquer um; outros caracteres ficam como estão (ex.: 000000/0000)."
       />
-      <KindInput source="annual_restart" kind="boolean" label="Reinício anual" required />
+      <KindInput
+        source="annual_restart"
+        kind="boolean"
+        label="Reinício anual"
+        required
+        defaultValue={false}
+      />
       <KindInput
         source="auto_numbering"
         kind="boolean"
@@ -49,7 +55,13 @@ export default function SequenciasCreate() {
         required
         defaultValue
       />
-      <KindInput source="has_book" kind="boolean" label="Possui livro" required />
+      <KindInput
+        source="has_book"
+        kind="boolean"
+        label="Possui livro"
+        required
+        defaultValue={false}
+      />
       <KindInput source="number_book" kind="integer" label="Número do livro" minimum={0} />
       <KindInput source="start_book" kind="integer" label="Início do livro" minimum={0} />
       <KindInput source="increment_book" kind="integer" label="Incremento do livro" minimum={1} />
@@ -61,7 +73,7 @@ export default function SequenciasCreate() {
       <KindInput source="start_order" kind="integer" label="Início da ordem" minimum={0} />
       <KindInput source="end_order" kind="integer" label="Fim da ordem" minimum={0} />
       <KindInput source="increment_order" kind="integer" label="Incremento da ordem" minimum={1} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" />
+      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
     </ResourceCreate>
   );
 }

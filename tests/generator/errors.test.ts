@@ -1,0 +1,59 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadModel, SchemaError } from '../../generator/language/index.js';
+import { copyFixture, fixturesDir, runCli } from './support.js';
+
+/** Each bad fixture, with the file, JSON path and sentence a person should read. */
+const EXPECTED: Record<string, [string, string, RegExp]> = {
+  'bad-field-name': ['schemas/tabelas/cores.schema.json', '/properties/Name', /not a valid field name: use snake_case/],
+  'depends-on-unknown': ['schemas/tabelas/cores.schema.json', '/properties/uf_id/x-reference/depends-on/field', /"region_id", which is not another field/],
+  'duplicate-table': ['schemas/tabelas/matizes.schema.json', '/x-table', /table "colors" is already used by cores/],
+  'enum-labels': ['schemas/tabelas/cores.schema.json', '/properties/tone/x-enum-labels', /has 1 labels for 2 values/],
+  'invalid-json': ['schemas/tabelas/cores.schema.json', '', /is not valid JSON/],
+  'kind-type': ['schemas/tabelas/cores.schema.json', '/properties/cpf', /kind "cpf", which needs type string/],
+  'list-not-a-field': ['schemas/tabelas/cores.schema.json', '/x-list/columns/2', /"nome", which is not a field of cores/],
+  'mask-without-mask': ['schemas/tabelas/cores.schema.json', '/properties/code', /needs "x-mask"/],
+  'missing-keyword': ['schemas/tabelas/cores.schema.json', '/', /"x-table" is missing and is required here/],
+  'required-not-a-field': ['schemas/tabelas/cores.schema.json', '/required', /"code", which is not a field/],
+  'search-not-text': ['schemas/tabelas/cores.schema.json', '/x-list/search/0', /cannot be searched as text \(kind integer\)/],
+  'sublist-main': ['schemas/tabelas/cores.schema.json', '/properties/shades/x-sublist/main', /not a boolean field of the item/],
+  'unknown-area': ['schemas/outros/cores.schema.json', '', /not a menu area/],
+  'unknown-keyword': ['schemas/tabelas/cores.schema.json', '/properties/name', /"x-lable" is not a keyword of the schema language/],
+  'unknown-reference': ['schemas/tabelas/cores.schema.json', '/properties/uf_id/x-reference/module', /module "uf", which has no schema file/],
+  'wrong-id': ['schemas/tabelas/cores.schema.json', '/$id', /must be "cores", the file's name/],
+};
+
+const badDir = join(fixturesDir, 'bad');
+
+describe('bad schemas', () => {
+  it('has an expectation for every bad fixture', () => {
+    expect(readdirSync(badDir).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(Object.entries(EXPECTED))('%s: names the file, the JSON path and what is wrong', (name, [file, path, sentence]) => {
+    let error: unknown;
+    try {
+      loadModel(join(badDir, name));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SchemaError);
+    const schemaError = error as SchemaError;
+    expect(schemaError.file).toBe(file);
+    expect(schemaError.jsonPath).toBe(path);
+    expect(schemaError.sentence).toMatch(sentence);
+  });
+
+  it('stops the CLI with exit code 2 and the message alone, writing nothing', () => {
+    const root = copyFixture('bad/unknown-reference');
+    const run = runCli(root);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(
+      'schemas/tabelas/cores.schema.json at /properties/uf_id/x-reference/module: names module "uf", which has no schema file.',
+    );
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(readdirSync(root)).toEqual(['schemas']);
+    expect(runCli(root, '--check').status).toBe(2);
+  });
+});

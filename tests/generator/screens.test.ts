@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { emitFixture } from './support.js';
+
+describe('react-admin screens', () => {
+  it('gives a lookup table list, create, edit, show and index files built only from the kit', async () => {
+    const files = await emitFixture('lookup');
+    const screens = [...files.keys()].filter((p) => p.startsWith('generated/web/estados_civis/'));
+    expect(screens).toEqual(['Create.tsx', 'Edit.tsx', 'List.tsx', 'Show.tsx', 'index.ts'].map((f) => `generated/web/estados_civis/${f}`));
+    for (const path of screens) {
+      const imports = [...files.get(path)!.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+      expect(imports.every((s) => s === '../../../src/web/kit' || s === '../../../src/web/kit/types' || s.startsWith('./')), path).toBe(true);
+    }
+    const list = files.get('generated/web/estados_civis/List.tsx')!;
+    expect(list).toContain("{ source: 'denomination', kind: 'text', label: 'Denominação', sortable: true }");
+    expect(list).toContain("sort={{ field: 'denomination', order: 'ASC' }} search={true}");
+    expect(files.get('generated/web/estados_civis/Create.tsx')).toContain(
+      '<KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />',
+    );
+    expect(files.get('generated/web/estados_civis/index.ts')).toContain("recordRepresentation: 'denomination'");
+  });
+
+  it('passes the depends-on filter of a dependent reference and sorts a list descending', async () => {
+    const files = await emitFixture('reference');
+    expect(files.get('generated/web/enderecos/Edit.tsx')).toContain(
+      "reference={{ module: 'municipios', dependsOn: { field: 'uf_id', param: 'uf_id' } }}",
+    );
+    const list = files.get('generated/web/enderecos/List.tsx')!;
+    expect(list).toContain("sort={{ field: 'id', order: 'DESC' }}");
+    expect(list).toMatch(/const filters: FieldSpec\[\] = \[[\s\S]*source: 'uf_id'[\s\S]*source: 'city_id'/);
+  });
+
+  it('makes no screens for entities with screens false, yet lists them in the registry', async () => {
+    const files = await emitFixture('reference');
+    expect([...files.keys()].some((p) => p.startsWith('generated/web/uf/'))).toBe(false);
+    const registry = files.get('generated/web/registry.ts')!;
+    expect(registry).toMatch(/name: 'uf',[\s\S]*?screens: false,\s*load: withoutScreens\('uf'\)/);
+    expect(registry).toMatch(/name: 'enderecos',[\s\S]*?load: \(\) => import\('\.\/enderecos\/index'\)\.then\(\(m\) => m\.default\)/);
+    const names = [...registry.matchAll(/name: '([a-z_]+)'/g)].map((m) => m[1]);
+    expect(names).toEqual(['enderecos', 'municipios', 'uf']);
+  });
+
+  it('turns enum labels into choices and keeps defaults', async () => {
+    const create = (await emitFixture('enum')).get('generated/web/tipo_servico_arquivo/Create.tsx')!;
+    expect(create).toContain("{ id: 's3', name: 'Amazon S3' }");
+    expect(create).toContain('defaultValue="local"');
+    expect(create).toContain('defaultValue={false}');
+  });
+
+  it('asks for a password on create but not on edit', async () => {
+    const files = await emitFixture('enum');
+    expect(files.get('generated/web/tipo_servico_arquivo/Create.tsx')).toContain('source="password" kind="password" label="Senha" maxLength={255}');
+    expect(files.get('generated/web/tipo_servico_arquivo/Show.tsx')).not.toContain('password');
+  });
+
+  it('describes a sub-list with its item label, main flag and item fields', async () => {
+    const create = (await emitFixture('sublist')).get('generated/web/pessoa_fisica/Create.tsx')!;
+    expect(create).toContain("itemLabel: 'telefone'");
+    expect(create).toContain("mainField: 'main'");
+    expect(create).toContain("{ source: 'number', kind: 'phone', label: 'Número', required: true }");
+  });
+
+  it('gives a many-to-many field the referenced module', async () => {
+    const files = await emitFixture('many-to-many');
+    expect(files.get('generated/web/papeis/Create.tsx')).toMatch(/source="permissions"\s+kind="references"[\s\S]*reference=\{\{ module: 'permissoes' \}\}/);
+    expect(files.get('generated/types/papeis.ts')).toContain('permissions: number[];');
+  });
+
+  it('labels every resource and field in pt-BR for react-admin', async () => {
+    const messages = (await emitFixture('sublist')).get('generated/web/messages.pt-BR.ts')!;
+    expect(messages).toContain("name: 'Pessoa física |||| Pessoas físicas'");
+    expect(messages).toContain("'telephones.number': 'Número'");
+  });
+
+  it('marks admin-only insert in the registry', async () => {
+    const registry = (await emitFixture('enum')).get('generated/web/registry.ts')!;
+    expect(registry).toContain("insertPermission: 'admin'");
+    expect(registry).toContain("areaLabel: 'Sistema'");
+  });
+});

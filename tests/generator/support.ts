@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { emitAll } from '../../generator/emit/index.js';
+import { loadModel } from '../../generator/language/index.js';
+import { planOutputs } from '../../generator/plan.js';
+
+export const projectRoot = resolve(import.meta.dirname, '../..');
+export const fixturesDir = join(import.meta.dirname, 'fixtures');
+export const GOOD_FIXTURES = ['lookup', 'reference', 'enum', 'sublist', 'many-to-many'] as const;
+
+export function fixtureRoot(name: string): string {
+  return join(fixturesDir, name);
+}
+
+/** Every generated file but the migrations, as the emitters produce them for one fixture. */
+export async function emitFixture(name: string): Promise<Map<string, string>> {
+  return emitAll(planOutputs(loadModel(fixtureRoot(name))));
+}
+
+/** A scratch copy of a fixture project, to run the CLI against. */
+export function copyFixture(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `generator-${name.replace(/\W/g, '-')}-`));
+  cpSync(fixtureRoot(name), dir, { recursive: true });
+  return dir;
+}
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `generator/cli.ts` as `npm run generate` does, against another project root. */
+export function runCli(root: string, ...args: string[]): CliRun {
+  const result = spawnSync(join(projectRoot, 'node_modules/.bin/tsx'), [join(projectRoot, 'generator/cli.ts'), '--root', root, ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Every file under a folder with its content, keyed by relative path. */
+export function readTree(dir: string): Map<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+  return new Map(files.sort().map((file) => [relative(dir, file), readFileSync(file, 'utf8')]));
+}
