@@ -1,0 +1,118 @@
+import {
+  BooleanInput,
+  NumberInput,
+  PasswordInput,
+  SelectInput,
+  TextInput,
+  useRecordContext,
+  type Validator,
+} from 'react-admin';
+import Box from '@mui/material/Box';
+import type { FieldSpec } from './types';
+import { KIND_MASKS, PALETTE, phoneMask } from './format';
+import { fieldChecks, inputLabel } from './validation';
+import { useFormReadOnly } from './formMode';
+import { MaskedTextInput } from './inputs/MaskedTextInput';
+import { MoneyInput } from './inputs/MoneyInput';
+import { DateTextInput, DateTimeTextInput } from './inputs/DateTextInput';
+import { ReferenceKindInput } from './inputs/ReferenceKindInput';
+import { SublistInput } from './inputs/SublistInput';
+
+export interface KindInputProps extends FieldSpec {
+  /** As a list filter: no validation, no ' - Opcional', booleans as Sim/Não choices. */
+  filter?: boolean;
+  alwaysOn?: boolean;
+}
+
+const BOOLEAN_CHOICES = [
+  { id: 'true', name: 'Sim' },
+  { id: 'false', name: 'Não' },
+];
+
+/**
+ * The one place a field kind becomes a react-admin input.
+ * @example <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
+ */
+export function KindInput(props: KindInputProps) {
+  const { source, kind, filter = false } = props;
+  const formReadOnly = useFormReadOnly();
+  const readOnly = !filter && formReadOnly;
+  const label = filter ? props.label : inputLabel(props);
+  const validate: Validator[] = filter ? [] : fieldChecks(props);
+  const common = {
+    source,
+    label,
+    validate,
+    readOnly,
+    helperText: props.helperText ?? false,
+    defaultValue: filter ? undefined : props.defaultValue,
+    fullWidth: !filter,
+  };
+  const text = { ...common, slotProps: { htmlInput: { maxLength: props.maxLength } } };
+  switch (kind) {
+    case 'text':
+    case 'id':
+      return <TextInput {...text} readOnly={readOnly || kind === 'id'} />;
+    case 'textarea':
+      return <TextInput {...text} multiline minRows={filter ? 1 : 3} />;
+    case 'email':
+      return <TextInput {...text} type="email" />;
+    case 'url':
+      return <TextInput {...text} type="url" />;
+    case 'password':
+      return <PasswordInput {...common} autoComplete="new-password" />;
+    case 'integer':
+      return <NumberInput {...common} step={1} min={props.minimum} max={props.maximum} />;
+    case 'decimal':
+      return <NumberInput {...common} step="any" min={props.minimum} max={props.maximum} />;
+    case 'money':
+      return <MoneyInput {...common} />;
+    case 'boolean':
+      return filter ? (
+        <SelectInput {...common} choices={BOOLEAN_CHOICES} parse={(v: string) => (v === '' ? null : v === 'true')} format={(v: unknown) => (v == null ? '' : String(v))} />
+      ) : (
+        <BooleanInput {...common} fullWidth={false} />
+      );
+    case 'date':
+      return <DateTextInput {...common} />;
+    case 'datetime':
+      return <DateTimeTextInput {...common} />;
+    case 'time':
+      return <MaskedTextInput {...common} mask="00:00" placeholder="HH:MM" />;
+    case 'cpf':
+    case 'cnpj':
+    case 'cep':
+      return <MaskedTextInput {...common} mask={KIND_MASKS[kind]} />;
+    case 'phone':
+      return <MaskedTextInput {...common} mask={phoneMask} type="tel" />;
+    case 'mask':
+      return <MaskedTextInput {...common} mask={props.mask ?? ''} />;
+    case 'enum':
+      return <SelectInput {...common} choices={props.choices ?? []} emptyText={filter ? 'Todos' : ''} />;
+    case 'color':
+      return <SelectInput {...common} choices={PALETTE} optionText={<ColorOption />} />;
+    case 'reference':
+      return <ReferenceKindInput spec={props} label={label} validate={validate} readOnly={readOnly} />;
+    case 'references':
+      return <ReferenceKindInput spec={props} label={label} validate={validate} readOnly={readOnly} many />;
+    case 'sublist':
+      return <SublistInput spec={props} label={label} validate={validate} readOnly={readOnly} />;
+    default:
+      return assertNever(kind);
+  }
+}
+
+function ColorOption() {
+  const record = useRecordContext<{ id: string; name: string }>();
+  if (!record) return null;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      <Box component="span" sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: record.id, border: '1px solid #ccc' }} />
+      {record.name}
+    </Box>
+  );
+}
+
+function assertNever(kind: never): never {
+  throw new Error(`Tipo de campo desconhecido: ${String(kind)}`);
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Create, SimpleForm } from 'react-admin';
+
+/**
+ * The insert form at `/{resource}/inserir`; after saving it opens the new record. Server 422 errors
+ * land on their fields (the data provider rejects with `body.errors`).
+ * @example <ResourceCreate><KindInput source="denomination" kind="text" label="Denominação" required /></ResourceCreate>
+ */
+export function ResourceCreate({ children }: { children: ReactNode }) {
+  return (
+    <Create redirect="edit">
+      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 960 }}>
+        {children}
+      </SimpleForm>
+    </Create>
+  );
+}

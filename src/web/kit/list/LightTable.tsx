@@ -1,0 +1,113 @@
+import { memo, type MouseEvent } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { RecordContextProvider, useListContext, type RaRecord } from 'react-admin';
+import type { FieldSpec } from '../types';
+import { KindField, formatByKind } from '../KindField';
+
+interface Props {
+  columns: FieldSpec[];
+  onRowClick: (id: RaRecord['id']) => void;
+  selectable: boolean;
+}
+
+/**
+ * The list's rows on plain MUI table primitives: checkbox selection, sortable headers, cells by kind.
+ * Scalar cells are formatted strings; only reference cells mount react-admin fields (batched fetches).
+ */
+export function LightTable({ columns, onRowClick, selectable }: Props) {
+  const { data = [], selectedIds, onSelect, onToggleItem, sort, setSort } = useListContext();
+  const pageIds = data.map((r) => r.id);
+  const selectedOnPage = pageIds.filter((id) => selectedIds.includes(id)).length;
+  const toggleAll = () =>
+    onSelect(selectedOnPage === pageIds.length ? selectedIds.filter((id) => !pageIds.includes(id)) : [...new Set([...selectedIds, ...pageIds])]);
+  const sortBy = (field: string) =>
+    setSort({ field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' });
+  return (
+    <Table size="small" aria-label="Registros">
+      <TableHead>
+        <TableRow>
+          {selectable && (
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+                onChange={toggleAll}
+                slotProps={{ input: { 'aria-label': 'Selecionar todos' } }}
+              />
+            </TableCell>
+          )}
+          {columns.map((column) => (
+            <TableCell key={column.source} sortDirection={sort.field === column.source ? (sort.order.toLowerCase() as 'asc' | 'desc') : false}>
+              {column.sortable === false ? (
+                column.label
+              ) : (
+                <TableSortLabel
+                  active={sort.field === column.source}
+                  direction={sort.field === column.source ? (sort.order.toLowerCase() as 'asc' | 'desc') : 'asc'}
+                  onClick={() => sortBy(column.source)}
+                >
+                  {column.label}
+                </TableSortLabel>
+              )}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {data.map((record) => (
+          <Row
+            key={record.id}
+            record={record}
+            columns={columns}
+            selected={selectedIds.includes(record.id)}
+            selectable={selectable}
+            onToggle={onToggleItem}
+            onRowClick={onRowClick}
+          />
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+interface RowProps {
+  record: RaRecord;
+  columns: FieldSpec[];
+  selected: boolean;
+  selectable: boolean;
+  onToggle: (id: RaRecord['id']) => void;
+  onRowClick: (id: RaRecord['id']) => void;
+}
+
+const Row = memo(function Row({ record, columns, selected, selectable, onToggle, onRowClick }: RowProps) {
+  const stop = (event: MouseEvent) => event.stopPropagation();
+  return (
+    <TableRow hover selected={selected} onClick={() => onRowClick(record.id)} sx={{ cursor: 'pointer' }}>
+      {selectable && (
+        <TableCell padding="checkbox" onClick={stop}>
+          <Checkbox checked={selected} onChange={() => onToggle(record.id)} slotProps={{ input: { 'aria-label': 'Selecionar esta linha' } }} />
+        </TableCell>
+      )}
+      {columns.map((column) => {
+        const text = formatByKind(column, record[column.source]);
+        return (
+          <TableCell key={column.source}>
+            {text !== undefined ? (
+              text
+            ) : (
+              <RecordContextProvider value={record}>
+                <KindField {...column} bare />
+              </RecordContextProvider>
+            )}
+          </TableCell>
+        );
+      })}
+    </TableRow>
+  );
+});

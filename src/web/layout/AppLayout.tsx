@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Layout } from 'react-admin';
+import { AppMenu } from './AppMenu';
+import { ConnectionBanner } from './ConnectionBanner';
+import { AccessWatcher } from './AccessWatcher';
+import { usePageTitle } from './usePageTitle';
+import { useLoadSystemName } from './useLoadSystemName';
+
+/** The page frame around every module: menu by area, the disconnected banner, the page title. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  usePageTitle();
+  useLoadSystemName();
+  return (
+    <Layout menu={AppMenu}>
+      <ConnectionBanner />
+      <AccessWatcher />
+      {children}
+    </Layout>
+  );
+}

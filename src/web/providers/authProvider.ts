@@ -1,0 +1,90 @@
+import type { AuthProvider } from 'ra-core';
+import { HttpError } from 'ra-core';
+import type { HttpClient } from '../http/client';
+import type { Session } from '../http/session';
+import { allows, permissionNames, type GuardedResource, type LoadData } from './permissions';
+
+export const UNEXPECTED_LOGIN_ERROR = 'Erro inesperado. Por favor, contacte o suporte.';
+
+interface Options {
+  http: HttpClient;
+  session: Session;
+  /** The resource's permission names, or undefined for routes that need none. */
+  guardOf: (resource: string) => GuardedResource | undefined;
+  /** The page the person is on, remembered when the session ends. */
+  currentPath: () => string;
+}
+
+/**
+ * Login with `POST /api/auth`, identity from `/api/auth/me`, permissions from `/api/load`;
+ * 401 ends the session (remembering the page), 403 keeps it and goes home.
+ */
+export function createAuthProvider({ http, session, guardOf, currentPath }: Options) {
+  let load: Promise<LoadData> | null = null;
+  const loadData = () => {
+    load ??= http<{ data: LoadData }>({ path: '/api/load' })
+      .then(({ json }) => json.data)
+      .catch((error) => {
+        load = null;
+        throw error;
+      });
+    return load;
+  };
+  const permissions = async () => (session.token() ? permissionNames(await loadData()) : []);
+
+  const provider: AuthProvider & { loadData: () => Promise<LoadData> } = {
+    loadData,
+    async login({ email, password }: { email: string; password: string }) {
+      try {
+        const { json } = await http<{ data: { token: string } }>({ method: 'POST', path: '/api/auth', body: { email, password } });
+        session.setToken(json.data.token);
+        load = null;
+      } catch (error) {
+        throw new Error(loginMessage(error));
+      }
+    },
+    async logout() {
+      if (session.token()) {
+        await http({ method: 'POST', path: '/api/logout' }).catch(() => undefined);
+      }
+      session.setToken(null);
+      load = null;
+      return '/login';
+    },
+    async checkAuth() {
+      if (!session.token()) throw { redirectTo: '/login', message: false };
+    },
+    async checkError(error: { status?: number }) {
+      if (error?.status === 401) {
+        if (session.token()) session.setReturnTo(currentPath());
+        session.setToken(null);
+        load = null;
+        throw { redirectTo: '/login', message: false };
+      }
+      if (error?.status === 403) throw { logoutUser: false, redirectTo: '/', message: false };
+    },
+    async getIdentity() {
+      const { json } = await http<{ data: { id: number; name?: string; email?: string; avatar?: string } }>({ path: '/api/auth/me' });
+      const user = json.data;
+      return { id: user.id, fullName: user.name ?? user.email, avatar: user.avatar };
+    },
+    getPermissions: permissions,
+    async canAccess({ resource, action }) {
+      const guard = resource ? guardOf(resource) : undefined;
+      if (!guard) return true;
+      return allows(await permissions(), guard, action);
+    },
+  };
+  return provider;
+}
+
+/** The login failure a person sees: the server's words for 422/423/500, a generic sentence otherwise. */
+export function loginMessage(error: unknown): string {
+  if (error instanceof HttpError && [422, 423, 500].includes(error.status)) {
+    const body = error.body as { errors?: { email?: string | string[] }; message?: string } | undefined;
+    const email = body?.errors?.email;
+    const first = Array.isArray(email) ? email[0] : email;
+    return first || body?.message || UNEXPECTED_LOGIN_ERROR;
+  }
+  return UNEXPECTED_LOGIN_ERROR;
+}

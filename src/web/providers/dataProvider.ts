@@ -1,0 +1,107 @@
+import type { DataProvider, GetListParams, Identifier } from 'ra-core';
+import type { HttpClient } from '../http/client';
+
+/**
+ * The react-admin data provider over the API contract (shared/contract/API.md):
+ * lists `GET /api/{module}?page&per_page&sort&order&q&filter` → `{data, meta: {total}}`, one record in
+ * `{data}`, `DELETE /api/{module}/multiple_delete/{ids}`, and `/api/{module}/combos` when a query's
+ * `meta.combos` asks for select options (`{id, name}`).
+ */
+export function createDataProvider(http: HttpClient): DataProvider {
+  const base = (resource: string) => `/api/${resource}`;
+
+  const list = async (resource: string, params: Partial<GetListParams>) => {
+    if (params.meta?.combos) return combos(resource, params.filter ?? {});
+    const { json } = await http<{ data: any[]; meta?: { total?: number } }>({
+      path: base(resource),
+      query: listQuery(params),
+    });
+    return { data: json.data, total: json.meta?.total ?? json.data.length };
+  };
+
+  const combos = async (resource: string, filter: Record<string, unknown>) => {
+    const { q, ...params } = filter;
+    const { json } = await http<{ data: any[] } | any[]>({
+      path: `${base(resource)}/combos`,
+      query: { ...stringValues(params), filter: typeof q === 'string' ? q : undefined },
+    });
+    const data = Array.isArray(json) ? json : json.data;
+    return { data, total: data.length };
+  };
+
+  return {
+    getList: (resource, params) => list(resource, params),
+
+    getOne: async (resource, params) => {
+      const { json } = await http({ path: `${base(resource)}/${encodeURIComponent(params.id)}` });
+      return { data: json.data };
+    },
+
+    getMany: async (resource, params) => {
+      if (params.ids.length === 0) return { data: [] };
+      if (params.meta?.combos) {
+        // One call per id: combos fetch one option by `id`; react-admin already batches and de-duplicates.
+        const found = await Promise.all(
+          params.ids.map((id) =>
+            http<{ data: any[] } | any[]>({ path: `${base(resource)}/combos`, query: { id: String(id) } }).then(
+              ({ json }) => (Array.isArray(json) ? json : json.data),
+            ),
+          ),
+        );
+        return { data: found.flat().filter((r) => params.ids.some((id) => String(id) === String(r.id))) };
+      }
+      const { data } = await list(resource, {
+        pagination: { page: 1, perPage: Math.max(params.ids.length, 1) },
+        filter: { id: params.ids },
+      });
+      return { data };
+    },
+
+    getManyReference: (resource, params) =>
+      list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+
+    create: async (resource, params) => {
+      const { json } = await http({ method: 'POST', path: base(resource), body: params.data });
+      return { data: json.data };
+    },
+
+    update: async (resource, params) => {
+      const { json } = await http({ method: 'PUT', path: `${base(resource)}/${encodeURIComponent(params.id)}`, body: params.data });
+      return { data: json.data };
+    },
+
+    updateMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => http({ method: 'PUT', path: `${base(resource)}/${encodeURIComponent(id)}`, body: params.data })));
+      return { data: params.ids };
+    },
+
+    delete: async (resource, params) => {
+      await http({ method: 'DELETE', path: `${base(resource)}/${encodeURIComponent(params.id)}` });
+      return { data: params.previousData ?? ({ id: params.id } as any) };
+    },
+
+    deleteMany: async (resource, params) => {
+      const ids = params.ids.map((id: Identifier) => encodeURIComponent(String(id))).join(',');
+      await http({ method: 'DELETE', path: `${base(resource)}/multiple_delete/${ids}` });
+      return { data: params.ids };
+    },
+  };
+}
+
+/** react-admin's list parameters → the API's query string values. */
+export function listQuery(params: Partial<GetListParams>): Record<string, string | number | undefined> {
+  const { q, ...filter } = (params.filter ?? {}) as Record<string, unknown>;
+  const cleaned = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '' && v !== null));
+  return {
+    page: params.pagination?.page ?? 1,
+    per_page: params.pagination?.perPage ?? 25,
+    sort: params.sort?.field || undefined,
+    order: params.sort?.field ? params.sort.order.toLowerCase() : undefined,
+    q: typeof q === 'string' && q.trim() !== '' ? q.trim() : undefined,
+    filter: Object.keys(cleaned).length > 0 ? JSON.stringify(cleaned) : undefined,
+  };
+}
+
+function stringValues(params: Record<string, unknown>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v == null || v === '' ? undefined : String(v)]));
+}

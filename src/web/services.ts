@@ -1,0 +1,18 @@
+import { createHttpClient } from './http/client';
+import { apiBaseUrl, storageSession } from './http/session';
+import { createConnectionStatus } from './http/status';
+import { createDataProvider } from './providers/dataProvider';
+import { createAuthProvider } from './providers/authProvider';
+import { guardOf } from './resources/registry';
+
+/** The browser's single instances: one session, one connection state, one HTTP client. */
+export const session = storageSession(window.localStorage);
+export const connection = createConnectionStatus();
+export const http = createHttpClient({ baseUrl: apiBaseUrl(window.location), session, status: connection });
+export const dataProvider = createDataProvider(http);
+export const authProvider = createAuthProvider({
+  http,
+  session,
+  guardOf,
+  currentPath: () => window.location.pathname + window.location.search,
+});
