@@ -38,6 +38,14 @@ export class HandleCache {
     return [...this.entries.keys()];
   }
 
+  /** Closes and forgets one handle (no-op when it is not open). */
+  async remove(key: string): Promise<void> {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    await entry.then((handle) => handle.close()).catch(() => undefined);
+  }
+
   async closeAll(): Promise<void> {
     const all = [...this.entries.values()];
     this.entries.clear();

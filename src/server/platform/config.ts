@@ -1,0 +1,62 @@
+import { join, resolve } from 'node:path';
+import type { DatabaseTarget } from '../db/index.js';
+import { SPACE_MIGRATIONS, type MigrationSet } from '../db/migrate.js';
+
+export interface PlatformConfig {
+  /** DATA_DIR: the embedded databases live under it (`platform/`, `spaces/<name>/`). */
+  dataDir: string;
+  /** DATABASE_URL: when set, the platform database and the default space are this PostgreSQL database. */
+  databaseUrl?: string;
+  /** How many space databases stay open at once (each PGlite costs hundreds of MiB). */
+  spaceCapacity?: number;
+  /** Migrations of every space database (the default space included). */
+  spaceMigrations?: MigrationSet;
+  /** Migrations of the platform database. */
+  platformMigrations?: MigrationSet;
+  /** The name that means the default space in a `Tenant` header. */
+  defaultSpaceName?: string;
+}
+
+export const DEFAULT_SPACE_NAME = 'default';
+
+export const PLATFORM_MIGRATIONS: MigrationSet = {
+  folders: [resolve(import.meta.dirname, 'migrations')],
+  table: 'platform_migration',
+};
+
+export { SPACE_MIGRATIONS };
+
+export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  return {
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    spaceCapacity: env.SPACE_CACHE_SIZE ? Number(env.SPACE_CACHE_SIZE) : undefined,
+  };
+}
+
+/** The platform database, shared by the default space. */
+export function platformTarget(config: PlatformConfig): DatabaseTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'platform') };
+}
+
+export interface SpaceConfigRow {
+  tenant_name: string;
+  db_type: 'pglite' | 'pgsql';
+  db_name: string;
+  db_ip: string | null;
+  db_port: string | null;
+  db_user: string | null;
+  db_password: string | null;
+}
+
+/** Where a space's database lives: `DATA_DIR/spaces/<name>` or a PostgreSQL database at db_ip:db_port. */
+export function spaceTarget(config: PlatformConfig, space: SpaceConfigRow): DatabaseTarget {
+  if (space.db_type === 'pglite') return { kind: 'pglite', dataDir: join(config.dataDir, 'spaces', space.tenant_name) };
+  const url = new URL('postgres://localhost');
+  url.hostname = space.db_ip || '127.0.0.1';
+  url.port = space.db_port || '5432';
+  url.username = encodeURIComponent(space.db_user || 'postgres');
+  url.password = space.db_password ? encodeURIComponent(space.db_password) : '';
+  url.pathname = `/${encodeURIComponent(space.db_name)}`;
+  return { kind: 'postgres', url: url.toString() };
+}

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import { HandleCache, openDatabase, type DatabaseHandle } from '../db/index.js';
+import { migrateToLatest } from '../db/migrate.js';
+import {
+  DEFAULT_SPACE_NAME, PLATFORM_MIGRATIONS, SPACE_MIGRATIONS, platformTarget, spaceTarget,
+  type PlatformConfig, type SpaceConfigRow,
+} from './config.js';
+import { SpaceError, isSpaceName } from './space-name.js';
+
+/** A space and its database, as a request sees it. */
+export interface Space {
+  name: string;
+  db: Kysely<any>;
+  isDefault: boolean;
+}
+
+/**
+ * Finds the database of each space. The platform database doubles as the default space; other
+ * spaces open on first use (migrated then) and stay open in an LRU of `spaceCapacity` handles.
+ */
+export class SpaceDirectory {
+  private readonly spaces: HandleCache;
+  readonly defaultSpaceName: string;
+
+  private constructor(
+    private readonly config: PlatformConfig,
+    private readonly platformHandle: DatabaseHandle,
+  ) {
+    this.spaces = new HandleCache(config.spaceCapacity ?? 4);
+    this.defaultSpaceName = config.defaultSpaceName ?? DEFAULT_SPACE_NAME;
+  }
+
+  /** Opens and migrates the platform database (and with it the default space). */
+  static async open(config: PlatformConfig): Promise<SpaceDirectory> {
+    const handle = await openDatabase(platformTarget(config));
+    try {
+      await migrateToLatest(handle.db, config.platformMigrations ?? PLATFORM_MIGRATIONS);
+      await migrateToLatest(handle.db, config.spaceMigrations ?? SPACE_MIGRATIONS);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return new SpaceDirectory(config, handle);
+  }
+
+  /** The platform database: tenants, tenant_configs, systems. */
+  get platform(): Kysely<any> {
+    return this.platformHandle.db;
+  }
+
+  /** The space a `Tenant` header names (absent or empty → the default space). Throws SpaceError. */
+  async resolve(name: string | undefined): Promise<Space> {
+    if (name === undefined || name === '' || name === this.defaultSpaceName) {
+      return { name: this.defaultSpaceName, db: this.platformHandle.db, isDefault: true };
+    }
+    if (!isSpaceName(name)) throw new SpaceError('malformed', name);
+    const row = (await this.platform
+      .selectFrom('tenant_configs')
+      .select(['tenant_name', 'db_type', 'db_name', 'db_ip', 'db_port', 'db_user', 'db_password'])
+      .where('tenant_name', '=', name)
+      .where('active', '=', true)
+      .executeTakeFirst()) as SpaceConfigRow | undefined;
+    if (!row) throw new SpaceError('unknown', name);
+    const handle = await this.spaces.get(name, () => this.openSpace(row));
+    return { name, db: handle.db, isDefault: false };
+  }
+
+  /** Names of the space databases open now (the default space is always open and not listed). */
+  openSpaces(): string[] {
+    return this.spaces.keys();
+  }
+
+  /** Closes a space's database, for example after its configuration changed. */
+  async forget(name: string): Promise<void> {
+    await this.spaces.remove(name);
+  }
+
+  async close(): Promise<void> {
+    await this.spaces.closeAll();
+    await this.platformHandle.close();
+  }
+
+  private async openSpace(row: SpaceConfigRow): Promise<DatabaseHandle> {
+    const handle = await openDatabase(spaceTarget(this.config, row));
+    try {
+      await migrateToLatest(handle.db, this.config.spaceMigrations ?? SPACE_MIGRATIONS);
+      return handle;
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+}

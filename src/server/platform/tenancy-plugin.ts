@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SpaceError } from './space-name.js';
+import type { Space, SpaceDirectory } from './space-directory.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    spaces: SpaceDirectory;
+  }
+  interface FastifyRequest {
+    /** The space the `Tenant` header names, with its database. Set on every request under the prefix. */
+    space: Space;
+  }
+}
+
+export interface TenancyOptions {
+  directory: SpaceDirectory;
+  /** Only requests whose URL starts with it get a space (static files and the web client do not). */
+  prefix?: string;
+  /** URLs under the prefix that need no space, such as the health check. */
+  skip?: (request: FastifyRequest) => boolean;
+}
+
+const MESSAGES = { malformed: 'Nome de espaço inválido.', unknown: 'Espaço não encontrado.' } as const;
+const STATUS = { malformed: 400, unknown: 404 } as const;
+
+async function tenancy(app: FastifyInstance, options: TenancyOptions): Promise<void> {
+  const prefix = options.prefix ?? '/api';
+  app.decorate('spaces', options.directory);
+  app.decorateRequest('space', null as unknown as Space);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith(prefix) || options.skip?.(request)) return;
+    const header = request.headers.tenant;
+    const name = Array.isArray(header) ? header[0] : header;
+    try {
+      request.space = await options.directory.resolve(name?.trim());
+    } catch (error) {
+      if (!(error instanceof SpaceError)) throw error;
+      return reply.code(STATUS[error.kind]).send({ message: MESSAGES[error.kind] });
+    }
+  });
+}
+
+/** Reads the `Tenant` header: 400 for a malformed name, 404 for an unknown or inactive space, else `request.space`. */
+export const tenancyPlugin = fp(tenancy, { name: 'tenancy', fastify: '5.x' });
+
+/** Registers tenancy on the app: `await registerTenancy(app, await SpaceDirectory.open(platformConfigFromEnv()))`. */
+export async function registerTenancy(app: FastifyInstance, directory: SpaceDirectory, options: Omit<TenancyOptions, 'directory'> = {}): Promise<void> {
+  await app.register(tenancyPlugin, { ...options, directory });
+}
