@@ -113,7 +113,7 @@ export const raPortuguese: TranslationMessages = {
     navigation: {
       clear_filters: 'Limpar filtros',
       no_filtered_results: 'Nenhum registro de %{name} encontrado com os filtros atuais.',
-      no_results: 'Nenhum resultado',
+      no_results: 'Nenhum registro de %{name} encontrado',
       no_more_results: 'A página %{page} está fora dos limites. Tente a página anterior.',
       page_out_of_boundaries: 'Página %{page} fora dos limites',
       page_out_from_end: 'Não é possível ir além da última página',

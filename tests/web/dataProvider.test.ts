@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../src/web/http/client';
+import { memorySession } from '../../src/web/http/session';
+import { createConnectionStatus } from '../../src/web/http/status';
+import { createDataProvider } from '../../src/web/providers/dataProvider';
+import { startServer, type Seen } from './server';
+
+let reply: (request: Seen) => { status: number; body?: unknown } = () => ({ status: 200, body: { data: [] } });
+const server = await startServer((request) => reply(request));
+const session = memorySession();
+const status = createConnectionStatus();
+const provider = createDataProvider(createHttpClient({ baseUrl: server.baseUrl, session, status }));
+
+beforeAll(() => {
+  session.setToken('abc123');
+  session.setTenant('conselho_sp');
+});
+beforeEach(() => {
+  server.seen.length = 0;
+});
+afterAll(() => server.close());
+
+const last = () => server.seen[server.seen.length - 1];
+
+describe('the data provider speaks the API contract', () => {
+  it('lists with page, per_page, sort, order, q and a JSON filter, and reads meta.total', async () => {
+    reply = () => ({ status: 200, body: { data: [{ id: 1, name: 'Acre' }], meta: { total: 27, page: 2, per_page: 10 } } });
+    const result = await provider.getList('mesoregioes', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'name', order: 'DESC' },
+      filter: { q: ' são ', uf_id: 25, empty: '' },
+    });
+    expect(result).toEqual({ data: [{ id: 1, name: 'Acre' }], total: 27 });
+    const { url, method } = last();
+    expect(method).toBe('GET');
+    expect(url.pathname).toBe('/api/mesoregioes');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page: '2',
+      per_page: '10',
+      sort: 'name',
+      order: 'desc',
+      q: 'são',
+      filter: '{"uf_id":25}',
+    });
+  });
+
+  it("sends the specification's headers", async () => {
+    reply = () => ({ status: 200, body: { data: { id: 7 } } });
+    await provider.getOne('estados_civis', { id: 7 });
+    const { headers, url } = last();
+    expect(url.pathname).toBe('/api/estados_civis/7');
+    expect(headers.authorization).toBe('Bearer abc123');
+    expect(headers.tenant).toBe('conselho_sp');
+    expect(headers['accept-language']).toBe('pt-BR');
+    expect(headers.accept).toBe('application/json');
+    expect(headers['local-ip-address']).toBe('127.0.0.1');
+  });
+
+  it('creates and updates with a JSON body and unwraps {data}', async () => {
+    reply = (r) => ({ status: r.method === 'POST' ? 201 : 200, body: { data: { id: 3, ...(r.body as object) } } });
+    const created = await provider.create('estados_civis', { data: { denomination: 'Casado' } });
+    expect(created.data).toEqual({ id: 3, denomination: 'Casado' });
+    expect(last().body).toEqual({ denomination: 'Casado' });
+    const updated = await provider.update('estados_civis', { id: 3, data: { denomination: 'Viúvo' }, previousData: { id: 3 } });
+    expect(last().method).toBe('PUT');
+    expect(last().url.pathname).toBe('/api/estados_civis/3');
+    expect(updated.data.denomination).toBe('Viúvo');
+  });
+
+  it('rejects a 422 with the first message of each field in body.errors', async () => {
+    reply = () => ({
+      status: 422,
+      body: { message: 'Os dados informados são inválidos.', errors: { denomination: ['O campo Denominação é obrigatório.'], 'telephones.0.number': ['x', 'y'] } },
+    });
+    const error = await provider.create('estados_civis', { data: {} }).catch((e) => e);
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('Os dados informados são inválidos.');
+    expect(error.body.errors).toEqual({ denomination: 'O campo Denominação é obrigatório.', 'telephones.0.number': 'x' });
+  });
+
+  it('deletes several records in one call with the ids joined by commas', async () => {
+    reply = () => ({ status: 200, body: { data: null } });
+    const result = await provider.deleteMany('estados_civis', { ids: [1, 2, 5] });
+    expect(last().method).toBe('DELETE');
+    expect(last().url.pathname).toBe('/api/estados_civis/multiple_delete/1,2,5');
+    expect(result.data).toEqual([1, 2, 5]);
+  });
+
+  it('gets many through the list with an id filter', async () => {
+    reply = () => ({ status: 200, body: { data: [{ id: 1 }, { id: 2 }], meta: { total: 2 } } });
+    await provider.getMany('uf', { ids: [1, 2] });
+    expect(last().url.searchParams.get('filter')).toBe('{"id":[1,2]}');
+  });
+
+  it('reads select options from /combos, with the typed text and the dependent field', async () => {
+    reply = () => ({ status: 200, body: { data: [{ id: 35, name: 'SP - São Paulo' }] } });
+    const result = await provider.getList('uf', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'São', region_id: 3 },
+      meta: { combos: true },
+    });
+    expect(result.data).toEqual([{ id: 35, name: 'SP - São Paulo' }]);
+    expect(last().url.pathname).toBe('/api/uf/combos');
+    expect(Object.fromEntries(last().url.searchParams)).toEqual({ filter: 'São', region_id: '3' });
+    await provider.getMany('uf', { ids: [35], meta: { combos: true } });
+    expect(last().url.pathname).toBe('/api/uf/combos');
+    expect(last().url.searchParams.get('id')).toBe('35');
+  });
+
+  it('marks the connection lost on 502 and reached again on the next answer', async () => {
+    reply = () => ({ status: 502, body: { message: 'Bad gateway' } });
+    await provider.getOne('uf', { id: 1 }).catch(() => undefined);
+    expect(status.get().disconnected).toBe(true);
+    reply = () => ({ status: 200, body: { data: { id: 1 } } });
+    await provider.getOne('uf', { id: 1 });
+    expect(status.get().disconnected).toBe(false);
+  });
+
+  it('marks the connection lost when nobody answers', async () => {
+    const offline = createConnectionStatus();
+    const dead = createDataProvider(createHttpClient({ baseUrl: 'http://127.0.0.1:9', session, status: offline }));
+    const error = await dead.getOne('uf', { id: 1 }).catch((e) => e);
+    expect(error.message).toBe('Sem conexão com o servidor.');
+    expect(offline.get().disconnected).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { fieldChecks, inputLabel, onlyOneMainCheck } from '../../src/web/kit/validation';
+import type { FieldSpec } from '../../src/web/kit/types';
+
+const run = (spec: FieldSpec, value: unknown) => fieldChecks(spec).map((check) => check(value)).find(Boolean);
+
+describe('client validation speaks the server words', () => {
+  it('asks for required fields', () => {
+    expect(run({ source: 'name', kind: 'text', label: 'Nome', required: true }, '')).toBe('O campo Nome é obrigatório.');
+  });
+  it('limits the length', () => {
+    expect(run({ source: 'name', kind: 'text', label: 'Nome', maxLength: 3 }, 'abcd')).toBe('O campo Nome não pode ter mais de 3 caracteres.');
+  });
+  it("rejects an invalid CPF with 'CPF Inválido' and accepts a valid one", () => {
+    expect(run({ source: 'cpf', kind: 'cpf', label: 'CPF' }, '111.111.111-11')).toBe('CPF Inválido');
+    expect(run({ source: 'cpf', kind: 'cpf', label: 'CPF' }, '529.982.247-25')).toBeUndefined();
+  });
+  it("rejects an invalid CNPJ with 'CNPJ Inválido'", () => {
+    expect(run({ source: 'cnpj', kind: 'cnpj', label: 'CNPJ' }, '11.222.333/0001-80')).toBe('CNPJ Inválido');
+    expect(run({ source: 'cnpj', kind: 'cnpj', label: 'CNPJ' }, '11.222.333/0001-81')).toBeUndefined();
+  });
+  it('leaves empty optional fields alone', () => {
+    expect(run({ source: 'cpf', kind: 'cpf', label: 'CPF' }, null)).toBeUndefined();
+  });
+  it("marks optional labels with ' - Opcional'", () => {
+    expect(inputLabel({ label: 'Nome', kind: 'text', required: false })).toBe('Nome - Opcional');
+    expect(inputLabel({ label: 'Nome', kind: 'text', required: true })).toBe('Nome');
+  });
+  it('allows only one main item in a sub-list', () => {
+    const check = onlyOneMainCheck('telefone', 'main');
+    expect(check([{ main: true }, { main: true }])).toBe('Deve haver apenas um telefone principal');
+    expect(check([{ main: true }, { main: false }])).toBeUndefined();
+  });
+});
