@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.js';
-import { SpaceDirectory, SpaceError, registerTenancy } from '../../src/server/platform/index.js';
+import { SpaceDirectory, SpaceError, createTenancyPlugin, registerTenancy } from '../../src/server/platform/index.js';
 import { createTestTarget, DATABASE_KINDS, type TestTarget } from '../support/databases.js';
 
 async function addSpace(directory: SpaceDirectory, space: Record<string, unknown>) {
@@ -100,6 +100,17 @@ for (const kind of DATABASE_KINDS) {
       expect([malformed.statusCode, malformed.json()]).toEqual([400, { message: 'Nome de espaço inválido.' }]);
       const unknown = await call('nao-existe');
       expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Espaço não encontrado.' }]);
+      await app.close();
+    });
+
+    it('covers sibling routes when registered as a bound plugin, and skips what it is told to', async () => {
+      const app = Fastify();
+      await app.register(createTenancyPlugin(directory, { skip: (request) => request.url === '/api/health' }));
+      app.get('/api/where', async (request) => ({ space: request.space.name }));
+      app.get('/api/health', async () => ({ status: 'ok' }));
+      expect((await app.inject({ url: '/api/where', headers: { tenant: 'beta-2' } })).json()).toEqual({ space: 'beta-2' });
+      expect((await app.inject({ url: '/api/health', headers: { tenant: 'a b' } })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/where', headers: { tenant: 'a b' } })).statusCode).toBe(400);
       await app.close();
     });
   });

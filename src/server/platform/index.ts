@@ -4,4 +4,4 @@ export {
   platformConfigFromEnv, platformTarget, spaceTarget, DEFAULT_SPACE_NAME, PLATFORM_MIGRATIONS, SPACE_MIGRATIONS,
   type PlatformConfig,
 } from './config.js';
-export { tenancyPlugin, registerTenancy, type TenancyOptions } from './tenancy-plugin.js';
+export { tenancyPlugin, createTenancyPlugin, registerTenancy, type TenancyOptions } from './tenancy-plugin.js';

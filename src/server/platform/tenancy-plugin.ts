@@ -27,7 +27,7 @@ const STATUS = { malformed: 400, unknown: 404 } as const;
 async function tenancy(app: FastifyInstance, options: TenancyOptions): Promise<void> {
   const prefix = options.prefix ?? '/api';
   app.decorate('spaces', options.directory);
-  app.decorateRequest('space', null as unknown as Space);
+  if (!app.hasRequestDecorator('space')) app.decorateRequest('space', null as unknown as Space);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith(prefix) || options.skip?.(request)) return;
     const header = request.headers.tenant;
@@ -43,6 +43,14 @@ async function tenancy(app: FastifyInstance, options: TenancyOptions): Promise<v
 
 /** Reads the `Tenant` header: 400 for a malformed name, 404 for an unknown or inactive space, else `request.space`. */
 export const tenancyPlugin = fp(tenancy, { name: 'tenancy', fastify: '5.x' });
+
+/**
+ * The plugin with its options bound, ready for `app.register(createTenancyPlugin(directory))`.
+ * It is not encapsulated, so its hook covers the routes registered beside it.
+ */
+export function createTenancyPlugin(directory: SpaceDirectory, options: Omit<TenancyOptions, 'directory'> = {}) {
+  return fp(async (app: FastifyInstance) => tenancy(app, { ...options, directory }), { name: 'tenancy', fastify: '5.x' });
+}
 
 /** Registers tenancy on the app: `await registerTenancy(app, await SpaceDirectory.open(platformConfigFromEnv()))`. */
 export async function registerTenancy(app: FastifyInstance, directory: SpaceDirectory, options: Omit<TenancyOptions, 'directory'> = {}): Promise<void> {
