@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadModel, SchemaError } from '../../generator/language/index.js';
-import { copyFixture, fixturesDir, runCli } from './support.js';
+import { removeScratchDirs, copyFixture, fixturesDir, runCli } from './support.js';
 
 /** Each bad fixture, with the file, JSON path and sentence a person should read. */
 const EXPECTED: Record<string, [string, string, RegExp]> = {
@@ -25,6 +25,8 @@ const EXPECTED: Record<string, [string, string, RegExp]> = {
 };
 
 const badDir = join(fixturesDir, 'bad');
+
+afterAll(removeScratchDirs);
 
 describe('bad schemas', () => {
   it('has an expectation for every bad fixture', () => {

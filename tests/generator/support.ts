@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { emitAll } from '../../generator/emit/index.js';
@@ -19,9 +19,22 @@ export async function emitFixture(name: string): Promise<Map<string, string>> {
   return emitAll(planOutputs(loadModel(fixtureRoot(name))));
 }
 
+const scratchDirs: string[] = [];
+
+/** A scratch folder under the system temp folder, removed by `removeScratchDirs`. */
+export function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `generator-${prefix.replace(/\W/g, '-')}-`));
+  scratchDirs.push(dir);
+  return dir;
+}
+
+export function removeScratchDirs(): void {
+  for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /** A scratch copy of a fixture project, to run the CLI against. */
 export function copyFixture(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `generator-${name.replace(/\W/g, '-')}-`));
+  const dir = scratchDir(name);
   cpSync(fixtureRoot(name), dir, { recursive: true });
   return dir;
 }
