@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadModel, type Model } from '../../generator/language/index.js';
 import { authGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
@@ -16,10 +16,10 @@ export interface BuildAppOptions {
   /** The entity model; read from `config.root` when absent. */
   model?: Model;
   /**
-   * Where requests find their database: a plugin that sets `request.space` from the `Tenant`
-   * header, or one fixed space for every request.
+   * Where requests find their database: a function that registers, on the app itself, the plugin
+   * setting `request.space` from the `Tenant` header; or one fixed space for every request.
    */
-  tenancy: FastifyPluginAsync | { space: RequestSpace };
+  tenancy: ((app: FastifyInstance) => Promise<void>) | { space: RequestSpace };
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -34,7 +34,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandling);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address'] });
-  if (typeof options.tenancy === 'function') await app.register(options.tenancy);
+  if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });
   await app.register(authGuard);
 

@@ -17,8 +17,9 @@ export function spaceOf(request: FastifyRequest): RequestSpace {
 
 /** Every request works in the one given space: for tests and for a server without tenancy. */
 export const singleSpace = fp(async (app: FastifyInstance, options: { space: RequestSpace }) => {
-  if (!app.hasRequestDecorator('space')) app.decorateRequest('space', null);
+  if (!app.hasRequestDecorator('space')) app.decorateRequest('space', null as never);
+  const space = { isDefault: true, ...options.space };
   app.addHook('onRequest', async (request) => {
-    (request as unknown as { space: RequestSpace }).space = options.space;
+    (request as unknown as { space: RequestSpace }).space = space;
   });
 });

@@ -12,7 +12,7 @@ export async function webRoutes(app: FastifyInstance, options: { root: string })
   const webRoot = join(options.root, 'dist', 'web');
   const hasClient = existsSync(join(webRoot, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: false, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -8,23 +8,32 @@ export interface ListResult {
   meta: { total: number; page: number; per_page: number; estimated?: boolean };
 }
 
-/** Shortest `q` compared by trigrams; shorter text matches the start of a value. */
+/** Shortest `q` word compared by trigrams; a shorter word matches the start of a value. */
 export const FUZZY_MIN_LENGTH = 3;
+
+/**
+ * `exact`: every word of `q` appears in one of the searchable fields (case and accents ignored);
+ * `fuzzy`: `q` resembles a word sequence of a field (trigram word similarity), tried only when the
+ * exact search finds nothing, so a typo ('Sao Paolo') still finds 'São Paulo' without adding noise
+ * to searches that already match. Both are served by the trigram index over the same expression.
+ */
+export type SearchMode = 'exact' | 'fuzzy';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const normalised = (column: string) => sql`immutable_unaccent(lower(${sql.ref(column)}))`;
 
-function searchCondition(entity: Entity, q: string) {
+function searchCondition(entity: Entity, q: string, mode: SearchMode) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
-    const term = sql`immutable_unaccent(lower(${q}))`;
-    const pattern = escapeLike(q);
-    const conditions = entity.list.search.map((name) => {
-      const column = normalised(name);
-      if (q.length < FUZZY_MIN_LENGTH) return sql<SqlBool>`${column} like immutable_unaccent(lower(${`${pattern}%`}))`;
-      // Substring or word similarity (`<%`): both served by the trigram index over the same expression.
-      return sql<SqlBool>`(${column} like immutable_unaccent(lower(${`%${pattern}%`})) or ${term} <% ${column})`;
-    });
-    return conditions.length ? eb.or(conditions) : sql<SqlBool>`true`;
+    const columns = entity.list.search.map(normalised);
+    if (columns.length === 0) return sql<SqlBool>`true`;
+    if (mode === 'fuzzy') return eb.or(columns.map((column) => sql<SqlBool>`immutable_unaccent(lower(${q})) <% ${column}`));
+    const words = q.split(/\s+/).filter(Boolean);
+    return eb.and(
+      words.map((word) => {
+        const pattern = word.length < FUZZY_MIN_LENGTH ? `${escapeLike(word)}%` : `%${escapeLike(word)}%`;
+        return eb.or(columns.map((column) => sql<SqlBool>`${column} like immutable_unaccent(lower(${pattern}))`));
+      }),
+    );
   };
 }
 
@@ -44,10 +53,10 @@ function filterCondition(condition: FilterCondition) {
   };
 }
 
-function whereQuery(entity: Entity, query: ListQuery) {
+function whereQuery(entity: Entity, query: ListQuery, mode: SearchMode) {
   return (eb: ExpressionBuilder<any, any>) => {
     const parts = query.filters.map((f) => filterCondition(f)(eb));
-    if (query.q) parts.push(searchCondition(entity, query.q)(eb));
+    if (query.q) parts.push(searchCondition(entity, query.q, mode)(eb));
     return eb.and(parts);
   };
 }
@@ -57,11 +66,11 @@ function whereQuery(entity: Entity, query: ListQuery) {
  * estimate (pg_class.reltuples) and a filtered one the limit itself, with `estimated: true`:
  * counting millions of rows for a page number nobody can reach costs more than it tells.
  */
-async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery): Promise<{ total: number; estimated: boolean }> {
+async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode): Promise<{ total: number; estimated: boolean }> {
   const capped = db
     .selectFrom(entity.table)
     .select(sql`1`.as('one'))
-    .where(whereQuery(entity, query))
+    .where(whereQuery(entity, query, mode))
     .limit(MAX_OFFSET_DEPTH + 1);
   const { count } = await db.selectFrom(capped.as('capped')).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const total = Number(count);
@@ -77,19 +86,20 @@ async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery): Pro
  */
 export async function listRecords(db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>): Promise<ListResult> {
   const query = parseListQuery(entity, rawQuery);
-  const columns = readableColumns(entity.fields);
-  let select = db
-    .selectFrom(entity.table)
-    .select(columns)
-    .where(whereQuery(entity, query))
-    .orderBy(query.sort.column!, query.order);
-  if (query.sort.name !== 'id') select = select.orderBy('id', query.order);
-  const [data, count] = await Promise.all([
-    select.limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
-    countRows(db, entity, query),
-  ]);
-  return {
-    data,
-    meta: { total: count.total, page: query.page, per_page: query.perPage, ...(count.estimated ? { estimated: true } : {}) },
+  const page = async (mode: SearchMode) => {
+    let select = db
+      .selectFrom(entity.table)
+      .select(readableColumns(entity.fields))
+      .where(whereQuery(entity, query, mode))
+      .orderBy(query.sort.column!, query.order);
+    if (query.sort.name !== 'id') select = select.orderBy('id', query.order);
+    const [data, count] = await Promise.all([
+      select.limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
+      countRows(db, entity, query, mode),
+    ]);
+    return { data, meta: { total: count.total, page: query.page, per_page: query.perPage, ...(count.estimated ? { estimated: true } : {}) } };
   };
+  const exact = await page('exact');
+  if (exact.meta.total > 0 || query.q.length < FUZZY_MIN_LENGTH) return exact;
+  return page('fuzzy');
 }

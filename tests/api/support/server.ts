@@ -7,11 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadModel, type Model } from '../../../generator/language/index.js';
 import { buildApp } from '../../../src/server/app.js';
-import { AUDIT_MIGRATIONS_FOLDER } from '../../../src/server/audit/index.js';
-import { AUTH_MIGRATIONS_FOLDER, ensureAdministrator, hashPassword } from '../../../src/server/auth/index.js';
-import { loadConfig } from '../../../src/server/config.js';
+import { ensureAdministrator, hashPassword } from '../../../src/server/auth/index.js';
+import { APP_SPACE_MIGRATIONS, loadConfig } from '../../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
-import { migrateToLatest, SPACE_MIGRATION_FOLDERS } from '../../../src/server/db/migrate.js';
+import { migrateToLatest } from '../../../src/server/db/migrate.js';
 import { createTestTarget, type DatabaseKind } from '../../support/databases.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -31,7 +30,7 @@ export async function startTestServer(kind: DatabaseKind): Promise<TestServer> {
   let handle: DatabaseHandle | undefined;
   try {
     handle = await openDatabase(testTarget.target);
-    await migrateToLatest(handle.db, { folders: [...SPACE_MIGRATION_FOLDERS, AUTH_MIGRATIONS_FOLDER, AUDIT_MIGRATIONS_FOLDER], table: 'kysely_migration' });
+    await migrateToLatest(handle.db, APP_SPACE_MIGRATIONS);
     await ensureAdministrator(handle.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const model = loadModel(ROOT);
     const config = loadConfig({ ADMIN_PASSWORD, ADMIN_EMAIL }, ROOT);

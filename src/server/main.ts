@@ -1,0 +1,42 @@
+import { buildApp } from './app.js';
+import { ensureAdministrator } from './auth/users.js';
+import { APP_SPACE_MIGRATIONS, loadConfig } from './config.js';
+import { platformConfigFromEnv, registerTenancy, SpaceDirectory } from './platform/index.js';
+import { seedDemoData, seedReferenceData } from './seed/index.js';
+
+/** Public routes that answer without any space. */
+const SPACELESS = /^\/api\/(health|openapi\.json|docs)(\/|$|\?)/;
+
+async function main() {
+  const config = loadConfig();
+  const directory = await SpaceDirectory.open({ ...platformConfigFromEnv(), spaceMigrations: APP_SPACE_MIGRATIONS });
+  const defaultSpace = await directory.resolve(undefined);
+  await seedReferenceData(defaultSpace.db);
+  if (config.seedDemo) await seedDemoData(defaultSpace.db);
+  const created = await ensureAdministrator(defaultSpace.db, { email: config.adminEmail, password: config.adminPassword });
+
+  const app = await buildApp({
+    config,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    tenancy: (root) => registerTenancy(root, directory, { prefix: '/api', skip: (request) => SPACELESS.test(request.url) }),
+  });
+  const close = async () => {
+    await app.close();
+    await directory.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Servidor no ar em http://localhost:${config.port} (API em /api, documentação em /api/docs)`);
+  if (created) {
+    console.log(`Administrador criado: ${config.adminEmail}`);
+    if (config.adminPasswordGenerated) console.log(`Senha gerada (anote, ela não será mostrada de novo): ${config.adminPassword}`);
+  }
+}
+
+main().catch((error) => {
+  console.error('Falha ao iniciar o servidor:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
