@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/index.js';
+import { DataFolderInUseError, openDatabase } from '../../src/server/db/index.js';
 import { SpaceDirectory, SpaceError, createTenancyPlugin, registerTenancy } from '../../src/server/platform/index.js';
 import { createTestTarget, DATABASE_KINDS, type TestTarget } from '../support/databases.js';
 
@@ -21,6 +21,18 @@ async function failure(promise: Promise<unknown>): Promise<string> {
     return 'resolved';
   } catch (error) {
     return error instanceof SpaceError ? error.kind : String(error);
+  }
+}
+
+async function eventually<T>(attempt: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((done) => setTimeout(done, 100));
+    }
   }
 }
 
@@ -77,13 +89,18 @@ for (const kind of DATABASE_KINDS) {
       expect(defaultRows).toEqual([]);
     }, 60_000);
 
-    it('opens a PostgreSQL space and closes the least recently used space past the cap', async () => {
+    it('opens a PostgreSQL space and closes the least recently used space past the cap once it is idle', async () => {
+      const held = await directory.acquire('acme.sul');
       const space = await directory.resolve('beta-2');
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from civil_statuses`.execute(space.db);
       expect(rows[0].n).toBe(0);
       expect(directory.openSpaces()).toEqual(['beta-2']);
-      // The embedded space was closed, so its folder is free again.
-      const reopened = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'spaces', 'acme.sul') });
+      // Evicted while a request still uses it: it stays open until released.
+      const acmeFolder = join(dataDir, 'spaces', 'acme.sul');
+      await expect(openDatabase({ kind: 'pglite', dataDir: acmeFolder })).rejects.toThrow(DataFolderInUseError);
+      expect(await held.db.selectFrom('civil_statuses').select('denomination').execute()).toEqual([{ denomination: 'Solteiro(a)' }]);
+      held.release();
+      const reopened = await eventually(() => openDatabase({ kind: 'pglite', dataDir: acmeFolder }));
       const kept = await reopened.db.selectFrom('civil_statuses').select('denomination').execute();
       await reopened.close();
       expect(kept).toEqual([{ denomination: 'Solteiro(a)' }]);

@@ -12,7 +12,11 @@ export interface Space {
   name: string;
   db: Kysely<any>;
   isDefault: boolean;
+  /** Ends the use of the space's database begun by `acquire()`, so an evicted one may close. */
+  release(): void;
 }
+
+const NOTHING_TO_RELEASE = () => {};
 
 /**
  * Finds the database of each space. The platform database doubles as the default space; other
@@ -50,8 +54,17 @@ export class SpaceDirectory {
 
   /** The space a `Tenant` header names (absent or empty → the default space). Throws SpaceError. */
   async resolve(name: string | undefined): Promise<Space> {
+    return this.find(name, false);
+  }
+
+  /** Like `resolve`, for the length of a request: call `release()` when it ends. */
+  async acquire(name: string | undefined): Promise<Space> {
+    return this.find(name, true);
+  }
+
+  private async find(name: string | undefined, busy: boolean): Promise<Space> {
     if (name === undefined || name === '' || name === this.defaultSpaceName) {
-      return { name: this.defaultSpaceName, db: this.platformHandle.db, isDefault: true };
+      return { name: this.defaultSpaceName, db: this.platformHandle.db, isDefault: true, release: NOTHING_TO_RELEASE };
     }
     if (!isSpaceName(name)) throw new SpaceError('malformed', name);
     const row = (await this.platform
@@ -61,8 +74,8 @@ export class SpaceDirectory {
       .where('active', '=', true)
       .executeTakeFirst()) as SpaceConfigRow | undefined;
     if (!row) throw new SpaceError('unknown', name);
-    const handle = await this.spaces.get(name, () => this.openSpace(row));
-    return { name, db: handle.db, isDefault: false };
+    const { handle, release } = await this.spaces.lease(name, () => this.openSpace(row), busy);
+    return { name, db: handle.db, isDefault: false, release };
   }
 
   /** Names of the space databases open now (the default space is always open and not listed). */

@@ -28,12 +28,15 @@ async function tenancy(app: FastifyInstance, options: TenancyOptions): Promise<v
   const prefix = options.prefix ?? '/api';
   app.decorate('spaces', options.directory);
   if (!app.hasRequestDecorator('space')) app.decorateRequest('space', null as unknown as Space);
+  // A space closed by the LRU waits for the requests still using it.
+  app.addHook('onResponse', async (request: FastifyRequest) => request.space?.release?.());
+  app.addHook('onRequestAbort', async (request: FastifyRequest) => request.space?.release?.());
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith(prefix) || options.skip?.(request)) return;
     const header = request.headers.tenant;
     const name = Array.isArray(header) ? header[0] : header;
     try {
-      request.space = await options.directory.resolve(name?.trim());
+      request.space = await options.directory.acquire(name?.trim());
     } catch (error) {
       if (!(error instanceof SpaceError)) throw error;
       return reply.code(STATUS[error.kind]).send({ message: MESSAGES[error.kind] });
