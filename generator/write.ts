@@ -74,10 +74,12 @@ function listGenerated(root: string): string[] {
     .sort();
 }
 
+/** Removes folders left empty by removed files; generated/ itself and generated/migrations are kept. */
 function removeEmptyFolders(dir: string, keep: boolean): void {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && join(dir, entry.name) !== dir) removeEmptyFolders(join(dir, entry.name), false);
+    const child = join(dir, entry.name);
+    if (entry.isDirectory() && !(keep && entry.name === 'migrations')) removeEmptyFolders(child, false);
   }
-  if (!keep && readdirSync(dir).length === 0 && !dir.endsWith('migrations')) rmSync(dir, { recursive: true });
+  if (!keep && readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
 }
