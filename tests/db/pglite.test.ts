@@ -1,7 +1,12 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.js';
 import { createTestTarget, type TestTarget } from '../support/databases.js';
+
+const run = promisify(execFile);
 
 describe('embedded database (PGlite in a worker thread)', () => {
   let testTarget: TestTarget;
@@ -39,6 +44,13 @@ describe('embedded database (PGlite in a worker thread)', () => {
   it('refuses a second open of the same data folder with a clear message', async () => {
     await expect(openDatabase(testTarget.target)).rejects.toThrow(/já está aberta por outro processo.*already open/);
   });
+
+  it('refuses the same folder to another process', async () => {
+    const fixture = join(import.meta.dirname, 'fixtures/open-folder.ts');
+    const dataDir = (testTarget.target as { dataDir: string }).dataDir;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture, dataDir]);
+    expect(stdout).toContain(`A pasta de dados "${dataDir}" já está aberta por outro processo`);
+  }, 60_000);
 
   it('frees the folder on close, so it opens again with the data kept', async () => {
     await sql`create table kept (v int)`.execute(handle.db);
