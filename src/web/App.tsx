@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { Route } from 'react-router-dom';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
 import { resourceMessages } from '../../generated/web/messages.pt-BR';
 import { authProvider, dataProvider } from './services';
@@ -64,7 +64,7 @@ function moduleResources(permissions: string[] | undefined) {
 
 export function App() {
   return (
-    <>
+    <BrowserRouter>
       <RequestIndicator />
       <Admin
         title=""
@@ -88,6 +88,6 @@ export function App() {
           ...moduleResources(permissions),
         ]}
       </Admin>
-    </>
+    </BrowserRouter>
   );
 }

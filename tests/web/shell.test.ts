@@ -17,7 +17,8 @@ describe('the shell conventions', () => {
     expect(pageTitle('/nada', labelOf)).toBe('Página não encontrada');
   });
   it("names the system after the tenant, or 'Conselho'", () => {
-    expect(systemName({ tenant: { name: 'CREA-SP' } })).toBe('CREA-SP');
+    expect(systemName({ tenant: { name: 'default', system_name: 'CREA-SP' } })).toBe('CREA-SP');
+    expect(systemName({ tenant: { name: 'default' } })).toBe('Conselho');
     expect(systemName({ tenant: null })).toBe('Conselho');
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Create, SimpleForm } from 'react-admin';
+import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 
 /**
  * The insert form at `/{resource}/inserir`; after saving it opens the new record. Server 422 errors
@@ -9,7 +9,15 @@ import { Create, SimpleForm } from 'react-admin';
 export function ResourceCreate({ children }: { children: ReactNode }) {
   return (
     <Create redirect="edit">
-      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 960 }}>
+      <SimpleForm
+        warnWhenUnsavedChanges
+        sx={{ maxWidth: 960 }}
+        toolbar={
+          <Toolbar>
+            <SaveButton label="Salvar" alwaysEnable />
+          </Toolbar>
+        }
+      >
         {children}
       </SimpleForm>
     </Create>

@@ -12,11 +12,15 @@ export function AppNotification() {
   const [current, setCurrent] = useState<NotificationPayload | undefined>();
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (!current && notifications.length > 0) {
+    if (notifications.length === 0) return;
+    if (!current) {
       setCurrent(takeNotification() ?? undefined);
       setOpen(true);
+    } else if (open) {
+      // A newer message replaces the one on screen, even one that waits to be closed.
+      setOpen(false);
     }
-  }, [notifications, current, takeNotification]);
+  }, [notifications, current, open, takeNotification]);
   if (!current) return null;
   const type = current.type ?? 'info';
   const negative = type === 'error' || type === 'warning';

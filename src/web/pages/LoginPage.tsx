@@ -8,6 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLogin } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { session } from '../services';
 import { usePageTitle } from '../layout/usePageTitle';
 import { storedSystemName } from '../layout/pageTitle';
@@ -16,6 +17,7 @@ import { storedSystemName } from '../layout/pageTitle';
 export function LoginPage() {
   usePageTitle('Entrar');
   const login = useLogin();
+  const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,9 +28,10 @@ export function LoginPage() {
     setPending(true);
     const space = new URLSearchParams(window.location.search).get('espaco');
     if (space !== null) session.setTenant(space || null);
-    const returnTo = session.returnTo();
+    const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
+    const returnTo = session.returnTo() || (state?.nextPathname ? state.nextPathname + (state.nextSearch ?? '') : null);
     try {
-      await login({ email, password }, returnTo && returnTo !== '/login' ? returnTo : '/');
+      await login({ email, password }, returnTo && !returnTo.startsWith('/login') ? returnTo : '/');
       session.setReturnTo(null);
     } catch (failure) {
       setError((failure as Error).message);

@@ -56,5 +56,6 @@ export function allows(held: readonly string[], resource: GuardedResource, actio
 /** The name shown before every page title. */
 export function systemName(load: LoadData | undefined): string {
   const tenant = load?.tenant;
-  return tenant?.system_name || tenant?.system?.name || tenant?.name || 'Conselho';
+  // `tenant.name` is the space's technical name (`default`), not a name to show people.
+  return tenant?.system_name || tenant?.system?.name || 'Conselho';
 }
