@@ -36,12 +36,13 @@ export function translateDbError(error: unknown, entity: Entity, model: Model): 
     const field = entity.fields.find((f) => f.column && columns.includes(f.column))?.name ?? columns[0] ?? '_';
     return invalid({ [field]: [UNIQUE_MESSAGE] });
   }
+  // 23503 for ON DELETE NO ACTION, 23001 for RESTRICT: both name the referencing table.
+  const referencing = /is (still )?referenced from table "([^"]+)"/.exec(db?.detail ?? '');
+  if ((db?.code === '23503' || db?.code === '23001') && referencing) {
+    const owner = entityOwningTable(model, referencing[2]);
+    return conflict(`Não é possível excluir: o registro é usado em ${owner?.label.plural ?? referencing[2]}.`);
+  }
   if (db?.code === '23503') {
-    const referencing = /is still referenced from table "([^"]+)"/.exec(db.detail ?? '');
-    if (referencing) {
-      const owner = entityOwningTable(model, referencing[1]);
-      return conflict(`Não é possível excluir: o registro é usado em ${owner?.label.plural ?? referencing[1]}.`);
-    }
     const columns = keyColumns(db.detail);
     const field =
       entity.fields.find((f) => f.column && columns.includes(f.column))?.name ??

@@ -33,10 +33,22 @@ function maskFor(mask: string, n: number): string {
   });
 }
 
+const usedIntegers = new Map<Field, Set<number>>();
+
+/** An integer in the field's range; unique fields get one not handed out before (small ranges like 11–53). */
 function integerFor(field: Field, n: number): number {
   const min = field.minimum ?? 1;
   const max = field.maximum ?? 1_000_000;
-  return min + (n % (max - min + 1));
+  const used = usedIntegers.get(field) ?? new Set<number>();
+  usedIntegers.set(field, used);
+  for (let step = 0; step <= max - min; step++) {
+    const value = min + ((n + step) % (max - min + 1));
+    if (!field.unique || !used.has(value)) {
+      used.add(value);
+      return value;
+    }
+  }
+  throw new Error(`No unused value left for ${field.name}`);
 }
 
 type Create = (module: string) => Promise<number>;

@@ -34,7 +34,7 @@ export async function startTestServer(kind: DatabaseKind): Promise<TestServer> {
     await ensureAdministrator(handle.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const model = loadModel(ROOT);
     const config = loadConfig({ ADMIN_PASSWORD, ADMIN_EMAIL }, ROOT);
-    const app = await buildApp({ config, model, tenancy: { space: { name: 'default', db: handle.db } } });
+    const app = await buildApp({ config, model, tenancy: { space: { name: 'default', db: handle.db } }, logger: process.env.TEST_LOG ? { level: 'error' } : false });
     const adminToken = await login(app, ADMIN_EMAIL, ADMIN_PASSWORD);
     const opened = handle;
     return {

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../support/databases.js';
+import { creator, validBody } from './support/bodies.js';
+import { call, startTestServer, type TestServer } from './support/server.js';
+
+for (const kind of DATABASE_KINDS) {
+  describe(`validation, deletes, combos, rules and audit [${kind}]`, () => {
+    let server: TestServer;
+    let api: ReturnType<typeof call>;
+    let create: ReturnType<typeof creator>;
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+      api = call(server, server.adminToken);
+      create = creator(server.model, (url, body) => api('POST', url, body));
+    });
+    afterAll(() => server?.close());
+
+    it('names every missing required field in pt-BR, for every entity', async () => {
+      for (const entity of server.model.entities) {
+        const required = entity.fields.filter((f) => f.required && f.inForm && f.default === undefined);
+        const blank = Object.fromEntries(required.map((f) => [f.name, f.kind === 'references' || f.kind === 'sublist' ? [] : '']));
+        const response = await api('POST', `/api/${entity.module}`, blank);
+        expect(response.status, entity.module).toBe(422);
+        for (const field of required) {
+          expect(response.body.errors[field.name], `${entity.module}.${field.name}`).toEqual([`O campo ${field.label} é obrigatório.`]);
+        }
+      }
+    });
+
+    it('checks lengths, types and formats with the field label', async () => {
+      for (const entity of server.model.entities) {
+        const body = await validBody(entity, create);
+        for (const field of entity.fields.filter((f) => f.inForm && f.maxLength && !f.pattern && f.kind === 'text')) {
+          const response = await api('POST', `/api/${entity.module}`, { ...body, [field.name]: 'x'.repeat(field.maxLength! + 1) });
+          expect(response.body.errors?.[field.name], `${entity.module}.${field.name}`).toEqual([`O campo ${field.label} não pode ter mais de ${field.maxLength} caracteres.`]);
+        }
+        for (const field of entity.fields.filter((f) => f.inForm && (f.kind === 'integer' || f.kind === 'reference'))) {
+          const response = await api('POST', `/api/${entity.module}`, { ...body, [field.name]: 'abc' });
+          expect(response.body.errors?.[field.name], `${entity.module}.${field.name}`).toEqual([`O campo ${field.label} é inválido.`]);
+        }
+        for (const field of entity.fields.filter((f) => f.inForm && f.pattern)) {
+          const response = await api('POST', `/api/${entity.module}`, { ...body, [field.name]: '??' });
+          expect(response.body.errors?.[field.name], `${entity.module}.${field.name}`).toContain(`O campo ${field.label} está em formato inválido.`);
+        }
+        for (const field of entity.fields.filter((f) => f.inForm && (f.kind === 'cpf' || f.kind === 'cnpj'))) {
+          const response = await api('POST', `/api/${entity.module}`, { ...body, [field.name]: '11111111111' });
+          expect(response.body.errors?.[field.name]).toEqual([field.kind === 'cpf' ? 'CPF Inválido' : 'CNPJ Inválido']);
+        }
+      }
+    });
+
+    it('refuses a taken unique value and an unknown referenced id on their fields', async () => {
+      for (const entity of server.model.entities) {
+        const unique = entity.fields.find((f) => f.unique && f.inForm);
+        const reference = entity.fields.find((f) => f.kind === 'reference' && f.inForm);
+        if (!unique && !reference) continue;
+        const body = await validBody(entity, create);
+        expect((await api('POST', `/api/${entity.module}`, body)).status).toBe(201);
+        if (unique) {
+          const again = await api('POST', `/api/${entity.module}`, { ...(await validBody(entity, create)), [unique.name]: body[unique.name] });
+          expect(again.status, entity.module).toBe(422);
+          expect(again.body.errors[unique.name]).toEqual(['Já existe um registro com este valor.']);
+        }
+        if (reference) {
+          const missing = await api('POST', `/api/${entity.module}`, { ...(await validBody(entity, create)), [reference.name]: 987654321 });
+          expect(missing.status).toBe(422);
+          expect(missing.body.errors[reference.name]).toEqual(['O registro selecionado não existe.']);
+        }
+      }
+    });
+
+    it('answers 409 naming who uses a record, and deletes several all or nothing', async () => {
+      const child = server.model.entities.find((e) => e.fields.some((f) => f.kind === 'reference' && f.reference!.onDelete === 'restrict'))!;
+      const field = child.fields.find((f) => f.kind === 'reference' && f.reference!.onDelete === 'restrict')!;
+      const parent = server.model.byModule.get(field.reference!.module)!;
+      const used = await create(parent.module);
+      const free = await create(parent.module);
+      const childBody = { ...(await validBody(child, create)), [field.name]: used };
+      expect((await api('POST', `/api/${child.module}`, childBody)).status).toBe(201);
+
+      const blocked = await api('DELETE', `/api/${parent.module}/${used}`);
+      expect(blocked).toEqual({ status: 409, body: { message: `Não é possível excluir: o registro é usado em ${child.label.plural}.` } });
+
+      const together = await api('DELETE', `/api/${parent.module}/multiple_delete/${free},${used}`);
+      expect(together.status).toBe(409);
+      expect((await api('GET', `/api/${parent.module}/${free}`)).status).toBe(200);
+      const withMissing = await api('DELETE', `/api/${parent.module}/multiple_delete/${free},987654321`);
+      expect(withMissing.status).toBe(404);
+      expect((await api('GET', `/api/${parent.module}/${free}`)).status).toBe(200);
+
+      const another = await create(parent.module);
+      expect((await api('DELETE', `/api/${parent.module}/multiple_delete/${free},${another}`)).status).toBe(200);
+      expect((await api('GET', `/api/${parent.module}/${free}`)).status).toBe(404);
+      expect((await api('GET', `/api/${parent.module}/${another}`)).status).toBe(404);
+    });
+
+    it('offers combos named by the combo label, filtered by text, by id and by the parent', async () => {
+      const child = server.model.entities.find((e) => e.fields.some((f) => f.kind === 'reference'))!;
+      const field = child.fields.find((f) => f.kind === 'reference')!;
+      const parent = server.model.byModule.get(field.reference!.module)!;
+      const parentId = await create(parent.module);
+      const parentRecord = (await api('GET', `/api/${parent.module}/${parentId}`)).body.data;
+      const options = (await api('GET', `/api/${parent.module}/combos?id=${parentId}`)).body.data;
+      expect(options).toEqual([{ id: parentId, name: parent.comboLabel.map((name) => String(parentRecord[name])).join(' - ') }]);
+
+      const childId = await create(child.module);
+      const childRecord = (await api('GET', `/api/${child.module}/${childId}`)).body.data;
+      const byParent = (await api('GET', `/api/${child.module}/combos?${field.name}=${childRecord[field.name]}`)).body.data;
+      expect(byParent.map((o: { id: number }) => o.id)).toEqual([childId]);
+      const label = String(childRecord[child.comboLabel[0]]);
+      const byText = (await api('GET', `/api/${child.module}/combos?filter=${encodeURIComponent(label.toUpperCase())}`)).body.data;
+      expect(byText.map((o: { id: number }) => o.id)).toContain(childId);
+    });
+
+    it('serves the form rules of each mode', async () => {
+      for (const entity of server.model.entities) {
+        expect((await api('GET', `/api/rules/${entity.module}/create`)).body).toEqual({ data: entity.rules.create });
+        expect((await api('GET', `/api/rules/${entity.module}/edit`)).body).toEqual({ data: entity.rules.edit });
+      }
+    });
+
+    it('writes one audit row per change, in the same transaction', async () => {
+      const entity = server.model.entities.find((e) => e.inactivatable)!;
+      const body = await validBody(entity, create);
+      const id = (await api('POST', `/api/${entity.module}`, body)).body.data.id;
+      await api('PUT', `/api/${entity.module}/${id}`, { ...body, inactivated: true });
+      await api('DELETE', `/api/${entity.module}/${id}`);
+      const rows = await server.db.selectFrom('audits').selectAll().where('module', '=', entity.module).where('record_id', '=', id).orderBy('id').execute();
+      expect(rows.map((r) => r.event)).toEqual(['created', 'updated', 'deleted']);
+      expect(rows[0].new_values).toMatchObject({ id });
+      expect(rows[1].old_values).toMatchObject({ inactivated: false });
+      expect(rows[1].new_values).toMatchObject({ inactivated: true });
+      expect(rows[2].old_values).toMatchObject({ id });
+      const admin = await server.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      expect(rows.every((r) => Number(r.user_id) === Number(admin.id))).toBe(true);
+
+      const before = await server.db.selectFrom('audits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const unique = entity.fields.find((f) => f.unique && f.inForm);
+      if (unique) {
+        const first = await validBody(entity, create);
+        await api('POST', `/api/${entity.module}`, first);
+        const afterFirst = await server.db.selectFrom('audits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        expect((await api('POST', `/api/${entity.module}`, { ...(await validBody(entity, create)), [unique.name]: first[unique.name] })).status).toBe(422);
+        const afterFailed = await server.db.selectFrom('audits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        expect(Number(afterFailed.n)).toBe(Number(afterFirst.n));
+        expect(Number(afterFirst.n)).toBeGreaterThan(Number(before.n));
+      }
+    });
+  });
+}
