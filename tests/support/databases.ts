@@ -7,8 +7,8 @@
  *     it('lists', async () => { const rows = await getDb().selectFrom('civil_statuses').selectAll().execute(); });
  *   });
  *
- * The database is migrated to the latest migrations before the suite (pass `{ migrate: false }` for
- * an empty one). To build the API server on a fresh database instead, use `createTestTarget(kind)`,
+ * The database is migrated to the latest space migrations before the suite (`{ migrate: false }`
+ * for an empty one, `{ migrations: APP_SPACE_MIGRATIONS }` to add authentication and audit tables). To build the API server on a fresh database instead, use `createTestTarget(kind)`,
  * hand `target` to the server, and call `drop()` after closing the server.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../../src/server/db/index.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../src/server/db/migrate.js';
 
 export type DatabaseKind = DatabaseTarget['kind'];
 export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
@@ -54,11 +54,18 @@ export async function createTestTarget(kind: DatabaseKind): Promise<TestTarget> 
   };
 }
 
+export interface TestDatabaseOptions {
+  /** False for an empty database; default true. */
+  migrate?: boolean;
+  /** Which migrations; default the space migrations (core + generated). */
+  migrations?: MigrationSet;
+}
+
 /** Opens a fresh database of the given kind; `close()` also drops it. */
-export async function openTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase(kind: DatabaseKind, options: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
   const testTarget = await createTestTarget(kind);
   const handle = await openDatabase(testTarget.target);
-  if (options.migrate !== false) await migrateToLatest(handle.db);
+  if (options.migrate !== false) await migrateToLatest(handle.db, options.migrations ?? SPACE_MIGRATIONS);
   return {
     ...handle,
     close: async () => {
@@ -72,7 +79,7 @@ export async function openTestDatabase(kind: DatabaseKind, options: { migrate?: 
 export function describeOnDatabases(
   name: string,
   body: (getDb: () => Kysely<any>, kind: DatabaseKind) => void,
-  options: { migrate?: boolean } = {},
+  options: TestDatabaseOptions = {},
 ): void {
   for (const kind of DATABASE_KINDS) {
     describe(`${name} [${kind}]`, () => {
