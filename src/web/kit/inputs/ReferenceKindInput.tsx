@@ -40,7 +40,8 @@ export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Pr
     filterToQuery: (text: string) => ({ q: text }),
     disabled: readOnly || (dependsOn !== undefined && (parentValue == null || parentValue === '')),
     helperText: spec.helperText ?? false,
-    noOptionsText: 'Nenhum resultado',
+    noOptionsText: 'Nenhum Resultado',
+    sx: { minWidth: 240 },
   };
   return many ? (
     <ReferenceArrayInput {...common}>
