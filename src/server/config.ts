@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AUDIT_MIGRATIONS_FOLDER } from './audit/index.js';
-import { AUTH_MIGRATIONS_FOLDER } from './auth/index.js';
-import { SPACE_MIGRATION_FOLDERS, type MigrationSet } from './db/migrate.js';
 
 export interface ServerConfig {
   port: number;
@@ -56,9 +53,3 @@ function readVersion(root: string): string {
     return '0.0.0';
   }
 }
-
-/** Every migration of a space database: core and generated ones, then authentication and audit. */
-export const APP_SPACE_MIGRATIONS: MigrationSet = {
-  folders: [...new Set([...SPACE_MIGRATION_FOLDERS, AUTH_MIGRATIONS_FOLDER, AUDIT_MIGRATIONS_FOLDER])],
-  table: 'kysely_migration',
-};

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ensureAdministrator } from './auth/users.js';
-import { APP_SPACE_MIGRATIONS, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { platformConfigFromEnv, registerTenancy, SpaceDirectory } from './platform/index.js';
 import { seedDemoData, seedReferenceData } from './seed/index.js';
 
@@ -9,7 +9,7 @@ const SPACELESS = /^\/api\/(health|openapi\.json|docs)(\/|$|\?)/;
 
 async function main() {
   const config = loadConfig();
-  const directory = await SpaceDirectory.open({ ...platformConfigFromEnv(), spaceMigrations: APP_SPACE_MIGRATIONS });
+  const directory = await SpaceDirectory.open({ ...platformConfigFromEnv() });
   const defaultSpace = await directory.resolve(undefined);
   await seedReferenceData(defaultSpace.db);
   if (config.seedDemo) await seedDemoData(defaultSpace.db);
@@ -29,7 +29,9 @@ async function main() {
   process.once('SIGTERM', close);
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Servidor no ar em http://localhost:${config.port} (API em /api, documentação em /api/docs)`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Servidor no ar em http://localhost:${port} (API em /api, documentação em /api/docs)`);
   if (created) {
     console.log(`Administrador criado: ${config.adminEmail}`);
     if (config.adminPasswordGenerated) console.log(`Senha gerada (anote, ela não será mostrada de novo): ${config.adminPassword}`);

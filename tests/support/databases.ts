@@ -8,7 +8,7 @@
  *   });
  *
  * The database is migrated to the latest space migrations before the suite (`{ migrate: false }`
- * for an empty one, `{ migrations: APP_SPACE_MIGRATIONS }` to add authentication and audit tables). To build the API server on a fresh database instead, use `createTestTarget(kind)`,
+ * for an empty one). To build the API server on a fresh database instead, use `createTestTarget(kind)`,
  * hand `target` to the server, and call `drop()` after closing the server.
  */
 import { randomBytes } from 'node:crypto';

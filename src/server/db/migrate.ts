@@ -5,10 +5,15 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
-/** A space database: extensions and functions first, then the tables the schemas describe. */
+/**
+ * A space database: extensions and functions first, then the tables the schemas describe, and the
+ * hand-written tables no schema describes (users and tokens, the audit trail).
+ */
 export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/db/core-migrations'),
   join(ROOT, 'generated/migrations'),
+  join(ROOT, 'src/server/auth/migrations'),
+  join(ROOT, 'src/server/audit/migrations'),
 ];
 
 export interface MigrationSet {

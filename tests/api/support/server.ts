@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { loadModel, type Model } from '../../../generator/language/index.js';
 import { buildApp } from '../../../src/server/app.js';
 import { ensureAdministrator, hashPassword } from '../../../src/server/auth/index.js';
-import { APP_SPACE_MIGRATIONS, loadConfig } from '../../../src/server/config.js';
+import { loadConfig } from '../../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
 import { migrateToLatest } from '../../../src/server/db/migrate.js';
 import { createTestTarget, type DatabaseKind } from '../../support/databases.js';
@@ -30,7 +30,7 @@ export async function startTestServer(kind: DatabaseKind): Promise<TestServer> {
   let handle: DatabaseHandle | undefined;
   try {
     handle = await openDatabase(testTarget.target);
-    await migrateToLatest(handle.db, APP_SPACE_MIGRATIONS);
+    await migrateToLatest(handle.db);
     await ensureAdministrator(handle.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const model = loadModel(ROOT);
     const config = loadConfig({ ADMIN_PASSWORD, ADMIN_EMAIL }, ROOT);
