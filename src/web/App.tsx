@@ -12,7 +12,7 @@ import { HomePage } from './pages/HomePage';
 import { ErrorPage } from './pages/ErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { AccessDeniedRedirect, InsertGuard } from './pages/guards';
-import { screenResources } from './resources/registry';
+import { screenResources } from './resources/modules';
 import { lazyScreens, recordRepresentationOf } from './resources/lazyScreens';
 import { iconNamed } from './resources/icons';
 import { allows } from './providers/permissions';

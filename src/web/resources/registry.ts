@@ -1,13 +1,22 @@
-import { resources as generated } from '../../../generated/web/registry';
-import type { GeneratedResource } from '../kit/types';
-import type { GuardedResource } from '../providers/permissions';
+import type { ScreenOverrides } from './overrides';
 
-/** The modules that have screens (reference-only modules just feed combos). */
-export const screenResources: GeneratedResource[] = generated.filter((r) => r.screens);
-
-const byName = new Map(generated.map((r) => [r.name, r]));
-
-export const resourceNamed = (name: string): GeneratedResource | undefined => byName.get(name);
-
-/** The permission names that guard a module's routes. */
-export const guardOf = (name: string): GuardedResource | undefined => byName.get(name);
+/**
+ * The override seam: the one place where a hand-written view replaces a generated one.
+ *
+ * Every module's screens come from `generated/web/<module>/` (list, create, edit, show). When a
+ * schema cannot say what a screen needs, write the view by hand under `src/web/screens/<module>/`
+ * with the kit (`ResourceList`, `ResourceEdit`, `KindInput`…) and name it here by module and view.
+ * Only that view changes: the module's other views, its menu entry, permissions and labels stay
+ * the generated ones, and regenerating never touches this file.
+ *
+ * @example
+ * // src/web/screens/estados_civis/List.tsx
+ * export function EstadosCivisList() {
+ *   return <ResourceList columns={[{ source: 'denomination', kind: 'text', label: 'Denominação' }]} filters={[]} sort={{ field: 'denomination', order: 'ASC' }} search />;
+ * }
+ *
+ * // here:
+ * import { EstadosCivisList } from '../screens/estados_civis/List';
+ * export const overrides: ScreenOverrides = { estados_civis: { list: EstadosCivisList } };
+ */
+export const overrides: ScreenOverrides = {};

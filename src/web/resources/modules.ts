@@ -1,0 +1,18 @@
+import { resources as generated } from '../../../generated/web/registry';
+import type { GeneratedResource } from '../kit/types';
+import type { GuardedResource } from '../providers/permissions';
+import { applyOverrides } from './overrides';
+import { overrides } from './registry';
+
+/** Every module of the generated registry, with the hand-written views of `registry.ts` merged over it. */
+export const modules: GeneratedResource[] = applyOverrides(generated, overrides);
+
+/** The modules that have screens (reference-only modules just feed combos). */
+export const screenResources: GeneratedResource[] = modules.filter((r) => r.screens);
+
+const byName = new Map(modules.map((r) => [r.name, r]));
+
+export const resourceNamed = (name: string): GeneratedResource | undefined => byName.get(name);
+
+/** The permission names that guard a module's routes. */
+export const guardOf = (name: string): GuardedResource | undefined => byName.get(name);

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { GeneratedResource, ResourceScreens } from '../kit/types';
+
+export type ViewName = 'list' | 'create' | 'edit' | 'show';
+
+/** Hand-written views by module and view name; every view not named stays the generated one. */
+export type ScreenOverrides = Record<string, Partial<Record<ViewName, ComponentType>>>;
+
+const VIEW_NAMES: readonly string[] = ['list', 'create', 'edit', 'show'];
+
+/**
+ * The generated registry with each overridden view swapped in. A module or view name that does not
+ * exist fails at start-up with a sentence a developer understands, instead of silently doing nothing.
+ */
+export function applyOverrides(generated: GeneratedResource[], overrides: ScreenOverrides): GeneratedResource[] {
+  const names = new Set(generated.map((r) => r.name));
+  for (const [module, views] of Object.entries(overrides)) {
+    if (!names.has(module)) throw new Error(`Substituição de tela: o módulo '${module}' não existe no registro gerado.`);
+    const resource = generated.find((r) => r.name === module)!;
+    if (!resource.screens) throw new Error(`Substituição de tela: o módulo '${module}' não tem telas.`);
+    for (const view of Object.keys(views)) {
+      if (!VIEW_NAMES.includes(view)) throw new Error(`Substituição de tela: '${module}.${view}' não é list, create, edit ou show.`);
+    }
+  }
+  return generated.map((resource) => {
+    const views = overrides[resource.name];
+    if (!views) return resource;
+    return { ...resource, load: () => resource.load().then((screens): ResourceScreens => ({ ...screens, ...views })) };
+  });
+}

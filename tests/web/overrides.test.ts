@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { resources as generated } from '../../generated/web/registry';
+import { applyOverrides } from '../../src/web/resources/overrides';
+import { modules } from '../../src/web/resources/modules';
+
+function MyList() {
+  return null;
+}
+
+const named = (list: typeof generated, name: string) => list.find((r) => r.name === name)!;
+
+describe('the override seam', () => {
+  it('replaces exactly the named view of the named module', async () => {
+    const merged = applyOverrides(generated, { estados_civis: { list: MyList } });
+    const original = await named(generated, 'estados_civis').load();
+    const screens = await named(merged, 'estados_civis').load();
+    expect(screens.list).toBe(MyList);
+    expect(screens.create).toBe(original.create);
+    expect(screens.edit).toBe(original.edit);
+    expect(screens.show).toBe(original.show);
+    expect(screens.recordRepresentation).toBe(original.recordRepresentation);
+  });
+
+  it('leaves every other module as generated, menu data included', async () => {
+    const merged = applyOverrides(generated, { estados_civis: { list: MyList } });
+    expect(merged.map((r) => r.name)).toEqual(generated.map((r) => r.name));
+    const other = await named(merged, 'generos').load();
+    expect(other).toBe(await named(generated, 'generos').load());
+    const { load: _merged, ...menuData } = named(merged, 'estados_civis');
+    const { load: _generated, ...generatedMenuData } = named(generated, 'estados_civis');
+    expect(menuData).toEqual(generatedMenuData);
+  });
+
+  it('refuses a module or view that does not exist', () => {
+    expect(() => applyOverrides(generated, { estado_civil: { list: MyList } })).toThrow("o módulo 'estado_civil' não existe");
+    expect(() => applyOverrides(generated, { estados_civis: { lista: MyList } as never })).toThrow("'estados_civis.lista' não é list");
+  });
+
+  it('merges the registry file over the generated registry at start-up', () => {
+    expect(modules.map((r) => r.name)).toEqual(generated.map((r) => r.name));
+  });
+});
