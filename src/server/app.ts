@@ -40,7 +40,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { version: config.version });
   await app.register(openApiRoutes, { root: config.root, version: config.version });
-  await app.register(authRoutes, { model, version: config.version, tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(authRoutes, { model, version: config.version, tokenTtlSeconds: config.tokenTtlSeconds, systemName: config.systemName });
   await app.register(resourceRoutes, { model });
   await app.register(webRoutes, { root: config.root });
   return app;

@@ -21,6 +21,8 @@ export interface ServerConfig {
   version: string;
   /** How long an access token lives, in seconds. */
   tokenTtlSeconds: number;
+  /** SYSTEM_NAME: the system the default space belongs to, shown in the page title; null when unset. */
+  systemName: string | null;
 }
 
 /**
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     corsOrigins: [/^https?:\/\/[^/]+:8080$/],
     version: readVersion(root),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
+    systemName: env.SYSTEM_NAME?.trim() || null,
   };
 }
 

@@ -1,11 +1,9 @@
 import { buildApp } from './app.js';
 import { ensureAdministrator } from './auth/users.js';
 import { loadConfig } from './config.js';
+import { isSpaceless } from './http/space.js';
 import { platformConfigFromEnv, registerTenancy, SpaceDirectory } from './platform/index.js';
 import { seedDemoData, seedReferenceData } from './seed/index.js';
-
-/** Public routes that answer without any space. */
-const SPACELESS = /^\/api\/(health|openapi\.json|docs)(\/|$|\?)/;
 
 async function main() {
   const config = loadConfig();
@@ -18,7 +16,7 @@ async function main() {
   const app = await buildApp({
     config,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
-    tenancy: (root) => registerTenancy(root, directory, { prefix: '/api', skip: (request) => SPACELESS.test(request.url) }),
+    tenancy: (root) => registerTenancy(root, directory, { prefix: '/api', skip: isSpaceless }),
   });
   const close = async () => {
     await app.close();

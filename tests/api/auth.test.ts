@@ -46,7 +46,7 @@ for (const kind of DATABASE_KINDS) {
       const load = (await api('GET', '/api/load')).body.data;
       expect(load.me.user.email).toBe(ADMIN_EMAIL);
       expect(load.permissions).toEqual(['admin']);
-      expect(load.tenant).toEqual({ name: 'default' });
+      expect(load.tenant).toEqual({ name: 'default', system_name: null });
       expect(load.version).toMatch(/\d+\.\d+/);
       expect((await api('GET', '/api/auth/permissions')).body.data).toEqual(['admin']);
       const catalogue = (await api('GET', '/api/permissions')).body.data as { name: string; label: string; module: string | null }[];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../generator/language/index.js';
 import { AppError, invalid } from '../http/app-error.js';
-import { spaceOf } from '../http/space.js';
+import { spaceOf, type RequestSpace } from '../http/space.js';
 import { sessionOf } from './guard.js';
 import { verifyPassword } from './passwords.js';
 import { permissionCatalogue } from './permissions.js';
@@ -13,11 +13,22 @@ export interface AuthRoutesOptions {
   model: Model;
   version: string;
   tokenTtlSeconds: number;
+  /** The default space's system name (SYSTEM_NAME). */
+  systemName: string | null;
 }
 
 const BAD_CREDENTIALS = 'E-mail ou senha inválidos.';
 const BLOCKED = 'Usuário bloqueado. Contacte o administrador.';
 const TOO_MANY = 'Muitas tentativas de acesso. Tente novamente em alguns minutos.';
+
+/**
+ * The space as the client names it: the page title is '{system_name} - {page}'. A configured space
+ * takes its system's name; the default space, which has no configuration row, takes SYSTEM_NAME.
+ */
+const tenantOf = (space: RequestSpace, defaultSystemName: string | null) => ({
+  name: space.name,
+  system_name: space.isDefault === false ? (space.systemName ?? null) : defaultSystemName,
+});
 
 /** Login, logout, the current user, the initial application load and the permission lists. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
@@ -67,7 +78,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         parameters: {},
         me: { user: session.user, permissions, roles: [] },
         permissions,
-        tenant: { name: spaceOf(request).name },
+        tenant: tenantOf(spaceOf(request), options.systemName),
         version: options.version,
       },
     };

@@ -6,7 +6,16 @@ import type { Kysely } from 'kysely';
 export interface RequestSpace {
   name: string;
   db: Kysely<any>;
+  /** The default space (the platform database), which has no tenant configuration of its own. */
+  isDefault?: boolean;
+  /** Name of the system a configured space belongs to (`systems.name`), or null. */
+  systemName?: string | null;
 }
+
+/** Public routes that answer without any space (a malformed `Tenant` header does not matter there). */
+export const SPACELESS_ROUTES = /^\/api\/(health|openapi\.json|docs)(\/|$|\?)/;
+
+export const isSpaceless = (request: FastifyRequest) => SPACELESS_ROUTES.test(request.url);
 
 /** The request's space; the tenancy plugin has run before any route handler. */
 export function spaceOf(request: FastifyRequest): RequestSpace {

@@ -12,6 +12,8 @@ export interface Space {
   name: string;
   db: Kysely<any>;
   isDefault: boolean;
+  /** `systems.name` of the space's `system_id`; null for the default space and spaces without a system. */
+  systemName: string | null;
   /** Ends the use of the space's database begun by `acquire()`, so an evicted one may close. */
   release(): void;
 }
@@ -64,18 +66,19 @@ export class SpaceDirectory {
 
   private async find(name: string | undefined, busy: boolean): Promise<Space> {
     if (name === undefined || name === '' || name === this.defaultSpaceName) {
-      return { name: this.defaultSpaceName, db: this.platformHandle.db, isDefault: true, release: NOTHING_TO_RELEASE };
+      return { name: this.defaultSpaceName, db: this.platformHandle.db, isDefault: true, systemName: null, release: NOTHING_TO_RELEASE };
     }
     if (!isSpaceName(name)) throw new SpaceError('malformed', name);
     const row = (await this.platform
-      .selectFrom('tenant_configs')
-      .select(['tenant_name', 'db_type', 'db_name', 'db_ip', 'db_port', 'db_user', 'db_password'])
-      .where('tenant_name', '=', name)
-      .where('active', '=', true)
-      .executeTakeFirst()) as SpaceConfigRow | undefined;
+      .selectFrom('tenant_configs as c')
+      .leftJoin('systems as s', 's.id', 'c.system_id')
+      .select(['c.tenant_name', 'c.db_type', 'c.db_name', 'c.db_ip', 'c.db_port', 'c.db_user', 'c.db_password', 's.name as system_name'])
+      .where('c.tenant_name', '=', name)
+      .where('c.active', '=', true)
+      .executeTakeFirst()) as (SpaceConfigRow & { system_name: string | null }) | undefined;
     if (!row) throw new SpaceError('unknown', name);
     const { handle, release } = await this.spaces.lease(name, () => this.openSpace(row), busy);
-    return { name, db: handle.db, isDefault: false, release };
+    return { name, db: handle.db, isDefault: false, systemName: row.system_name ?? null, release };
   }
 
   /** Names of the space databases open now (the default space is always open and not listed). */

@@ -10,7 +10,7 @@ import { buildApp } from '../../../src/server/app.js';
 import { ensureAdministrator, hashPassword } from '../../../src/server/auth/index.js';
 import { loadConfig } from '../../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
-import { migrateToLatest } from '../../../src/server/db/migrate.js';
+import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../../src/server/db/migrate.js';
 import { createTestTarget, type DatabaseKind } from '../../support/databases.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -25,15 +25,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(kind: DatabaseKind): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Extra environment variables for the server configuration. */
+  env?: NodeJS.ProcessEnv;
+  /** The model to serve; default the project's schemas. */
+  model?: Model;
+  /** Migrations of the database; default the space migrations. */
+  migrations?: MigrationSet;
+}
+
+export async function startTestServer(kind: DatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
   const testTarget = await createTestTarget(kind);
   let handle: DatabaseHandle | undefined;
   try {
     handle = await openDatabase(testTarget.target);
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, options.migrations ?? SPACE_MIGRATIONS);
     await ensureAdministrator(handle.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-    const model = loadModel(ROOT);
-    const config = loadConfig({ ADMIN_PASSWORD, ADMIN_EMAIL }, ROOT);
+    const model = options.model ?? loadModel(ROOT);
+    const config = loadConfig({ ...options.env, ADMIN_PASSWORD, ADMIN_EMAIL }, ROOT);
     const app = await buildApp({ config, model, tenancy: { space: { name: 'default', db: handle.db } }, logger: process.env.TEST_LOG ? { level: 'error' } : false });
     const adminToken = await login(app, ADMIN_EMAIL, ADMIN_PASSWORD);
     const opened = handle;

@@ -1,0 +1,79 @@
+/**
+ * Two spaces served by one app with the real tenancy plugin, as main.ts builds it: the default space
+ * (the platform database) and a `pglite` space created through the platform tables.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadModel } from '../../generator/language/index.js';
+import { buildApp } from '../../src/server/app.js';
+import { ensureAdministrator } from '../../src/server/auth/index.js';
+import { loadConfig } from '../../src/server/config.js';
+import { isSpaceless } from '../../src/server/http/space.js';
+import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index.js';
+import { createTestTarget, DATABASE_KINDS, type TestTarget } from '../support/databases.js';
+import { ROOT } from './support/server.js';
+
+const EMAIL = 'admin@example.com';
+const PASSWORDS = { default: 'senha-do-padrao', sul: 'senha-do-sul' } as const;
+const SYSTEM_NAME = 'Conselho Regional de Teste';
+const SUL_SYSTEM = 'Sistema do Conselho Sul';
+
+async function addSpace(directory: SpaceDirectory, tenantName: string, extra: Record<string, unknown> = {}) {
+  const tenant = await directory.platform
+    .insertInto('tenants').values({ name: `Conselho ${tenantName}`, initials: 'CS', email: `${tenantName}@example.com` })
+    .returning('id').executeTakeFirstOrThrow();
+  await directory.platform
+    .insertInto('tenant_configs').values({ tenant_id: tenant.id, tenant_name: tenantName, db_type: 'pglite', db_name: tenantName, ...extra })
+    .execute();
+}
+
+for (const kind of DATABASE_KINDS) {
+  describe(`spaces through the Tenant header, default space on ${kind}`, () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'test-spaces-'));
+    let platform: TestTarget | undefined;
+    let directory: SpaceDirectory;
+    let app: FastifyInstance;
+
+    const request = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) => {
+      const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      return { status: response.statusCode, body: response.body ? response.json() : null };
+    };
+    const login = async (tenant: 'default' | 'sul') => {
+      const response = await request('POST', '/api/auth', { tenant }, { email: EMAIL, password: PASSWORDS[tenant] });
+      expect(response.status).toBe(200);
+      return response.body.data.token as string;
+    };
+
+    beforeAll(async () => {
+      if (kind === 'postgres') platform = await createTestTarget('postgres');
+      directory = await SpaceDirectory.open({ dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
+      const system = await directory.platform.insertInto('systems').values({ name: SUL_SYSTEM }).returning('id').executeTakeFirstOrThrow();
+      await addSpace(directory, 'sul', { system_id: system.id });
+      await addSpace(directory, 'fechado', { active: false });
+      await ensureAdministrator((await directory.resolve(undefined)).db, { email: EMAIL, password: PASSWORDS.default });
+      await ensureAdministrator((await directory.resolve('sul')).db, { email: EMAIL, password: PASSWORDS.sul });
+      const config = loadConfig({ SYSTEM_NAME }, ROOT);
+      app = await buildApp({
+        config, model: loadModel(ROOT),
+        tenancy: (root) => registerTenancy(root, directory, { prefix: '/api', skip: isSpaceless }),
+      });
+    }, 120_000);
+
+    afterAll(async () => {
+      await app?.close();
+      await directory?.close();
+      await platform?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }, 60_000);
+
+    it('names the system of each space in the initial load', async () => {
+      const fromDefault = await request('GET', '/api/load', { authorization: `Bearer ${await login('default')}` });
+      expect(fromDefault.body.data.tenant).toEqual({ name: 'default', system_name: SYSTEM_NAME });
+      const fromSul = await request('GET', '/api/load', { tenant: 'sul', authorization: `Bearer ${await login('sul')}` });
+      expect(fromSul.body.data.tenant).toEqual({ name: 'sul', system_name: SUL_SYSTEM });
+    });
+  });
+}
