@@ -112,6 +112,30 @@ for (const kind of DATABASE_KINDS) {
       expect(byText.map((o: { id: number }) => o.id)).toContain(childId);
     });
 
+    it('gives the options of several ids in one call, inactivated ones included', async () => {
+      const entity = server.model.entities.find((e) => e.inactivatable)!;
+      const ids = [await create(entity.module), await create(entity.module), await create(entity.module)];
+      const inactive = (await api('GET', `/api/${entity.module}/${ids[1]}`)).body.data;
+      expect((await api('PUT', `/api/${entity.module}/${ids[1]}`, { ...inactive, inactivated: true })).status).toBe(200);
+      const other = await create(entity.module);
+
+      const options = (await api('GET', `/api/${entity.module}/combos?id=${ids.join(',')}`)).body.data;
+      expect(options.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b)).toEqual(ids);
+      expect(options.every((o: { name: unknown }) => typeof o.name === 'string' && o.name !== '')).toBe(true);
+      const repeated = (await api('GET', `/api/${entity.module}/combos?id=${ids[0]}&id=${other}`)).body.data;
+      expect(repeated.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b)).toEqual([ids[0], other]);
+      const open = (await api('GET', `/api/${entity.module}/combos`)).body.data.map((o: { id: number }) => o.id);
+      expect(open).not.toContain(ids[1]);
+      expect(open).toContain(other);
+
+      for (const bad of ['1,abc', '1,,-2', '1.5']) {
+        const response = await api('GET', `/api/${entity.module}/combos?id=${encodeURIComponent(bad)}`);
+        expect(response, bad).toEqual({ status: 400, body: { message: 'O parâmetro id deve ser um número inteiro ou uma lista deles separados por vírgula.' } });
+      }
+      const tooMany = Array.from({ length: 1001 }, (_, i) => i + 1).join(',');
+      expect((await api('GET', `/api/${entity.module}/combos?id=${tooMany}`)).status).toBe(400);
+    });
+
     it('serves the form rules of each mode', async () => {
       for (const entity of server.model.entities) {
         expect((await api('GET', `/api/rules/${entity.module}/create`)).body).toEqual({ data: entity.rules.create });

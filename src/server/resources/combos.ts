@@ -15,21 +15,31 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const integerParam = (raw: unknown, name: string) => {
   if (typeof raw === 'number' && Number.isSafeInteger(raw)) return raw;
   if (typeof raw === 'string' && /^\d{1,15}$/.test(raw)) return Number(raw);
-  throw badRequest(`O parâmetro ${name} deve ser um número inteiro.`);
+  throw badRequest(name === 'id' ? 'O parâmetro id deve ser um número inteiro ou uma lista deles separados por vírgula.' : `O parâmetro ${name} deve ser um número inteiro.`);
 };
+
+/** `id=7`, `id=1,2,3` or `id=1&id=2`: the ids of the options wanted, at most MAX_COMBO_OPTIONS. */
+function idList(raw: unknown): number[] {
+  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((part) => (typeof part === 'string' ? part.split(',') : [part]));
+  const ids = parts.map((part) => (typeof part === 'string' ? part.trim() : part)).filter((part) => part !== '');
+  if (ids.length > MAX_COMBO_OPTIONS) throw badRequest(`O parâmetro id aceita no máximo ${MAX_COMBO_OPTIONS} números.`);
+  return [...new Set(ids.map((part) => integerParam(part, 'id')))];
+}
 
 /**
  * Options of a select: `{id, name}` with name the combo label fields joined by ' - ' ('SP - São Paulo').
- * `filter` narrows by text (case and accents ignored), `id` fetches one option (even an inactivated
- * one, so a form can show what a record points at), and a reference field's name as a parameter
- * (`uf_id=35`) keeps the options of that parent: the dependent combos.
+ * `filter` narrows by text (case and accents ignored); `id` fetches the options of one or more ids
+ * (`id=1,2,3`), inactivated ones too, so a form or a list with a reference column shows what its
+ * records point at in one call; a reference field's name as a parameter (`uf_id=35`) keeps the
+ * options of that parent: the dependent combos.
  */
 export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<string, unknown>): Promise<ComboOption[]> {
   const labelColumns = entity.comboLabel.map((name) => sql`${sql.ref(name)}::text`);
   const name = sql<string>`concat_ws(' - ', ${sql.join(labelColumns)})`;
   let select = db.selectFrom(entity.table).select(['id', name.as('name')]);
-  if (query.id !== undefined && query.id !== '') {
-    select = select.where('id', '=', integerParam(query.id, 'id'));
+  const ids = query.id === undefined ? [] : idList(query.id);
+  if (ids.length) {
+    select = select.where('id', 'in', ids);
   } else if (entity.inactivatable) {
     select = select.where((eb) => eb.or([eb('inactivated', '=', false), eb('inactivated', 'is', null)]));
   }
