@@ -75,5 +75,57 @@ for (const kind of DATABASE_KINDS) {
       const fromSul = await request('GET', '/api/load', { tenant: 'sul', authorization: `Bearer ${await login('sul')}` });
       expect(fromSul.body.data.tenant).toEqual({ name: 'sul', system_name: SUL_SYSTEM });
     });
+
+    it('refuses a token of one space in the other with 401', async () => {
+      const defaultToken = await login('default');
+      const sulToken = await login('sul');
+      const unauthenticated = { status: 401, body: { message: 'Não autenticado.' } };
+      expect(await request('GET', '/api/auth/me', { tenant: 'sul', authorization: `Bearer ${defaultToken}` })).toEqual(unauthenticated);
+      expect(await request('GET', '/api/estados_civis', { tenant: 'sul', authorization: `Bearer ${defaultToken}` })).toEqual(unauthenticated);
+      expect(await request('GET', '/api/auth/me', { authorization: `Bearer ${sulToken}` })).toEqual(unauthenticated);
+      expect(await request('GET', '/api/auth/me', { tenant: 'default', authorization: `Bearer ${sulToken}` })).toEqual(unauthenticated);
+      expect((await request('GET', '/api/auth/me', { tenant: 'sul', authorization: `Bearer ${sulToken}` })).status).toBe(200);
+      // Each space's own password: the default one does not open the other space.
+      const crossed = await request('POST', '/api/auth', { tenant: 'sul' }, { email: EMAIL, password: PASSWORDS.default });
+      expect(crossed.status).toBe(422);
+    });
+
+    it('keeps the records of a space out of the other', async () => {
+      const inDefault = { authorization: `Bearer ${await login('default')}` };
+      const inSul = { tenant: 'sul', authorization: `Bearer ${await login('sul')}` };
+      const ids: number[] = [];
+      for (const denomination of ['Solteiro(a)', 'Casado(a)', 'Viúvo(a)']) {
+        const created = await request('POST', '/api/estados_civis', inDefault, { denomination });
+        expect(created.status).toBe(201);
+        ids.push(created.body.data.id);
+      }
+      const id = Math.max(...ids);
+      const notFound = { status: 404, body: { message: 'Registro não encontrado.' } };
+      expect(await request('GET', `/api/estados_civis/${id}`, inSul)).toEqual(notFound);
+      expect(await request('PUT', `/api/estados_civis/${id}`, inSul, { denomination: 'Outro' })).toEqual(notFound);
+      expect(await request('DELETE', `/api/estados_civis/${id}`, inSul)).toEqual(notFound);
+      expect((await request('GET', '/api/estados_civis', inSul)).body).toMatchObject({ data: [], meta: { total: 0 } });
+      expect((await request('GET', `/api/estados_civis/combos?id=${ids.join(',')}`, inSul)).body).toEqual({ data: [] });
+      expect((await request('GET', `/api/estados_civis/${id}`, inDefault)).body.data.denomination).toBe('Viúvo(a)');
+    });
+
+    it('answers 404 to an unknown or closed space and 400 to a malformed name, creating no folder', async () => {
+      const token = await login('default');
+      for (const tenant of ['nao-existe', 'fechado']) {
+        const response = await request('GET', '/api/estados_civis', { tenant, authorization: `Bearer ${token}` });
+        expect(response, tenant).toEqual({ status: 404, body: { message: 'Espaço não encontrado.' } });
+      }
+      expect(await request('POST', '/api/auth', { tenant: 'nao-existe' }, { email: EMAIL, password: PASSWORDS.default }))
+        .toEqual({ status: 404, body: { message: 'Espaço não encontrado.' } });
+      for (const tenant of ['../sul', 'a b', '-sul', 'sul/..', '..', 'x'.repeat(192)]) {
+        const response = await request('GET', '/api/estados_civis', { tenant, authorization: `Bearer ${token}` });
+        expect(response, tenant).toEqual({ status: 400, body: { message: 'Nome de espaço inválido.' } });
+      }
+      expect((await request('GET', '/api/health', { tenant: 'a b' })).status).toBe(200);
+      // The open space holds a lock beside its folder (`sul.lock`); nothing else was created.
+      expect(readdirSync(join(dataDir, 'spaces')).filter((name) => !name.endsWith('.lock'))).toEqual(['sul']);
+      expect(readdirSync(join(dataDir, 'spaces')).every((name) => name.startsWith('sul'))).toBe(true);
+      expect(existsSync(join(dataDir, 'spaces', 'nao-existe'))).toBe(false);
+    });
   });
 }
