@@ -1,0 +1,118 @@
+import type pg from 'pg';
+import { ms, ratioRow, infoRow, type Row } from '../support/report.js';
+import { get } from '../support/http.js';
+import { listStatements, pageStatement, replay, waves } from '../support/replay.js';
+import { alternate, median } from '../support/stats.js';
+import type { RunningApi, Statement, StatementRecorder } from '../support/api.js';
+
+export interface ListCase {
+  name: string;
+  path: string;
+  statements: Statement[];
+}
+
+export interface PostgresContext {
+  api: RunningApi;
+  recorder: StatementRecorder;
+  /** A plain `pg` pool on the same database, for the baseline. */
+  pool: pg.Pool;
+  rounds: number;
+  table: string;
+}
+
+const SUB_MS_ALLOWANCE = 0.8;
+
+export async function apiGet(ctx: PostgresContext, path: string): Promise<any> {
+  const answer = await get(`${ctx.api.base}${path}`, { authorization: `Bearer ${ctx.api.token}` });
+  if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+  return JSON.parse(answer.body);
+}
+
+/** The SQL one warm request runs, recorded through the Kysely log hook; checked against the answer. */
+export async function recordCase(ctx: PostgresContext, name: string, path: string): Promise<ListCase> {
+  for (let i = 0; i < 3; i++) await apiGet(ctx, path);
+  let body: any;
+  const statements = await ctx.recorder.during(async () => (body = await apiGet(ctx, path)));
+  const replayed = await replay(ctx.pool, [[pageStatement(statements)]]);
+  if (replayed[0].rows.length !== body.data.length) throw new Error(`${name}: the replayed page has ${replayed[0].rows.length} rows, the API ${body.data.length}`);
+  return { name, path, statements };
+}
+
+/**
+ * Figure 1: p50 of the list through the API (real HTTP, admin token) against the very statements
+ * it ran, replayed through `pg` with the same grouping. Under 2 ms the allowance is absolute.
+ */
+export async function listLatency(ctx: PostgresContext, cases: ListCase[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const c of cases) {
+    const groups = waves(c.statements);
+    const samples = await alternate({ api: () => apiGet(ctx, c.path), sql: () => replay(ctx.pool, groups) }, ctx.rounds);
+    const api = median(samples.api);
+    const sql = median(samples.sql);
+    const note = `${c.statements.length} statements (${groups.length} sequential groups) replayed`;
+    if (sql >= 2) rows.push(ratioRow('1', `list p50, ${c.name}: API vs same SQL via pg`, api, sql, 1.25, ms, note));
+    else {
+      const extra = api - sql;
+      rows.push({
+        figure: '1', name: `list p50, ${c.name}: API vs same SQL via pg`, value: ms(api), baseline: ms(sql),
+        ratio: `+${extra.toFixed(2)} ms`, target: `≤ +${SUB_MS_ALLOWANCE} ms`, verdict: extra <= SUB_MS_ALLOWANCE ? 'PASS' : 'MISS', note,
+      });
+    }
+  }
+  return rows;
+}
+
+/** Figure 3a: the list statements with the total (page ∥ count, then the estimate) vs the page alone. */
+export async function totalCost(ctx: PostgresContext, cases: ListCase[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const c of cases) {
+    const listing = listStatements(c.statements, ctx.table);
+    const withTotal = waves(listing);
+    const alone = [[pageStatement(listing)]];
+    const samples = await alternate({ total: () => replay(ctx.pool, withTotal), alone: () => replay(ctx.pool, alone) }, ctx.rounds);
+    rows.push(ratioRow('3', `list with total vs list alone, ${c.name}`, median(samples.total), median(samples.alone), 1.5, ms, `${listing.length} list statements with the total`));
+  }
+  return rows;
+}
+
+/**
+ * Figure 3b: a page near row 90 % of the table vs the first page. The API refuses offsets past
+ * 100,000 rows; a person reaches that row by reversing the sort, so that page is measured.
+ */
+export async function deepPage(ctx: PostgresContext, total: number, maxDepth: number): Promise<Row[]> {
+  const perPage = 25;
+  const targetRow = Math.round(total * 0.9);
+  const rows: Row[] = [];
+  const directPage = Math.ceil(targetRow / perPage);
+  const direct = await get(`${ctx.api.base}/api/municipios?sort=name&order=asc&page=${directPage}&per_page=${perPage}`, { authorization: `Bearer ${ctx.api.token}` });
+  rows.push(infoRow('3', `row ${targetRow.toLocaleString('en')} asked for directly (page ${directPage})`, `HTTP ${direct.status}`, '—', '—',
+    direct.status === 400 ? `refused with: ${messageOf(direct.body)}` : undefined));
+  let order = 'asc';
+  let page = directPage;
+  let how = 'ascending';
+  if (targetRow > maxDepth) {
+    const fromEnd = total - targetRow + 1;
+    if (fromEnd <= maxDepth) {
+      order = 'desc';
+      page = Math.ceil(fromEnd / perPage);
+      how = 'sorted descending';
+    } else {
+      page = Math.floor(maxDepth / perPage);
+      how = 'deepest page allowed';
+    }
+  }
+  const deepPath = `/api/municipios?sort=name&order=${order}&page=${page}&per_page=${perPage}`;
+  const firstPath = `/api/municipios?sort=name&order=${order}&page=1&per_page=${perPage}`;
+  const samples = await alternate({ deep: () => apiGet(ctx, deepPath), first: () => apiGet(ctx, firstPath) }, Math.max(20, Math.round(ctx.rounds / 4)), 3);
+  rows.push(ratioRow('3', `page near row ${targetRow.toLocaleString('en')} (${how}, page ${page}) vs first page, API p50`, median(samples.deep), median(samples.first), 3, ms,
+    `OFFSET ${((page - 1) * perPage).toLocaleString('en')}`));
+  return rows;
+}
+
+function messageOf(body: string): string {
+  try {
+    return JSON.parse(body).message ?? body;
+  } catch {
+    return body;
+  }
+}

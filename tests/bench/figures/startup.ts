@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { spawn } from 'node:child_process';
+import { ROOT } from '../support/api.js';
+import { startChild, TSX } from '../support/child.js';
+import { get } from '../support/http.js';
+import { infoRow, ratioRow, times, type Row } from '../support/report.js';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Milliseconds from spawning `tsx <script>` until `/api/health` answers 200 (bounded). */
+async function timeToHealth(script: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const start = performance.now();
+  const server = await startChild(script, [], /http:\/\/[^\s]+:(\d+)/, { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, timeoutMs: 180_000 });
+  try {
+    const url = `http://127.0.0.1:${server.match[1]}/api/health`;
+    for (let i = 0; i < 2000; i++) {
+      const answer = await get(url).catch(() => ({ status: 0 }));
+      if (answer.status === 200) return performance.now() - start;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`${script}: /api/health never answered 200`);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Milliseconds a `tsx <script> …args` process takes to finish, and its exit code. */
+function timeProcess(args: string[]): Promise<{ ms: number; code: number | null }> {
+  const start = performance.now();
+  return new Promise((done, fail) => {
+    const child = spawn(TSX, args, { cwd: ROOT, stdio: 'ignore' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.once('error', fail);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      done({ ms: performance.now() - start, code });
+    });
+  });
+}
+
+/**
+ * Figure 7: the generator over every schema (`--check`: everything but writing) against only
+ * loading and normalising them; the product's first start on an empty data folder and a warm
+ * restart against a bare Fastify start, each to `/api/health` answering.
+ */
+export async function startupFigures(log: (line: string) => void): Promise<Row[]> {
+  const load = await timeProcess(['tests/bench/support/load-model.ts']);
+  const generate = await timeProcess(['generator/cli.ts', '--check']);
+  const rows: Row[] = [
+    {
+      ...ratioRow('7', 'generator over all schemas (generate:check) vs load + normalise only', generate.ms, load.ms, Infinity, seconds),
+      target: '≤ 10 s (absolute)', verdict: generate.ms <= 10_000 ? 'PASS' : 'MISS',
+      note: `both are whole tsx processes${generate.code === 0 ? '' : `; generate:check exited ${generate.code} (generated/ differs from the schemas in this tree)`}`,
+    },
+  ];
+  log('generator timed');
+  const bare = await timeToHealth('tests/bench/support/bare-fastify.ts', {});
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'));
+  try {
+    const env = { DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@bench.test', ADMIN_PASSWORD: 'senha-do-bench-2026', DATABASE_URL: '' };
+    const first = await timeToHealth('src/server/main.ts', env);
+    const warm = await timeToHealth('src/server/main.ts', env);
+    rows.push(
+      infoRow('7', 'first start on an empty data folder (PGlite) vs bare Fastify start, to /api/health', seconds(first), seconds(bare), times(first / bare), 'creates the databases, migrates, seeds the reference data, creates the administrator'),
+      infoRow('7', 'warm restart on the same data folder vs bare Fastify start, to /api/health', seconds(warm), seconds(bare), times(warm / bare)),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}

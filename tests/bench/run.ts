@@ -1,0 +1,51 @@
+/**
+ * `npm run bench`: every figure is a ratio against a baseline measured side by side in this run.
+ * BENCH_ROWS (default 1,000,000) sets the table size; BENCH_ONLY=1,3 runs some figures only.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchConfig } from './support/config.js';
+import { formatTable, type Row } from './support/report.js';
+import { browserFigures } from './figures/browser.js';
+import { embeddedFigures } from './figures/embedded.js';
+import { postgresFigures } from './figures/postgres.js';
+import { startupFigures } from './figures/startup.js';
+
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+async function main() {
+  const config = benchConfig();
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  log(`${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; rows ${config.rows.toLocaleString('en')}, embedded rows ${config.embeddedRows.toLocaleString('en')}, figures ${[...config.only].join(',')}`);
+  const rows: Row[] = [];
+  try {
+    if (['1', '2', '3'].some((f) => config.only.has(f))) rows.push(...(await postgresFigures(config, workDir, log)));
+    if (config.only.has('4')) {
+      rows.push(...(await embeddedFigures(config, log)));
+      log('figure 4 done');
+    }
+    if (config.only.has('5') || config.only.has('6')) {
+      rows.push(...(await browserFigures(config.only, log)));
+      log('figures 5 and 6 done');
+    }
+    if (config.only.has('7')) {
+      rows.push(...(await startupFigures(log)));
+      log('figure 7 done');
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  console.log(`\n${formatTable(rows)}\n`);
+  const misses = rows.filter((r) => r.verdict === 'MISS').length;
+  log(`done: ${rows.filter((r) => r.verdict === 'PASS').length} PASS, ${misses} MISS`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
