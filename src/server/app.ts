@@ -4,7 +4,7 @@ import { loadModel, type Model } from '../../generator/language/index.js';
 import { authGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import type { ServerConfig } from './config.js';
-import { errorHandling } from './http/errors.js';
+import { errorHandling, frameworkErrors } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { openApiRoutes } from './http/openapi.js';
 import { singleSpace, type RequestSpace } from './http/space.js';
@@ -30,7 +30,14 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const model = options.model ?? loadModel(config.root);
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+    // `multiple_delete/{ids}` carries up to MAX_DELETE_IDS ids in one path segment.
+    maxParamLength: 20_000,
+    frameworkErrors,
+  });
 
   await app.register(errorHandling);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address'] });
@@ -42,6 +49,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiRoutes, { root: config.root, version: config.version });
   await app.register(authRoutes, { model, version: config.version, tokenTtlSeconds: config.tokenTtlSeconds, systemName: config.systemName });
   await app.register(resourceRoutes, { model });
-  await app.register(webRoutes, { root: config.root });
+  await app.register(webRoutes, { webDir: config.webDir });
   return app;
 }

@@ -5,8 +5,10 @@ import { resolve } from 'node:path';
 export interface ServerConfig {
   port: number;
   host: string;
-  /** Project root: where `schemas/`, `generated/` and `dist/web` are found. */
+  /** Project root: where `schemas/` and `generated/` are found. */
   root: string;
+  /** WEB_DIR: the built web client (default `dist/web`). */
+  webDir: string;
   dataDir: string;
   /** `postgres://…` puts the platform database on PostgreSQL; absent means PGlite under dataDir. */
   databaseUrl: string | null;
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port: Number(env.PORT ?? 8000),
     host: env.HOST ?? '0.0.0.0',
     root,
+    webDir: resolve(root, env.WEB_DIR ?? 'dist/web'),
     dataDir: resolve(root, env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase(),

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, startProduct, type RunningProduct } from './support/product';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, screenshotOnFailure, startProduct, type RunningProduct } from './support/product';
 
 /**
  * A new member of staff's first visit: log in, open a reference table from the menu, insert a
@@ -18,6 +18,8 @@ describe('a reference table in the browser', () => {
     page = await browser.newPage({ locale: 'pt-BR' });
   });
 
+  beforeEach((context) => screenshotOnFailure(() => page, context));
+
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
@@ -30,7 +32,7 @@ describe('a reference table in the browser', () => {
   });
 
   it('opens Estados civis from the menu', async () => {
-    await page.getByRole('link', { name: 'Estados civis' }).first().click();
+    await page.getByText('Estados civis', { exact: true }).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/estados_civis');
     await page.getByRole('table').waitFor();
   });
@@ -47,7 +49,7 @@ describe('a reference table in the browser', () => {
 
   it('finds the new record with an accent-insensitive search', async () => {
     await page.goto(`${product.url}/estados_civis`);
-    await page.getByLabel(/pesquisar/i).fill('convivente');
+    await page.getByRole('textbox', { name: 'Pesquisar' }).fill('convivente');
     await page.getByRole('cell', { name: 'Convivente de teste' }).waitFor();
     const rows = page.getByRole('row');
     await expect.poll(() => rows.count()).toBe(2);
@@ -67,17 +69,19 @@ describe('a reference table in the browser', () => {
 
   it('deletes two selected rows after confirming', async () => {
     await page.goto(`${product.url}/estados_civis`);
+    await page.getByRole('textbox', { name: 'Pesquisar' }).fill('');
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(3);
     const before = await page.getByRole('row').count();
     await page.getByRole('row').nth(1).getByRole('checkbox').check();
     await page.getByRole('row').nth(2).getByRole('checkbox').check();
     await page.getByRole('button', { name: /excluir/i }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /confirmar|sim/i }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sim' }).click();
     await expect.poll(() => page.getByRole('row').count()).toBe(before - 2);
   });
 
   it('logs out and returns to the login page', async () => {
-    await page.getByRole('button', { name: /perfil|usuário|conta/i }).click();
-    await page.getByRole('menuitem', { name: /sair/i }).click();
+    await page.getByRole('button', { name: 'Perfil' }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
   });
 });

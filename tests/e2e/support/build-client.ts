@@ -1,8 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
-/** Vitest global setup of the browser tests: the server serves the built client from dist/web. */
+export const root = resolve(import.meta.dirname, '../../..');
+
+/** Where the browser tests' own build of the client goes, so a concurrent `npm run build` cannot disturb them. */
+export const TEST_WEB_DIR = resolve(root, '.test-data/web');
+
+/** Vitest global setup of the browser tests: builds the client the test servers serve. */
 export default function buildClient(): void {
-  const root = resolve(import.meta.dirname, '../../..');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', TEST_WEB_DIR], { cwd: root, stdio: 'inherit' });
 }

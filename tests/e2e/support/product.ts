@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-
-const root = resolve(import.meta.dirname, '../../..');
+import { root, TEST_WEB_DIR } from './build-client';
 
 export interface RunningProduct {
   url: string;
@@ -20,7 +19,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const adminPassword = 'senha-forte-2026';
   const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ...env },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, WEB_DIR: TEST_WEB_DIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -65,4 +64,12 @@ export async function logIn(page: Page, product: RunningProduct): Promise<void> 
   await page.getByLabel(/e-mail/i).fill(product.adminEmail);
   await page.getByLabel(/senha/i).fill(product.adminPassword);
   await page.getByRole('button', { name: /entrar/i }).click();
+}
+
+/** Keeps what the page showed when a step fails, under test-results/, for whoever reads the failure. */
+export function screenshotOnFailure(getPage: () => Page | undefined, context: { task: { name: string }; onTestFailed(fn: () => Promise<void>): void }): void {
+  context.onTestFailed(async () => {
+    const file = join(root, 'test-results', `${context.task.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+    await getPage()?.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  });
 }
