@@ -1,93 +1,30 @@
-import { Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
-import { resourceMessages } from '../../generated/web/messages.pt-BR';
-import { authProvider, dataProvider } from './services';
-import { createI18nProvider } from './i18n';
-import { AppLayout } from './layout/AppLayout';
-import { AppNotification } from './layout/AppNotification';
-import { RequestIndicator } from './layout/RequestIndicator';
-import { LoginPage } from './pages/LoginPage';
-import { HomePage } from './pages/HomePage';
-import { ErrorPage } from './pages/ErrorPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { AccessDeniedRedirect, InsertGuard } from './pages/guards';
-import { screenResources } from './resources/modules';
-import { lazyScreens, recordRepresentationOf } from './resources/lazyScreens';
-import { iconNamed } from './resources/icons';
-import { allows } from './providers/permissions';
-import { theme } from './theme';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 
-const i18nProvider = createI18nProvider(resourceMessages);
+// Two chunks loaded on demand: the bare login page, and the react-admin shell behind it.
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const AdminShell = lazy(() => import('./AdminShell'));
 
-function suspended(Screen: ComponentType) {
-  return function SuspendedScreen() {
-    return (
-      <Suspense fallback={<Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />}>
-        <Screen />
-      </Suspense>
-    );
-  };
+/** What shows while a chunk loads: plain markup, so the first paint needs no UI library. */
+function Loading() {
+  return (
+    <div role="status" aria-live="polite" style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', fontFamily: 'Roboto, Helvetica, Arial, sans-serif', color: '#555' }}>
+      Carregando…
+    </div>
+  );
 }
 
-/** One react-admin resource per module the person may list; its screens load on first visit. */
-function moduleResources(permissions: string[] | undefined) {
-  const held = permissions ?? [];
-  return screenResources
-    .filter((resource) => allows(held, resource, 'list'))
-    .map((resource) => {
-      const screens = lazyScreens(resource);
-      const Create = suspended(screens.create);
-      return (
-        <Resource
-          key={resource.name}
-          name={resource.name}
-          list={suspended(screens.list)}
-          edit={suspended(screens.edit)}
-          show={suspended(screens.show)}
-          icon={iconNamed(resource.icon)}
-          options={{ label: resource.label.plural, areaLabel: resource.areaLabel, area: resource.area }}
-          recordRepresentation={(record) => String(record[recordRepresentationOf(resource.name)] ?? record.id)}
-        >
-          <Route
-            path="inserir"
-            element={
-              <InsertGuard>
-                <Create />
-              </InsertGuard>
-            }
-          />
-        </Resource>
-      );
-    });
-}
+const loaded = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
+
+/**
+ * A data router (navigation can be confirmed before leaving a page): `/login` is a light page of its
+ * own; every other path belongs to the admin shell, which sends people without a token back to it.
+ */
+const router = createBrowserRouter([
+  { path: '/login', element: loaded(<LoginPage />) },
+  { path: '*', element: loaded(<AdminShell />) },
+]);
 
 export function App() {
-  return (
-    <BrowserRouter>
-      <RequestIndicator />
-      <Admin
-        title=""
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        loginPage={LoginPage}
-        dashboard={HomePage}
-        layout={AppLayout}
-        catchAll={NotFoundPage}
-        accessDenied={AccessDeniedRedirect}
-        notification={AppNotification}
-        theme={theme}
-        requireAuth
-        disableTelemetry
-      >
-        {(permissions: string[]) => [
-          <CustomRoutes key="pages">
-            <Route path="/erro" element={<ErrorPage />} />
-          </CustomRoutes>,
-          ...moduleResources(permissions),
-        ]}
-      </Admin>
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

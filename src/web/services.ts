@@ -3,7 +3,7 @@ import { apiBaseUrl, storageSession } from './http/session';
 import { createConnectionStatus } from './http/status';
 import { createDataProvider } from './providers/dataProvider';
 import { createAuthProvider } from './providers/authProvider';
-import { guardOf } from './resources/modules';
+import { guardOf } from './resources/catalog';
 
 /** The browser's single instances: one session, one connection state, one HTTP client. */
 export const session = storageSession(window.localStorage);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources as generated } from '../../generated/web/registry';
 import { applyOverrides } from '../../src/web/resources/overrides';
-import { modules } from '../../src/web/resources/modules';
+import { modules } from '../../src/web/resources/screens';
 
 function MyList() {
   return null;

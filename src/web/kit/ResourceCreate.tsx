@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { UnsavedChangesReporter } from './unsavedChanges';
 
 /**
  * The insert form at `/{resource}/inserir`; after saving it opens the new record. Server 422 errors
@@ -10,7 +11,6 @@ export function ResourceCreate({ children }: { children: ReactNode }) {
   return (
     <Create redirect="edit">
       <SimpleForm
-        warnWhenUnsavedChanges
         sx={{ maxWidth: 960 }}
         toolbar={
           <Toolbar>
@@ -18,6 +18,7 @@ export function ResourceCreate({ children }: { children: ReactNode }) {
           </Toolbar>
         }
       >
+        <UnsavedChangesReporter enabled />
         {children}
       </SimpleForm>
     </Create>

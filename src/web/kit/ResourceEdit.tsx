@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { FormModeContext } from './formMode';
+import { UnsavedChangesReporter } from './unsavedChanges';
 
 /**
  * The record form at `/{resource}/{id}`: it opens read-only; 'Editar' turns on editing, 'Salvar' saves
@@ -35,10 +36,10 @@ export function ResourceEdit({ children }: { children: ReactNode }) {
     >
       <FormModeContext.Provider value={{ readOnly: !editing }}>
         <SimpleForm
-          warnWhenUnsavedChanges={editing}
           sx={{ maxWidth: 960 }}
           toolbar={<EditToolbar editing={editing} setEditing={setEditing} />}
         >
+          <UnsavedChangesReporter enabled={editing} />
           {children}
         </SimpleForm>
       </FormModeContext.Provider>

@@ -8,3 +8,4 @@ export { KindField } from './KindField';
 export type * from './types';
 export type { KindInputProps } from './KindInput';
 export type { KindFieldProps } from './KindField';
+export { unsavedChanges, UnsavedChangesReporter } from './unsavedChanges';

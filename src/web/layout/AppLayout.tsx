@@ -3,6 +3,7 @@ import { Layout } from 'react-admin';
 import { AppMenu } from './AppMenu';
 import { ConnectionBanner } from './ConnectionBanner';
 import { AccessWatcher } from './AccessWatcher';
+import { NavigationGuard } from './NavigationGuard';
 import { usePageTitle } from './usePageTitle';
 import { useLoadSystemName } from './useLoadSystemName';
 
@@ -14,6 +15,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <Layout menu={AppMenu}>
       <ConnectionBanner />
       <AccessWatcher />
+      <NavigationGuard />
       {children}
     </Layout>
   );

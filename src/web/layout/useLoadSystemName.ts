@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { authProvider } from '../services';
 import { systemName } from '../providers/permissions';
-import { resourceNamed } from '../resources/modules';
+import { resourceNamed } from '../resources/catalog';
 import { documentTitle, pageTitle, storeSystemName } from './pageTitle';
 
 /** Reads the tenant's system name from the initial load and refreshes the title with it. */

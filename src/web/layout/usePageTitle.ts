@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { resourceNamed } from '../resources/modules';
+import { resourceNamed } from '../resources/catalog';
 import { documentTitle, pageTitle, storedSystemName } from './pageTitle';
 
 /** Keeps document.title as `{system name} - {page}`; `page` overrides the title derived from the path. */

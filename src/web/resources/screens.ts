@@ -1,6 +1,5 @@
 import { resources as generated } from '../../../generated/web/registry';
 import type { GeneratedResource } from '../kit/types';
-import type { GuardedResource } from '../providers/permissions';
 import { applyOverrides } from './overrides';
 import { overrides } from './registry';
 
@@ -9,10 +8,3 @@ export const modules: GeneratedResource[] = applyOverrides(generated, overrides)
 
 /** The modules that have screens (reference-only modules just feed combos). */
 export const screenResources: GeneratedResource[] = modules.filter((r) => r.screens);
-
-const byName = new Map(modules.map((r) => [r.name, r]));
-
-export const resourceNamed = (name: string): GeneratedResource | undefined => byName.get(name);
-
-/** The permission names that guard a module's routes. */
-export const guardOf = (name: string): GuardedResource | undefined => byName.get(name);

@@ -1,0 +1,89 @@
+import { Suspense, type ComponentType } from 'react';
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
+import { resourceMessages } from '../../generated/web/messages.pt-BR';
+import { authProvider, dataProvider } from './services';
+import { createI18nProvider } from './i18n';
+import { AppLayout } from './layout/AppLayout';
+import { AppNotification } from './layout/AppNotification';
+import { RequestIndicator } from './layout/RequestIndicator';
+import { HomePage } from './pages/HomePage';
+import { ErrorPage } from './pages/ErrorPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { AccessDeniedRedirect, InsertGuard } from './pages/guards';
+import { screenResources } from './resources/screens';
+import { lazyScreens, recordRepresentationOf } from './resources/lazyScreens';
+import { iconNamed } from './resources/icons';
+import { theme } from './theme';
+
+const i18nProvider = createI18nProvider(resourceMessages);
+
+function suspended(Screen: ComponentType) {
+  return function SuspendedScreen() {
+    return (
+      <Suspense fallback={<Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+/**
+ * One react-admin resource per module with screens; its screens load on first visit. Every module is
+ * declared whatever the person holds, so a module they may not open answers with /erro (the screens'
+ * access checks) rather than 'not found'; the menu shows only what they may list.
+ */
+const moduleResources = screenResources.map((resource) => {
+  const screens = lazyScreens(resource);
+  const Create = suspended(screens.create);
+  return (
+    <Resource
+      key={resource.name}
+      name={resource.name}
+      list={suspended(screens.list)}
+      edit={suspended(screens.edit)}
+      show={suspended(screens.show)}
+      icon={iconNamed(resource.icon)}
+      options={{ label: resource.label.plural, areaLabel: resource.areaLabel, area: resource.area }}
+      recordRepresentation={(record) => String(record[recordRepresentationOf(resource.name)] ?? record.id)}
+    >
+      <Route
+        path="inserir"
+        element={
+          <InsertGuard>
+            <Create />
+          </InsertGuard>
+        }
+      />
+    </Resource>
+  );
+});
+
+/** The signed-in application: react-admin with the product's providers, layout and pages (loaded after login). */
+export default function AdminShell() {
+  return (
+    <>
+      <RequestIndicator />
+      <Admin
+        title=""
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        loginPage={false}
+        dashboard={HomePage}
+        layout={AppLayout}
+        catchAll={NotFoundPage}
+        accessDenied={AccessDeniedRedirect}
+        notification={AppNotification}
+        theme={theme}
+        requireAuth
+        disableTelemetry
+      >
+        <CustomRoutes>
+          <Route path="/erro" element={<ErrorPage />} />
+        </CustomRoutes>
+        {moduleResources}
+      </Admin>
+    </>
+  );
+}

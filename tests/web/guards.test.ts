@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { resources as generated } from '../../generated/web/registry';
+import { menuGroups } from '../../src/web/layout/menuGroups';
+import { LEAVE_QUESTIONS, leaveReason } from '../../src/web/layout/leaveReason';
+import { allows } from '../../src/web/providers/permissions';
+
+const screens = generated.filter((r) => r.screens);
+const named = (name: string) => generated.find((r) => r.name === name)!;
+
+describe('the menu derived from permissions', () => {
+  it("shows a person holding only 'civilStatus.index' just Estados civis, under its area", () => {
+    const groups = menuGroups(screens, ['any', 'civilStatus.index']);
+    expect(groups).toEqual([{ area: 'tabelas', label: 'Tabelas auxiliares', modules: [{ name: 'estados_civis', label: 'Estados civis', icon: named('estados_civis').icon }] }]);
+  });
+
+  it("shows nothing but home to a person without index permissions, and every module to 'admin'", () => {
+    expect(menuGroups(screens, ['any'])).toEqual([]);
+    const all = menuGroups(screens, ['any', 'admin']).flatMap((g) => g.modules.map((m) => m.name));
+    expect(all.sort()).toEqual(screens.map((r) => r.name).sort());
+  });
+
+  it('never lists a reference-only module, whatever is held', () => {
+    const withoutScreens = generated.filter((r) => !r.screens).map((r) => r.name);
+    const shown = menuGroups(generated, ['admin']).flatMap((g) => g.modules.map((m) => m.name));
+    expect(shown.filter((name) => withoutScreens.includes(name))).toEqual([]);
+  });
+});
+
+describe('the route guards', () => {
+  it("lets only 'admin' insert where the schema says insertPermission 'admin'", () => {
+    const adminOnly = generated.find((r) => r.insertPermission === 'admin')!;
+    expect(allows(['any', `${adminOnly.permission}.store`, `${adminOnly.permission}.index`], adminOnly, 'create')).toBe(false);
+    expect(allows(['any', 'admin'], adminOnly, 'create')).toBe(true);
+  });
+
+  it("lets '{permission}.store' insert elsewhere, and needs '.index' to open the list", () => {
+    const estados = named('estados_civis');
+    expect(allows(['civilStatus.store'], estados, 'create')).toBe(true);
+    expect(allows(['civilStatus.store'], estados, 'list')).toBe(false);
+    expect(allows(['civilStatus.show'], estados, 'show')).toBe(true);
+    expect(allows(['civilStatus.show'], estados, 'edit')).toBe(false);
+  });
+});
+
+describe('leaving a page', () => {
+  it('asks while disconnected, in pt-BR, even with nothing typed', () => {
+    expect(leaveReason({ disconnected: true, unsaved: false }, '/estados_civis', '/generos')).toBe('disconnected');
+    expect(LEAVE_QUESTIONS.disconnected.content).toBe('As alterações podem não ser salvas. Deseja realmente sair desta página?');
+  });
+
+  it('asks when a form has unsaved changes, and not otherwise', () => {
+    expect(leaveReason({ disconnected: false, unsaved: true }, '/estados_civis/inserir', '/')).toBe('unsaved');
+    expect(leaveReason({ disconnected: false, unsaved: false }, '/estados_civis', '/')).toBeNull();
+  });
+
+  it('does not ask when only the query string changes (search, page, sort)', () => {
+    expect(leaveReason({ disconnected: true, unsaved: true }, '/estados_civis', '/estados_civis')).toBeNull();
+  });
+});
