@@ -2,7 +2,7 @@ import { Labeled, ReferenceArrayField, ReferenceField, SingleFieldList, ChipFiel
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { FieldSpec } from './types';
-import { formatBoolean, formatDate, formatDateTime, formatMoney, PALETTE } from './format';
+import { formatByKind } from './formatKind';
 import { COMBOS_META } from './inputs/ReferenceKindInput';
 
 export interface KindFieldProps extends FieldSpec {
@@ -18,34 +18,6 @@ export interface KindFieldProps extends FieldSpec {
 export function KindField(props: KindFieldProps) {
   const value = <KindValue {...props} />;
   return props.bare ? value : <Labeled label={props.label}>{value}</Labeled>;
-}
-
-/** Plain text of a scalar value by kind; undefined for the kinds that need a component. */
-export function formatByKind(spec: FieldSpec, value: unknown): string | undefined {
-  switch (spec.kind) {
-    case 'boolean':
-      return formatBoolean(value);
-    case 'date':
-      return formatDate(value);
-    case 'datetime':
-      return formatDateTime(value);
-    case 'money':
-      return formatMoney(value);
-    case 'decimal':
-      return value == null || value === '' ? '' : Number(value).toLocaleString('pt-BR');
-    case 'enum':
-      return value == null ? '' : (spec.choices?.find((c) => String(c.id) === String(value))?.name ?? String(value));
-    case 'color':
-      return value == null ? '' : (PALETTE.find((c) => c.id.toLowerCase() === String(value).toLowerCase())?.name ?? String(value));
-    case 'password':
-      return value ? '[PROTEGIDO]' : '';
-    case 'reference':
-    case 'references':
-    case 'sublist':
-      return undefined;
-    default:
-      return value == null ? '' : String(value);
-  }
 }
 
 function KindValue(props: FieldSpec) {

@@ -6,9 +6,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import { RecordContextProvider, useListContext, type RaRecord } from 'react-admin';
+import { useListContext, type RaRecord } from 'react-admin';
 import type { FieldSpec } from '../types';
-import { KindField, formatByKind } from '../KindField';
+import { cellText, type ReferenceNames } from './cellText';
+import { useReferenceNames } from './useReferenceNames';
 
 interface Props {
   columns: FieldSpec[];
@@ -18,10 +19,12 @@ interface Props {
 
 /**
  * The list's rows on plain MUI table primitives: checkbox selection, sortable headers, cells by kind.
- * Scalar cells are formatted strings; only reference cells mount react-admin fields (batched fetches).
+ * Every cell is plain text (no react-admin context per row), references named by one request per
+ * referenced module for the whole page.
  */
 export function LightTable({ columns, onRowClick, selectable }: Props) {
   const { data = [], selectedIds, onSelect, onToggleItem, sort, setSort } = useListContext();
+  const names = useReferenceNames(columns, data);
   const pageIds = data.map((r) => r.id);
   const selectedOnPage = pageIds.filter((id) => selectedIds.includes(id)).length;
   const toggleAll = () =>
@@ -65,6 +68,7 @@ export function LightTable({ columns, onRowClick, selectable }: Props) {
             key={record.id}
             record={record}
             columns={columns}
+            names={names}
             selected={selectedIds.includes(record.id)}
             selectable={selectable}
             onToggle={onToggleItem}
@@ -79,13 +83,14 @@ export function LightTable({ columns, onRowClick, selectable }: Props) {
 interface RowProps {
   record: RaRecord;
   columns: FieldSpec[];
+  names: ReferenceNames;
   selected: boolean;
   selectable: boolean;
   onToggle: (id: RaRecord['id']) => void;
   onRowClick: (id: RaRecord['id']) => void;
 }
 
-const Row = memo(function Row({ record, columns, selected, selectable, onToggle, onRowClick }: RowProps) {
+const Row = memo(function Row({ record, columns, names, selected, selectable, onToggle, onRowClick }: RowProps) {
   const stop = (event: MouseEvent) => event.stopPropagation();
   return (
     <TableRow hover selected={selected} onClick={() => onRowClick(record.id)} sx={{ cursor: 'pointer' }}>
@@ -94,20 +99,9 @@ const Row = memo(function Row({ record, columns, selected, selectable, onToggle,
           <Checkbox checked={selected} onChange={() => onToggle(record.id)} slotProps={{ input: { 'aria-label': 'Selecionar esta linha' } }} />
         </TableCell>
       )}
-      {columns.map((column) => {
-        const text = formatByKind(column, record[column.source]);
-        return (
-          <TableCell key={column.source}>
-            {text !== undefined ? (
-              text
-            ) : (
-              <RecordContextProvider value={record}>
-                <KindField {...column} bare />
-              </RecordContextProvider>
-            )}
-          </TableCell>
-        );
-      })}
+      {columns.map((column) => (
+        <TableCell key={column.source}>{cellText(column, record[column.source], names)}</TableCell>
+      ))}
     </TableRow>
   );
 });
