@@ -104,6 +104,35 @@ for (const kind of DATABASE_KINDS) {
       expect(missingSpecialty.body.errors).toEqual({ specialties: ['O registro selecionado não existe.'] });
     });
 
+    it('answers 422 to items of the wrong type, NUL characters and too many items', async () => {
+      const before = await snapshot();
+      const notObjects = await api('POST', '/api/contatos', { name: 'Hugo', telephones: [1, 'a', null, [1], { number: '(11) 4000-0013', main: 'sim' }] });
+      expect(notObjects.status).toBe(422);
+      expect(notObjects.body.errors).toEqual({
+        'telephones.0': ['O item 1 de Telefones é inválido.'],
+        'telephones.1': ['O item 2 de Telefones é inválido.'],
+        'telephones.2': ['O item 3 de Telefones é inválido.'],
+        'telephones.3': ['O item 4 de Telefones é inválido.'],
+        'telephones.4.main': ['O campo Principal é inválido.'],
+      });
+      const nul = await api('POST', '/api/contatos', { name: 'Hugo', telephones: [{ number: '(11) 4000-0014', carrier_id: carrier }, { number: '(11) 4000\u0000' }] });
+      expect(nul.body.errors['telephones.1.number']).toContain('O campo Número contém caracteres inválidos.');
+      const item = { number: '(11) 4000-0015', carrier_id: carrier };
+      const tooManyItems = await api('POST', '/api/contatos', { name: 'Hugo', telephones: Array.from({ length: 1001 }, () => item) });
+      expect(tooManyItems.body.errors).toEqual({ telephones: ['O campo Telefones aceita no máximo 1000 itens.'] });
+      const tooManyIds = await api('POST', '/api/contatos', { name: 'Hugo', specialties: Array.from({ length: 1001 }, (_, i) => i + 1) });
+      expect(tooManyIds.body.errors).toEqual({ specialties: ['O campo Especialidades aceita no máximo 1000 itens.'] });
+      const hugeIds = await api('POST', '/api/contatos', { name: 'Hugo', specialties: [1e300], telephones: [{ ...item, carrier_id: 99999999999999999999 }, { id: 1e300, number: '(11) 4000-0016' }] });
+      expect(hugeIds.body.errors).toEqual({ specialties: ['O registro selecionado não existe.'], 'telephones.0.carrier_id': ['O registro selecionado não existe.'] });
+      expect(await snapshot()).toEqual(before);
+
+      const started = Date.now();
+      const full = await api('POST', '/api/contatos', { name: 'Hugo', telephones: Array.from({ length: 1000 }, () => item) });
+      expect(full.status).toBe(201);
+      expect(full.body.data.telephones).toHaveLength(1000);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    }, 60_000);
+
     it('writes all or nothing when an item fails inside the transaction', async () => {
       const other = await createContact('Elisa', [{ number: '(11) 4000-0006', main: true }]);
       const before = await snapshot();

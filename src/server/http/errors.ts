@@ -1,9 +1,21 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, MESSAGES } from './app-error.js';
 
 /** PostgreSQL error classes a caller's input can cause: 22 data exception (bad number, date, …). */
 const isDataException = (code: unknown) => typeof code === 'string' && code.startsWith('22');
+
+/**
+ * Errors the router answers before any route or hook runs (a bad percent-encoding, a path segment
+ * past `maxParamLength`): also in pt-BR, never Fastify's English body.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ message: 'O endereço da requisição é longo demais.' });
+    return;
+  }
+  reply.status(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Endereço inválido.' : MESSAGES.malformedRequest });
+}
 
 /**
  * Every error leaves as `{message[, errors]}` in pt-BR. Bad input never becomes a 500, and a 500

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Entity } from '../../../generator/language/index.js';
 import { badRequest } from '../http/app-error.js';
+import { searchText } from './list-query.js';
 
 /** Most options a combo returns; a longer list is narrowed by typing (`filter`). */
 export const MAX_COMBO_OPTIONS = 1000;
@@ -47,8 +48,10 @@ export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<
     if (field.kind !== 'reference' || query[field.name] === undefined || query[field.name] === '') continue;
     select = select.where(field.column!, '=', integerParam(query[field.name], field.name));
   }
-  if (typeof query.filter === 'string' && query.filter.trim() !== '') {
-    const pattern = `%${escapeLike(query.filter.trim())}%`;
+  if (query.filter !== undefined && typeof query.filter !== 'string') throw badRequest('O parâmetro filter deve ser um texto.');
+  const text = query.filter === undefined ? '' : searchText(query.filter, 'parâmetro filter').trim();
+  if (text !== '') {
+    const pattern = `%${escapeLike(text)}%`;
     select = select.where(sql<SqlBool>`immutable_unaccent(lower(${name})) like immutable_unaccent(lower(${pattern}))`);
   }
   const rows = await select.orderBy(name).orderBy('id').limit(MAX_COMBO_OPTIONS).execute();

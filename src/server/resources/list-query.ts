@@ -8,6 +8,10 @@ export const MAX_PER_PAGE = 500;
  * page, so deep pages of big tables are refused; a person narrows the search instead.
  */
 export const MAX_OFFSET_DEPTH = 100_000;
+/** Longest `q`: each word becomes a condition, and nobody types more to find a record. */
+export const MAX_SEARCH_LENGTH = 200;
+/** Most values a filter's list (`{"uf_id": [..]}`) takes. */
+export const MAX_FILTER_VALUES = 1000;
 
 export type FilterValue = string | number | boolean | null;
 
@@ -66,9 +70,16 @@ function filterValue(field: Field, raw: unknown, key: string): FilterValue {
       if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}([ T][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) && !Number.isNaN(Date.parse(raw.slice(0, 10)))) return raw;
       throw fail();
     default:
-      if (typeof raw === 'string' || typeof raw === 'number') return String(raw);
+      if ((typeof raw === 'string' && !raw.includes('\u0000')) || typeof raw === 'number') return String(raw);
       throw fail();
   }
+}
+
+/** A search text within MAX_SEARCH_LENGTH and free of NUL, which no stored text can hold. */
+export function searchText(text: string, name: string): string {
+  if (text.length > MAX_SEARCH_LENGTH) throw badRequest(`O ${name} deve ter no máximo ${MAX_SEARCH_LENGTH} caracteres.`);
+  if (text.includes('\u0000')) throw badRequest(`O ${name} contém caracteres inválidos.`);
+  return text;
 }
 
 function parseFilter(entity: Entity, raw: unknown): { filters: FilterCondition[]; q?: string } {
@@ -86,7 +97,7 @@ function parseFilter(entity: Entity, raw: unknown): { filters: FilterCondition[]
   for (const [key, value] of Object.entries(parsed)) {
     if (key === 'q') {
       if (typeof value !== 'string') throw badRequest('Valor inválido no filtro q.');
-      q = value;
+      q = searchText(value, 'filtro q');
       continue;
     }
     const range = /^(.*)_(gte|lte)$/.exec(key);
@@ -96,6 +107,7 @@ function parseFilter(entity: Entity, raw: unknown): { filters: FilterCondition[]
     if (!exact && range) {
       filters.push({ field, op: range[2] === 'gte' ? '>=' : '<=', value: filterValue(field, value, key) });
     } else if (Array.isArray(value)) {
+      if (value.length > MAX_FILTER_VALUES) throw badRequest(`O filtro ${key} aceita no máximo ${MAX_FILTER_VALUES} valores.`);
       filters.push({ field, op: 'in', value: value.map((v) => filterValue(field, v, key)) });
     } else {
       filters.push({ field, op: '=', value: filterValue(field, value, key) });
@@ -112,6 +124,7 @@ export function parseListQuery(entity: Entity, query: Record<string, unknown>): 
   if (page * perPage > MAX_OFFSET_DEPTH) {
     throw badRequest(`Não é possível ir além do registro ${MAX_OFFSET_DEPTH.toLocaleString('pt-BR')}: refine a busca ou mude a ordenação.`);
   }
+  if (query.sort !== undefined && typeof query.sort !== 'string') throw badRequest('O parâmetro sort deve ser um texto.');
   const sortName = query.sort === undefined || query.sort === '' ? entity.list.sort.field : query.sort;
   const sort = sortableFields(entity).find((f) => f.name === sortName);
   if (!sort) throw badRequest(`Não é possível ordenar por ${String(sortName)}.`);
@@ -120,5 +133,6 @@ export function parseListQuery(entity: Entity, query: Record<string, unknown>): 
   if (order !== 'asc' && order !== 'desc') throw badRequest('O parâmetro order deve ser asc ou desc.');
   if (query.q !== undefined && typeof query.q !== 'string') throw badRequest('O parâmetro q deve ser um texto.');
   const { filters, q } = parseFilter(entity, query.filter);
-  return { page, perPage, sort, order, q: ((query.q as string | undefined) ?? q ?? '').trim(), filters };
+  const text = query.q === undefined ? q : searchText(query.q as string, 'parâmetro q');
+  return { page, perPage, sort, order, q: (text ?? '').trim(), filters };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Entity, Model } from '../../../generator/language/index.js';
 import { requireAny } from '../auth/guard.js';
 import { entityPermission, type ResourceAction } from '../auth/permissions.js';
-import { notFound } from '../http/app-error.js';
+import { badRequest, notFound } from '../http/app-error.js';
 import { spaceOf } from '../http/space.js';
 import { listCombos } from './combos.js';
 import { deleteRecord, deleteRecords } from './delete.js';
@@ -11,6 +11,9 @@ import { findRecord, parseId } from './read.js';
 import { createRecord, updateRecord } from './write.js';
 
 type Params = { id: string; ids: string; mode: string };
+
+/** Most records one `multiple_delete` removes (a whole page of the longest list, twice over). */
+export const MAX_DELETE_IDS = 1000;
 
 /** The generic REST resource every entity of the model gets under `/api/{module}`. */
 export async function resourceRoutes(app: FastifyInstance, options: { model: Model }) {
@@ -52,8 +55,9 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
 
     app.delete<{ Params: Params }>(`${base}/multiple_delete/:ids`, async (request) => {
       const { db, context } = allow(request, entity, 'destroy');
-      const ids = request.params.ids.split(',').filter(Boolean).map(parseId);
-      await deleteRecords(db, entity, ids, context);
+      const ids = request.params.ids.split(',').filter(Boolean);
+      if (ids.length > MAX_DELETE_IDS) throw badRequest(`É possível excluir no máximo ${MAX_DELETE_IDS.toLocaleString('pt-BR')} registros de uma vez.`);
+      await deleteRecords(db, entity, ids.map(parseId), context);
       return { message: 'Registros excluídos com sucesso.' };
     });
 

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { Entity, Field } from '../../../generator/language/index.js';
 import { isCnpj, isCpf, isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';
+import { checkBodyLimits } from './body-limits.js';
 
 export type Mode = 'create' | 'edit';
 
@@ -27,10 +28,21 @@ function validatorFor(entity: Entity, mode: Mode): ValidateFunction {
 const pathOf = (instancePath: string) => instancePath.split('/').filter(Boolean).join('.');
 const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
 
-function messageOf(error: ErrorObject): { field: string; message: string } {
+/** 'O item 2 de Telefones é inválido.' for a sub-list item that is not an object at all. */
+function itemMessage(path: string, entity: Entity): string | null {
+  const match = /^([^.]+)\.(\d+)$/.exec(path);
+  const list = match ? entity.fields.find((f) => f.name === match[1] && f.sublist) : undefined;
+  return list ? `O item ${Number(match![2]) + 1} de ${list.label} é inválido.` : null;
+}
+
+function messageOf(error: ErrorObject, entity: Entity): { field: string; message: string } {
   const path = pathOf(error.instancePath);
   const schema = (error.parentSchema ?? {}) as Record<string, any>;
   const label = schema.title ?? path;
+  if (error.keyword === 'type' && !schema.title) {
+    const message = itemMessage(path, entity);
+    if (message) return { field: path, message };
+  }
   switch (error.keyword) {
     case 'required': {
       const missing = (error.params as { missingProperty: string }).missingProperty;
@@ -74,21 +86,6 @@ function dropBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode):
   return out;
 }
 
-/** Rules a JSON Schema cannot say: money given as a number, one main item per sub-list. */
-function checkExtras(body: Record<string, unknown>, fields: Field[], errors: FieldErrors, base = ''): void {
-  for (const field of fields) {
-    const value = body[field.name];
-    if (field.kind === 'money' && typeof value === 'number' && !isMoney(value)) addError(errors, join(base, field.name), VALIDATOR_MESSAGES.money);
-    if (field.sublist && Array.isArray(value)) {
-      value.forEach((item, i) => checkExtras(item as Record<string, unknown>, field.sublist!.fields, errors, join(base, `${field.name}.${i}`)));
-      const main = field.sublist.mainField;
-      if (main && value.filter((item) => (item as Record<string, unknown>)[main] === true).length > 1) {
-        addError(errors, join(base, field.name), `Deve haver apenas um ${field.sublist.itemLabel} principal`);
-      }
-    }
-  }
-}
-
 /** Values as the database stores them (money `1.234,56` → `1234.56`). */
 function toStored(body: Record<string, unknown>, fields: Field[]): Record<string, unknown> {
   for (const field of fields) {
@@ -112,11 +109,11 @@ export function validateBody(entity: Entity, mode: Mode, input: unknown): Record
   const errors: FieldErrors = {};
   if (!validate(body)) {
     for (const error of validate.errors ?? []) {
-      const { field, message } = messageOf(error);
+      const { field, message } = messageOf(error, entity);
       if (!errors[field]?.includes(message)) addError(errors, field, message);
     }
   }
-  checkExtras(body, entity.fields, errors);
+  checkBodyLimits(body, entity.fields, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   return toStored(body, entity.fields);
 }
