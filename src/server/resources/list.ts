@@ -62,11 +62,19 @@ function whereQuery(entity: Entity, query: ListQuery, mode: SearchMode) {
 }
 
 /**
- * Counts up to the offset limit exactly. Past it, an unfiltered list reports the planner's row
+ * Counts up to the offset limit exactly (an unfiltered list of a table estimated at more than twice
+ * the limit is not counted at all). Past it, an unfiltered list reports the planner's row
  * estimate (pg_class.reltuples) and a filtered one the limit itself, with `estimated: true`:
  * counting millions of rows for a page number nobody can reach costs more than it tells.
  */
 async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode): Promise<{ total: number; estimated: boolean }> {
+  // An unfiltered list of a table the planner already knows to be far past the limit skips the
+  // capped count (it reads the limit's 100,000 rows on every first page); twice the limit keeps a
+  // stale estimate from hiding a table small enough to page through.
+  if (!query.filters.length && !query.q) {
+    const estimate = await tableEstimate(db, entity.table);
+    if (estimate > 2 * MAX_OFFSET_DEPTH) return { total: estimate, estimated: true };
+  }
   const capped = db
     .selectFrom(entity.table)
     .select(sql`1`.as('one'))
@@ -76,8 +84,12 @@ async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, mode
   const total = Number(count);
   if (total <= MAX_OFFSET_DEPTH) return { total, estimated: false };
   if (query.filters.length || query.q) return { total, estimated: true };
-  const estimate = await sql<{ rows: number }>`select reltuples::bigint as rows from pg_class where oid = ${entity.table}::regclass`.execute(db);
-  return { total: Math.max(total, Number(estimate.rows[0]?.rows ?? 0)), estimated: true };
+  return { total: Math.max(total, await tableEstimate(db, entity.table)), estimated: true };
+}
+
+async function tableEstimate(db: Kysely<any>, table: string): Promise<number> {
+  const estimate = await sql<{ rows: number }>`select reltuples::bigint as rows from pg_class where oid = ${table}::regclass`.execute(db);
+  return Number(estimate.rows[0]?.rows ?? 0);
 }
 
 /**
