@@ -113,7 +113,7 @@ for (const kind of DATABASE_KINDS) {
       expect((await post({ [text.name]: `a${NUL}b` })).body).toEqual({
         message: 'Os dados informados são inválidos.', errors: { [text.name]: [`O campo ${text.label} contém caracteres inválidos.`] },
       });
-      for (const id of [1e300, -5, 0, 99999999999999999999]) {
+      for (const id of [1e300, -5, 0, 1e20]) {
         expect((await post({ [reference.name]: id })).body.errors, String(id)).toEqual({ [reference.name]: ['O registro selecionado não existe.'] });
       }
       for (const raw of [[1, 2], 'texto', 42, null, true]) {
