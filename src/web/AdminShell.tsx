@@ -10,7 +10,7 @@ import { RequestIndicator } from './layout/RequestIndicator';
 import { HomePage } from './pages/HomePage';
 import { ErrorPage } from './pages/ErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { AccessDeniedRedirect, InsertGuard } from './pages/guards';
+import { AccessDeniedRedirect, AccessGuard } from './pages/guards';
 import { screenResources } from './resources/screens';
 import { lazyScreens, recordRepresentationOf } from './resources/lazyScreens';
 import { iconNamed } from './resources/icons';
@@ -18,12 +18,17 @@ import { theme } from './theme';
 
 const i18nProvider = createI18nProvider(resourceMessages);
 
-function suspended(Screen: ComponentType) {
-  return function SuspendedScreen() {
+type Action = 'list' | 'create' | 'edit' | 'show';
+
+/** A lazily loaded screen behind its permission check. */
+function guarded(Screen: ComponentType, action: Action) {
+  return function GuardedScreen() {
     return (
-      <Suspense fallback={<Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />}>
-        <Screen />
-      </Suspense>
+      <AccessGuard action={action}>
+        <Suspense fallback={<Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />}>
+          <Screen />
+        </Suspense>
+      </AccessGuard>
     );
   };
 }
@@ -35,26 +40,19 @@ function suspended(Screen: ComponentType) {
  */
 const moduleResources = screenResources.map((resource) => {
   const screens = lazyScreens(resource);
-  const Create = suspended(screens.create);
+  const Create = guarded(screens.create, 'create');
   return (
     <Resource
       key={resource.name}
       name={resource.name}
-      list={suspended(screens.list)}
-      edit={suspended(screens.edit)}
-      show={suspended(screens.show)}
+      list={guarded(screens.list, 'list')}
+      edit={guarded(screens.edit, 'edit')}
+      show={guarded(screens.show, 'show')}
       icon={iconNamed(resource.icon)}
       options={{ label: resource.label.plural, areaLabel: resource.areaLabel, area: resource.area }}
       recordRepresentation={(record) => String(record[recordRepresentationOf(resource.name)] ?? record.id)}
     >
-      <Route
-        path="inserir"
-        element={
-          <InsertGuard>
-            <Create />
-          </InsertGuard>
-        }
-      />
+      <Route path="inserir" element={<Create />} />
     </Resource>
   );
 });

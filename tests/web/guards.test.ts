@@ -33,12 +33,14 @@ describe('the route guards', () => {
     expect(allows(['any', 'admin'], adminOnly, 'create')).toBe(true);
   });
 
-  it("lets '{permission}.store' insert elsewhere, and needs '.index' to open the list", () => {
+  it("lets '{permission}.store' insert elsewhere, needs '.index' for the list, '.show' to open a record and '.update' to save it", () => {
     const estados = named('estados_civis');
     expect(allows(['civilStatus.store'], estados, 'create')).toBe(true);
     expect(allows(['civilStatus.store'], estados, 'list')).toBe(false);
     expect(allows(['civilStatus.show'], estados, 'show')).toBe(true);
-    expect(allows(['civilStatus.show'], estados, 'edit')).toBe(false);
+    expect(allows(['civilStatus.show'], estados, 'edit')).toBe(true);
+    expect(allows(['civilStatus.show'], estados, 'update')).toBe(false);
+    expect(allows(['civilStatus.index'], estados, 'edit')).toBe(false);
   });
 });
 

@@ -50,7 +50,7 @@ export function ResourceEdit({ children }: { children: ReactNode }) {
 function EditToolbar({ editing, setEditing }: { editing: boolean; setEditing: (editing: boolean) => void }) {
   const resource = useResourceContext();
   const form = useFormContext();
-  const { canAccess: canUpdate } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canUpdate } = useCanAccess({ resource, action: 'update' });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   const cancel = () => {
     form.reset();

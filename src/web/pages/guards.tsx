@@ -2,10 +2,14 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useCanAccess, useResourceContext } from 'react-admin';
 
-/** The insert route: `{permission}.store` (or 'admin' where the schema says so), else /erro. */
-export function InsertGuard({ children }: { children: ReactNode }) {
+/**
+ * A module's route: shown only when the person holds its permission (list: `.index`, insert: `.store`
+ * or 'admin' where the schema says so, edit: `.update`, view: `.show`), else /erro. Checking before
+ * the screen mounts means a forbidden screen never asks the server for data.
+ */
+export function AccessGuard({ action, children }: { action: 'list' | 'create' | 'edit' | 'show'; children: ReactNode }) {
   const resource = useResourceContext();
-  const { canAccess, isPending } = useCanAccess({ resource, action: 'create' });
+  const { canAccess, isPending } = useCanAccess({ resource, action });
   if (isPending) return null;
   return canAccess ? <>{children}</> : <Navigate to="/erro" replace />;
 }

@@ -38,10 +38,12 @@ export function requiredPermissions(resource: GuardedResource, action: string): 
       return [`${p}.index`, 'admin'];
     case 'create':
       return resource.insertPermission === 'admin' ? ['admin'] : [`${p}.store`, 'admin'];
+    // The record route `/{module}/{id}` opens read-only, so viewing is enough to open it; saving needs 'update'.
     case 'edit':
-      return [`${p}.update`, 'admin'];
     case 'show':
       return [`${p}.show`, `${p}.update`, 'admin'];
+    case 'update':
+      return [`${p}.update`, 'admin'];
     case 'delete':
       return [`${p}.destroy`, 'admin'];
     default:

@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { createTestTarget, type TestTarget } from '../support/databases';
+import { launchBrowser, startProduct, type RunningProduct } from '../e2e/support/product';
+
+const root = resolve(import.meta.dirname, '../..');
+const CLERK = { email: 'atendente@conselho.test', password: 'senha-da-atendente' };
+
+/**
+ * The shell as staff meet it, on the real server (PostgreSQL) and Chromium: the tenant's system name in
+ * the title, a clerk who may only list civil statuses, the login page for someone already logged in,
+ * and leaving a page while the server cannot be reached.
+ */
+describe('the web shell in the browser', () => {
+  let webDir: string;
+  let database: TestTarget;
+  let product: RunningProduct;
+  let browser: Browser;
+  let page: Page;
+
+  const path = () => new URL(page.url()).pathname;
+
+  async function logIn(email: string, password: string) {
+    await page.goto(`${product.url}/login`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha').fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect.poll(path).toBe('/');
+  }
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'conselho-web-'));
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', webDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+    database = await createTestTarget('postgres');
+    const url = (database.target as { url: string }).url;
+    product = await startProduct({ DATABASE_URL: url, WEB_DIR: webDir, SYSTEM_NAME: 'CREA-SP' });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query(
+      'insert into users (name, email, password_hash, active) values ($1, $2, $3, true) returning id',
+      ['Atendente', CLERK.email, await hashPassword(CLERK.password)],
+    );
+    await client.query('insert into user_permissions (user_id, name, granted) values ($1, $2, true)', [rows[0].id, 'civilStatus.index']);
+    await client.end();
+    browser = await launchBrowser();
+    page = await browser.newPage({ locale: 'pt-BR' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await database?.drop();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it("titles pages with the tenant's system name", async () => {
+    await logIn(product.adminEmail, product.adminPassword);
+    await expect.poll(() => page.title()).toBe('CREA-SP - Início');
+    await page.getByRole('link', { name: 'Estados civis' }).click();
+    await expect.poll(() => page.title()).toBe('CREA-SP - Estados civis');
+  });
+
+  it('sends someone who still holds a token from /login to the home page', async () => {
+    await page.goto(`${product.url}/login`);
+    await expect.poll(path).toBe('/');
+  });
+
+  it('asks before leaving an insert form with something typed, and not after saving', async () => {
+    await page.goto(`${product.url}/estados_civis/inserir`);
+    await page.getByLabel('Denominação').fill('Em rascunho');
+    await page.getByRole('link', { name: 'Gêneros' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Algumas alterações não foram salvas. Deseja realmente descartá-las?').waitFor();
+    await dialog.getByRole('button', { name: 'Não' }).click();
+    expect(path()).toBe('/estados_civis/inserir');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(path).toMatch(/^\/estados_civis\/\d+$/);
+    await page.getByRole('link', { name: 'Gêneros' }).click();
+    await expect.poll(path).toBe('/generos');
+  });
+
+  it('asks before leaving a page while the server cannot be reached', async () => {
+    await page.goto(`${product.url}/estados_civis`);
+    await page.getByRole('cell', { name: 'Solteiro(a)' }).waitFor();
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    onTestFinished(() => page.unroute('**/api/**'));
+    await page.getByRole('button', { name: 'Denominação' }).click();
+    await page.getByRole('alert').filter({ hasText: 'As alterações podem não ser salvas; tentando reconectar' }).waitFor();
+    await page.getByRole('link', { name: 'Gêneros' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('As alterações podem não ser salvas. Deseja realmente sair desta página?').waitFor();
+    await dialog.getByRole('button', { name: 'Não' }).click();
+    expect(path()).toBe('/estados_civis');
+    await page.getByRole('link', { name: 'Gêneros' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sim' }).click();
+    await expect.poll(path).toBe('/generos');
+  });
+
+  it('shows a clerk only what they may list, and sends forbidden addresses to /erro', async () => {
+    await page.goto(`${product.url}/`);
+    await page.getByRole('button', { name: 'Perfil' }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect.poll(path).toBe('/login');
+    await logIn(CLERK.email, CLERK.password);
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('link', { name: 'Estados civis' }).waitFor();
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'Estados civis']);
+
+    await menu.getByRole('link', { name: 'Estados civis' }).click();
+    await page.getByRole('cell', { name: 'Solteiro(a)' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Inserir' }).count()).toBe(0);
+
+    await page.goto(`${product.url}/estados_civis/inserir`);
+    await expect.poll(path).toBe('/erro');
+    await page.goto(`${product.url}/estados_civis/1`);
+    await expect.poll(path).toBe('/erro');
+    await page.goto(`${product.url}/generos`);
+    await expect.poll(path).toBe('/erro');
+    await page.getByText('Você não tem permissão para acessar esta página.').waitFor();
+  });
+});
