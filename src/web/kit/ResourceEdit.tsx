@@ -25,6 +25,8 @@ export function ResourceEdit({ children }: { children: ReactNode }) {
   const notify = useNotify();
   return (
     <Edit
+      // The record opens read-only already: react-admin's 'show' button would only repeat it.
+      actions={false}
       mutationMode="pessimistic"
       redirect={false}
       mutationOptions={{

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,6 +9,7 @@ import {
   TopToolbar,
   useCanAccess,
   useResourceContext,
+  type RaRecord,
 } from 'react-admin';
 import type { ListProps } from './types';
 import { KindInput } from './KindInput';
@@ -23,8 +25,10 @@ export function ResourceList({ columns, filters, sort, search }: ListProps) {
   const resource = useResourceContext()!;
   const navigate = useNavigate();
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  // Stable, so the memoised rows do not re-render when the list does.
+  const openRecord = useCallback((id: RaRecord['id']) => navigate(`/${resource}/${id}`), [navigate, resource]);
   const filterInputs = [
-    ...(search ? [<SearchInput key="q" source="q" alwaysOn placeholder="Pesquisar" aria-label="Pesquisar" />] : []),
+    ...(search ? [<SearchInput key="q" source="q" alwaysOn placeholder="Pesquisar" slotProps={{ htmlInput: { 'aria-label': 'Pesquisar' } }} />] : []),
     ...filters.map((spec) => <KindInput key={spec.source} {...spec} filter alwaysOn />),
   ];
   return (
@@ -38,7 +42,7 @@ export function ResourceList({ columns, filters, sort, search }: ListProps) {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
     >
       <BulkDeleteBar />
-      <LightTable columns={columns} selectable={canDelete === true} onRowClick={(id) => navigate(`/${resource}/${id}`)} />
+      <LightTable columns={columns} selectable={canDelete === true} onRowClick={openRecord} />
     </List>
   );
 }
