@@ -35,7 +35,7 @@ export interface IndexShape {
   on: string;
 }
 
-const TEXT_KINDS = new Set(['text', 'textarea', 'email', 'url', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'color', 'password']);
+const TEXT_KINDS = new Set(['text', 'textarea', 'email', 'url', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'color', 'password', 'permission']);
 
 /** The one place a field kind becomes an SQL type. `null`: the field has no column here. */
 export function sqlType(field: Field): string | null {
@@ -44,8 +44,12 @@ export function sqlType(field: Field): string | null {
     case 'reference':
       return 'bigint';
     case 'text': case 'textarea': case 'email': case 'url': case 'cpf': case 'cnpj':
-    case 'cep': case 'phone': case 'mask': case 'color': case 'password':
+    case 'cep': case 'phone': case 'mask': case 'color': case 'password': case 'permission':
       return field.maxLength ? `varchar(${field.maxLength})` : 'text';
+    case 'image':
+      return 'text';
+    case 'json':
+      return 'jsonb';
     case 'integer':
       return 'integer';
     case 'decimal':

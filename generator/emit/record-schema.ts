@@ -41,6 +41,8 @@ function fieldSchema(ownerTitle: string, field: Field): Schema {
     }
     case 'enum':
       return described(orNull({ enum: field.enumOptions!.map((o) => o.value) }));
+    case 'json':
+      return described(orNull({ type: ['object', 'array'] }));
     default:
       return described(orNull({ type: scalarType(field) }));
   }

@@ -28,12 +28,15 @@ export type FieldKind =
   | 'enum'
   | 'reference'
   | 'references'
-  | 'sublist';
+  | 'sublist'
+  | 'permission'
+  | 'image'
+  | 'json';
 
 export const FIELD_KINDS: readonly FieldKind[] = [
   'id', 'text', 'textarea', 'integer', 'decimal', 'money', 'boolean', 'date', 'datetime', 'time',
   'email', 'url', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'color', 'password', 'enum', 'reference',
-  'references', 'sublist',
+  'references', 'sublist', 'permission', 'image', 'json',
 ];
 
 /** Menu areas, in menu order. */
@@ -117,6 +120,11 @@ export interface Field {
   enumOptions?: EnumOption[];
   reference?: ReferenceSpec;
   sublist?: SublistSpec;
+  /**
+   * Audit events recorded when items are added to or removed from this `references` or `sublist`
+   * field (`{ added: 'added_role', removed: 'removed_role' }`), beside the record's own event.
+   */
+  auditEvents?: { added: string; removed: string };
   /** For kind `references` (many-to-many): the join table and its two keys. */
   join?: { table: string; ownKey: string; otherKey: string };
   /** Shown in the form: false for server-set and id fields. */
@@ -148,6 +156,8 @@ export interface Entity {
   inactivatable: boolean;
   /** False for reference data that only feeds combos (no menu entry or screens). */
   screens: boolean;
+  /** Which generic operations the API and the screens offer (a read-only log has only list and show). */
+  operations: Record<Operation, boolean>;
   /** Route permission for insert: 'admin' alone where the spec says so. */
   insertPermission: 'store' | 'admin';
   fields: Field[];
@@ -156,6 +166,10 @@ export interface Entity {
   rules: { create: JsonSchemaObject; edit: JsonSchemaObject };
   icon: string;
 }
+
+export type Operation = 'list' | 'show' | 'create' | 'update' | 'delete';
+
+export const OPERATIONS: readonly Operation[] = ['list', 'show', 'create', 'update', 'delete'];
 
 export type JsonSchemaObject = Record<string, unknown>;
 

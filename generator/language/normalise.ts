@@ -9,6 +9,8 @@ import {
   type ListSpec,
   type MenuArea,
   type Model,
+  type Operation,
+  OPERATIONS,
 } from './model.js';
 import { fieldRule } from './rules.js';
 
@@ -87,6 +89,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     comboLabel,
     inactivatable,
     screens: json['x-screens'] !== false,
+    operations: operationsOf(json['x-operations']),
     insertPermission: json['x-insert-permission'] ?? 'store',
     fields,
     list,
@@ -104,6 +107,10 @@ function checkDependsOn(fields: Field[], base: string, fail: (path: string, sent
     }
     if (field.sublist) checkDependsOn(field.sublist.fields, `${base}/${field.name}/items/properties`, fail);
   }
+}
+
+function operationsOf(listed: Operation[] | undefined): Record<Operation, boolean> {
+  return Object.fromEntries(OPERATIONS.map((op) => [op, listed ? listed.includes(op) : true])) as Record<Operation, boolean>;
 }
 
 function implicitField(name: string, kind: FieldKind, label: string): Field {
@@ -128,7 +135,7 @@ const KIND_TYPES: Record<string, string[]> = {
   text: ['string'], textarea: ['string'], email: ['string'], url: ['string'], cpf: ['string'], cnpj: ['string'],
   cep: ['string'], phone: ['string'], mask: ['string'], color: ['string'], password: ['string'], date: ['string'],
   datetime: ['string'], time: ['string'], money: ['string', 'number'], decimal: ['number'], integer: ['integer'],
-  boolean: ['boolean'], enum: ['string', 'integer'],
+  boolean: ['boolean'], enum: ['string', 'integer'], permission: ['string'], image: ['string'], json: ['object', 'array'],
 };
 
 function inferKind(source: Json): FieldKind {
@@ -140,6 +147,7 @@ function inferKind(source: Json): FieldKind {
     const byFormat: Record<string, FieldKind> = { date: 'date', 'date-time': 'datetime', time: 'time', email: 'email', uri: 'url' };
     return byFormat[source.format] ?? 'text';
   }
+  if (source.type === 'object') return 'json';
   if (source.type === 'integer') return 'integer';
   if (source.type === 'number') return 'decimal';
   return 'boolean';
@@ -170,6 +178,10 @@ function normaliseField(
   }
   if (source['x-mask']) field.mask = source['x-mask'];
   if (source['x-help']) field.helpText = source['x-help'];
+  if (source['x-audit-events']) {
+    if (kind !== 'references' && kind !== 'sublist') fail(`${path}/x-audit-events`, 'applies only to a many-to-many field or a sub-list.');
+    field.auditEvents = source['x-audit-events'];
+  }
   if (kind === 'enum') {
     const labels: string[] = source['x-enum-labels'] ?? source.enum.map(String);
     if (labels.length !== source.enum.length) fail(`${path}/x-enum-labels`, `has ${labels.length} labels for ${source.enum.length} values.`);

@@ -40,6 +40,9 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
     case 'enum':
       rule.enum = field.required ? field.enumOptions!.map((o) => o.value) : [...field.enumOptions!.map((o) => o.value), null];
       break;
+    case 'json':
+      rule.type = field.required ? ['object', 'array'] : ['object', 'array', 'null'];
+      break;
     case 'references':
       rule.type = 'array';
       rule.items = { type: 'integer' };

@@ -52,6 +52,9 @@ export function KindInput(props: KindInputProps) {
   switch (kind) {
     case 'text':
     case 'id':
+    case 'permission':
+    case 'image':
+    case 'json':
       return <TextInput {...text} readOnly={readOnly || kind === 'id'} />;
     case 'textarea':
       return <TextInput {...text} multiline minRows={filter ? 1 : 3} />;
