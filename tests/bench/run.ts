@@ -21,18 +21,21 @@ async function main() {
   log(`${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; rows ${config.rows.toLocaleString('en')}, embedded rows ${config.embeddedRows.toLocaleString('en')}, figures ${[...config.only].join(',')}`);
   const rows: Row[] = [];
   try {
-    if (['1', '2', '3'].some((f) => config.only.has(f))) rows.push(...(await postgresFigures(config, workDir, log)));
-    if (config.only.has('4')) {
-      rows.push(...(await embeddedFigures(config, log)));
-      log('figure 4 done');
-    }
-    if (config.only.has('5') || config.only.has('6')) {
-      rows.push(...(await browserFigures(config.only, log)));
-      log('figures 5 and 6 done');
-    }
-    if (config.only.has('7')) {
-      rows.push(...(await startupFigures(log)));
-      log('figure 7 done');
+    const groups: [string[], () => Promise<Row[]>][] = [
+      [['1', '2', '3'], () => postgresFigures(config, workDir, log)],
+      [['4'], () => embeddedFigures(config, log)],
+      [['5', '6'], () => browserFigures(config.only, log)],
+      [['7'], () => startupFigures(log)],
+    ];
+    for (const [figures, run] of groups) {
+      if (!figures.some((f) => config.only.has(f))) continue;
+      // A figure that fails is printed as a MISS with its error; the others still run.
+      const measured = await run().catch((error: Error): Row[] => [
+        { figure: figures.join(','), name: 'failed', value: '—', baseline: '—', ratio: '—', target: '—', verdict: 'MISS', note: error.message.split('\n')[0] },
+      ]);
+      rows.push(...measured);
+      log(`figures ${figures.join(',')} done`);
+      console.log(formatTable(measured));
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });

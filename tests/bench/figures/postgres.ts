@@ -31,17 +31,14 @@ export async function postgresFigures(config: BenchConfig, workDir: string, log:
     const rows: Row[] = [];
     if (config.only.has('1')) {
       rows.push(...(await listLatency(ctx, cases)));
-      log('figure 1 done');
     }
     if (config.only.has('2')) {
       rows.push(...(await listThroughput({ url: target.url, token: api.token, statements: cases[0].statements, workDir, connections: 8, seconds: 5 })));
-      log('figure 2 done');
     }
     if (config.only.has('3')) {
       rows.push(...(await totalCost(ctx, cases)));
       const { rows: [{ n }] } = await sql<{ n: number }>`select count(*)::int n from cities`.execute(db);
       rows.push(...(await deepPage(ctx, n, MAX_OFFSET_DEPTH)));
-      log('figure 3 done');
     }
     return rows;
   } finally {
