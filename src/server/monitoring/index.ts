@@ -1,0 +1,11 @@
+export { checkOutboundUrl, guardedLookup, normaliseHost, parseAllowedHosts, resolvePublicAddresses, OutboundDnsError, OutboundRefusedError } from './outbound.js';
+export type { AllowedHosts, OutboundUrlCheck } from './outbound.js';
+export { refusedAddressReason, REFUSED_ADDRESS_REASONS } from './address-ranges.js';
+export { runCheck, CHECK_DEFAULTS, CHECK_METHODS } from './check.js';
+export type { CheckOptions, CheckResult, CheckTarget } from './check.js';
+export { compareUptimeStatus, nextMonitorState, uptimeStatusOrderSql, DEFAULT_FAILURE_THRESHOLD, UPTIME_STATUSES } from './monitor-state.js';
+export type { CheckRecord, MonitorCheckPatch, MonitorStateRow, UptimeStatus } from './monitor-state.js';
+export { claimDueMonitors, findMonitor, recordCheck, MONITORS_TABLE } from './monitor-store.js';
+export type { MonitorRow } from './monitor-store.js';
+export { checkNow, runDueChecks, startMonitorScheduler } from './scheduler.js';
+export type { MonitorRunOptions, MonitorScheduler } from './scheduler.js';

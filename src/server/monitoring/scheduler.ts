@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import { runCheck, type CheckOptions } from './check.js';
+import { DEFAULT_FAILURE_THRESHOLD } from './monitor-state.js';
+import { claimDueMonitors, findMonitor, recordCheck, type MonitorRow } from './monitor-store.js';
+
+export interface MonitorRunOptions {
+  /** Checks running at once per process; default 4. */
+  concurrency?: number;
+  /** Monitors claimed per run; the rest wait for the next run. Default 50. */
+  batchSize?: number;
+  /** Consecutive failures before 'down'; default 2. */
+  failureThreshold?: number;
+  check?: CheckOptions;
+}
+
+/** Checks every enabled monitor that is due at `now`, each once across all processes; returns the updated rows. */
+export async function runDueChecks(db: Kysely<any>, now: Date = new Date(), options: MonitorRunOptions = {}): Promise<MonitorRow[]> {
+  const claimed = await claimDueMonitors(db, now, options.batchSize ?? 50);
+  const updated: MonitorRow[] = [];
+  await eachWithLimit(claimed, options.concurrency ?? 4, async (monitor) => {
+    const row = await checkAndRecord(db, monitor, now, options);
+    if (row) updated.push(row);
+  });
+  return updated;
+}
+
+/** Checks one monitor right away (whether due or not) and returns the updated row; undefined when it does not exist. */
+export async function checkNow(db: Kysely<any>, id: number, options: MonitorRunOptions = {}): Promise<MonitorRow | undefined> {
+  const monitor = await findMonitor(db, id);
+  if (!monitor) return undefined;
+  return checkAndRecord(db, monitor, new Date(), options);
+}
+
+export interface MonitorScheduler {
+  /** Stops the loop and waits for the run in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The in-process loop (the embedded default): a run every `intervalMs` (default 10 s), the next one
+ * scheduled only after the previous finished. Errors go to `onError` and the loop goes on.
+ */
+export function startMonitorScheduler(
+  db: Kysely<any>,
+  options: MonitorRunOptions & { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): MonitorScheduler {
+  const intervalMs = options.intervalMs ?? 10_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = runDueChecks(db, new Date(), options)
+      .then(() => undefined, (error) => options.onError?.(error))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+async function checkAndRecord(db: Kysely<any>, monitor: MonitorRow, checkedAt: Date, options: MonitorRunOptions) {
+  const result = await runCheck(
+    {
+      url: monitor.url,
+      method: monitor.uptime_check_method,
+      lookForString: monitor.look_for_string,
+      responseTimeLimitMs: monitor.response_time_limit,
+    },
+    options.check,
+  );
+  return recordCheck(db, monitor.id, result, checkedAt, options.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD);
+}
+
+async function eachWithLimit<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
