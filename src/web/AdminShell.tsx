@@ -11,6 +11,7 @@ import { HomePage } from './pages/HomePage';
 import { ErrorPage } from './pages/ErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { AccessDeniedRedirect, AccessGuard } from './pages/guards';
+import { offers } from './providers/permissions';
 import { screenResources } from './resources/screens';
 import { lazyScreens, recordRepresentationOf } from './resources/lazyScreens';
 import { iconNamed } from './resources/icons';
@@ -40,7 +41,8 @@ function guarded(Screen: ComponentType, action: Action) {
  */
 const moduleResources = screenResources.map((resource) => {
   const screens = lazyScreens(resource);
-  const Create = guarded(screens.create, 'create');
+  // A read-only module (the audit log) has no insert route at all: /{module}/inserir is not found.
+  const Create = offers(resource, 'create') ? guarded(screens.create, 'create') : NotFoundPage;
   return (
     <Resource
       key={resource.name}

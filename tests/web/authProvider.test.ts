@@ -36,6 +36,8 @@ describe('the auth provider', () => {
     reply = () => ({ status: 423, body: { message: 'Conta bloqueada.' } });
     await expect(auth.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow('Conta bloqueada.');
     reply = () => ({ status: 429, body: { message: 'Muitas tentativas.' } });
+    await expect(auth.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow('Muitas tentativas.');
+    reply = () => ({ status: 404, body: { message: 'Não encontrado.' } });
     await expect(auth.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow(UNEXPECTED_LOGIN_ERROR);
   });
 

@@ -78,8 +78,15 @@ export function createAuthProvider({ http, session, guardOf, currentPath }: Opti
   return provider;
 }
 
-/** The login failure a person sees: the server's words for 422/423/500, a generic sentence otherwise. */
+/**
+ * The login failure a person sees: the server's words for 422/423/500 (the e-mail's message, else the
+ * general one) and for 429 (too many attempts), a generic sentence otherwise.
+ */
 export function loginMessage(error: unknown): string {
+  if (error instanceof HttpError && error.status === 429) {
+    const body = error.body as { message?: string } | undefined;
+    return body?.message || error.message || UNEXPECTED_LOGIN_ERROR;
+  }
   if (error instanceof HttpError && [422, 423, 500].includes(error.status)) {
     const body = error.body as { errors?: { email?: string | string[] }; message?: string } | undefined;
     const email = body?.errors?.email;
