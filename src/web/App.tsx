@@ -1,8 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 
-// Two chunks loaded on demand: the bare login page, and the react-admin shell behind it.
+// Chunks loaded on demand: the bare pages (login, password recovery), and the react-admin shell behind them.
 const LoginPage = lazy(() => import('./pages/LoginPage'));
+const RecoveryRequestPage = lazy(() => import('./pages/bare/RecoveryRequestPage'));
+const PasswordResetPage = lazy(() => import('./pages/bare/PasswordResetPage'));
 const AdminShell = lazy(() => import('./AdminShell'));
 
 /** What shows while a chunk loads: plain markup, so the first paint needs no UI library. */
@@ -22,6 +24,8 @@ const loaded = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Sus
  */
 const router = createBrowserRouter([
   { path: '/login', element: loaded(<LoginPage />) },
+  { path: '/recuperar_senha', element: loaded(<RecoveryRequestPage />) },
+  { path: '/recuperar_senha/:token', element: loaded(<PasswordResetPage />) },
   { path: '*', element: loaded(<AdminShell />) },
 ]);
 

@@ -1,28 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import CssBaseline from '@mui/material/CssBaseline';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import Typography from '@mui/material/Typography';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import Snackbar from '@mui/material/Snackbar';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { authProvider, session } from '../services';
 import { usePageTitle } from '../layout/usePageTitle';
-import { storedSystemName } from '../layout/pageTitle';
-import { BRAND } from '../brand';
+import { BareCard } from './bare/BareCard';
+import { BareField } from './bare/BareField';
 
-const loginTheme = createTheme({ palette: { primary: { main: BRAND.primary, contrastText: '#fff' } } });
+interface LoginState {
+  nextPathname?: string;
+  nextSearch?: string;
+  /** A success message brought from another bare page (e.g. the new password was saved). */
+  notice?: string;
+}
 
 /** Where to go after logging in: the page the session ended on, else the one asked for, else home. */
-function destination(state: { nextPathname?: string; nextSearch?: string } | null): string {
+function destination(state: LoginState | null): string {
   const wanted = session.returnTo() || (state?.nextPathname ? state.nextPathname + (state.nextSearch ?? '') : null);
-  return wanted && !wanted.startsWith('/login') ? wanted : '/';
+  return wanted && !wanted.startsWith('/login') && !wanted.startsWith('/recuperar_senha') ? wanted : '/';
 }
 
 /**
@@ -33,10 +31,12 @@ export default function LoginPage() {
   usePageTitle('Entrar');
   const navigate = useNavigate();
   const location = useLocation();
+  const state = location.state as LoginState | null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState(state?.notice ?? null);
   if (session.token() && !pending) return <Navigate to="/" replace />;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +46,7 @@ export default function LoginPage() {
     if (space !== null) session.setTenant(space || null);
     try {
       await authProvider.login({ email, password });
-      const target = destination(location.state as { nextPathname?: string } | null);
+      const target = destination(state);
       session.setReturnTo(null);
       navigate(target, { replace: true });
     } catch (failure) {
@@ -55,47 +55,25 @@ export default function LoginPage() {
     }
   };
   return (
-    <ThemeProvider theme={loginTheme}>
-      <CssBaseline />
-      <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
-        <Card sx={{ width: '100%', maxWidth: 400 }}>
-          <CardContent component="form" onSubmit={submit} noValidate aria-label="Entrar" sx={{ display: 'grid', gap: 2, p: 4 }}>
-            <Typography variant="h5" component="h1" textAlign="center">
-              {storedSystemName()}
-            </Typography>
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-            <LoginField id="login-email" label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} autoFocus />
-            <LoginField id="login-password" label="Senha" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
-            <Button type="submit" variant="contained" size="large" disabled={pending || !email || !password}>
-              {pending ? <CircularProgress size={24} color="inherit" aria-label="Entrando" /> : 'Entrar'}
-            </Button>
-          </CardContent>
-        </Card>
-      </Box>
-    </ThemeProvider>
-  );
-}
-
-interface LoginFieldProps {
-  id: string;
-  label: string;
-  type: string;
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-  autoFocus?: boolean;
-}
-
-/** An outlined text field built from its parts (MUI's TextField would bring selects and menus along). */
-function LoginField({ id, label, onChange, ...input }: LoginFieldProps) {
-  return (
-    <FormControl variant="outlined" required fullWidth>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput id={id} label={`${label} *`} onChange={(e) => onChange(e.target.value)} {...input} />
-    </FormControl>
+    <BareCard label="Entrar" onSubmit={submit}>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <BareField id="login-email" label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} autoFocus />
+      <BareField id="login-password" label="Senha" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <Button type="submit" variant="contained" size="large" disabled={pending || !email || !password}>
+        {pending ? <CircularProgress size={24} color="inherit" aria-label="Entrando" /> : 'Entrar'}
+      </Button>
+      <Link component={RouterLink} to="/recuperar_senha" textAlign="center" variant="body2">
+        Esqueci minha senha
+      </Link>
+      <Snackbar open={Boolean(notice)} autoHideDuration={10_000} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Alert severity="success" variant="filled" onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      </Snackbar>
+    </BareCard>
   );
 }

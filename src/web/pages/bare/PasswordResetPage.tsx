@@ -1,0 +1,79 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { http, session } from '../../services';
+import { usePageTitle } from '../../layout/usePageTitle';
+import { BareCard } from './BareCard';
+import { BareField } from './BareField';
+import { failureOf, type Failure } from './failure';
+
+type LinkCheck = { state: 'checking' } | { state: 'valid'; email: string } | { state: 'invalid'; message: string };
+
+/**
+ * `/recuperar_senha/{token}`: the link of the recovery mail. The token is checked first; a valid one
+ * opens the new-password form, after which the person logs in again with a success message.
+ */
+export default function PasswordResetPage() {
+  usePageTitle('Nova senha');
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [link, setLink] = useState<LinkCheck>({ state: 'checking' });
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    let active = true;
+    http<{ data: { email: string } }>({ path: `/api/password/reset/${encodeURIComponent(token)}` })
+      .then(({ json }) => active && setLink({ state: 'valid', email: json.data.email }))
+      .catch((error) => active && setLink({ state: 'invalid', message: failureOf(error).message }));
+    return () => {
+      active = false;
+    };
+  }, [token]);
+  if (session.token()) return <Navigate to="/" replace />;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setPending(true);
+    try {
+      const { json } = await http<{ message?: string }>({ method: 'POST', path: '/api/password/reset', body: { token, password, password_confirmation: confirmation } });
+      navigate('/login', { replace: true, state: { notice: json.message || 'Senha alterada com sucesso.' } });
+    } catch (error) {
+      const refused = failureOf(error);
+      if (refused.fields.token || (!Object.keys(refused.fields).length && refused.message)) setLink({ state: 'invalid', message: refused.message });
+      setFailure(refused);
+      setPending(false);
+    }
+  };
+  return (
+    <BareCard label="Nova senha" onSubmit={submit}>
+      <Typography variant="subtitle1" component="h2" textAlign="center">
+        Nova senha
+      </Typography>
+      {link.state === 'checking' && <CircularProgress sx={{ justifySelf: 'center' }} aria-label="Verificando o link" />}
+      {link.state === 'invalid' && (
+        <Alert severity="error" role="alert">
+          {link.message}
+        </Alert>
+      )}
+      {link.state === 'valid' && (
+        <>
+          <Typography variant="body2">Defina a nova senha de {link.email}.</Typography>
+          <BareField id="reset-password" label="Nova senha" type="password" autoComplete="new-password" value={password} onChange={setPassword} autoFocus error={failure?.fields.password} />
+          <BareField id="reset-confirmation" label="Confirmação da senha" type="password" autoComplete="new-password" value={confirmation} onChange={setConfirmation} error={failure?.fields.password_confirmation} />
+          <Button type="submit" variant="contained" size="large" disabled={pending || !password || !confirmation}>
+            Salvar
+          </Button>
+        </>
+      )}
+      <Link component={RouterLink} to={link.state === 'invalid' ? '/recuperar_senha' : '/login'} textAlign="center" variant="body2">
+        {link.state === 'invalid' ? 'Pedir um novo link' : 'Voltar ao login'}
+      </Link>
+    </BareCard>
+  );
+}
