@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadModel, type Model } from '../../generator/language/index.js';
 import { authGuard } from './auth/guard.js';
+import { recoveryRoutes } from './auth/recovery-routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { ServerConfig } from './config.js';
 import { errorHandling, frameworkErrors } from './http/errors.js';
@@ -9,6 +10,9 @@ import { healthRoutes } from './http/health.js';
 import { openApiRoutes } from './http/openapi.js';
 import { singleSpace, type RequestSpace } from './http/space.js';
 import { webRoutes } from './http/web.js';
+import { mailSettings } from './mail/settings.js';
+import { parameterRoutes } from './parameters/routes.js';
+import { profileRoutes } from './profile/routes.js';
 import { resourceRoutes } from './resources/routes.js';
 
 export interface BuildAppOptions {
@@ -48,6 +52,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { version: config.version });
   await app.register(openApiRoutes, { root: config.root, version: config.version });
   await app.register(authRoutes, { model, version: config.version, tokenTtlSeconds: config.tokenTtlSeconds, systemName: config.systemName });
+  await app.register(recoveryRoutes, { mail: mailSettings(process.env, config.dataDir) });
+  await app.register(parameterRoutes);
+  await app.register(profileRoutes);
   await app.register(resourceRoutes, { model });
   await app.register(webRoutes, { webDir: config.webDir });
   return app;

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../generator/language/index.js';
-import { AppError, invalid } from '../http/app-error.js';
 import { spaceOf, type RequestSpace } from '../http/space.js';
 import { sessionOf } from './guard.js';
-import { verifyPassword } from './passwords.js';
 import { permissionCatalogue } from './permissions.js';
+import { login, TooManyAttempts } from './login.js';
 import { LoginThrottle } from './throttle.js';
-import { issueToken, revokeToken } from './tokens.js';
-import { findUserByEmail, publicUser, stampLogin } from './users.js';
+import { revokeToken } from './tokens.js';
 
 export interface AuthRoutesOptions {
   model: Model;
@@ -16,10 +14,6 @@ export interface AuthRoutesOptions {
   /** The default space's system name (SYSTEM_NAME). */
   systemName: string | null;
 }
-
-const BAD_CREDENTIALS = 'E-mail ou senha inválidos.';
-const BLOCKED = 'Usuário bloqueado. Contacte o administrador.';
-const TOO_MANY = 'Muitas tentativas de acesso. Tente novamente em alguns minutos.';
 
 /**
  * The space as the client names it: the page title is '{system_name} - {page}'. A configured space
@@ -37,26 +31,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.post('/api/auth', { config: { public: true } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const email = typeof body.email === 'string' ? body.email.trim() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    const errors: Record<string, string[]> = {};
-    if (!email) errors.email = ['O campo E-mail é obrigatório.'];
-    if (!password) errors.password = ['O campo Senha é obrigatório.'];
-    if (Object.keys(errors).length) throw invalid(errors);
-    const key = `${spaceOf(request).name}|${email.toLowerCase()}|${request.ip}`;
-    if (throttle.blocked(key)) throw new AppError(429, TOO_MANY, { email: [TOO_MANY] });
-    const db = spaceOf(request).db;
-    const user = await findUserByEmail(db, email);
-    if (!user || !(await verifyPassword(user.password_hash, password))) {
-      throttle.fail(key);
-      throw invalid({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
+    const attempt = { email: body.email, password: body.password, space: spaceOf(request).name, address: request.ip };
+    try {
+      return reply.send({ data: await login(spaceOf(request).db, attempt, { throttle, tokenTtlSeconds: options.tokenTtlSeconds }) });
+    } catch (error) {
+      if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfterSeconds));
+      throw error;
     }
-    if (!user.active) throw new AppError(423, BLOCKED, { email: [BLOCKED] });
-    throttle.succeed(key);
-    await stampLogin(db, user.id);
-    const { token, expiresAt } = await issueToken(db, user.id, options.tokenTtlSeconds);
-    const fresh = await findUserByEmail(db, email);
-    return reply.send({ data: { token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user: publicUser(fresh!) } });
   });
 
   app.get('/api/auth/me', async (request) => ({ data: sessionOf(request).user }));

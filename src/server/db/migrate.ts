@@ -14,6 +14,8 @@ export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'generated/migrations'),
   join(ROOT, 'src/server/auth/migrations'),
   join(ROOT, 'src/server/audit/migrations'),
+  join(ROOT, 'src/server/auth/recovery-migrations'),
+  join(ROOT, 'src/server/parameters/migrations'),
 ];
 
 export interface MigrationSet {

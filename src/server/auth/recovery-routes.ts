@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { spaceOf } from '../http/space.js';
+import { createMailer } from '../mail/mailer.js';
+import type { MailSettings } from '../mail/settings.js';
+import { findPasswordReset, requestPasswordReset, REQUEST_ANSWER, resetPassword } from './recovery.js';
+
+/**
+ * Where the link in the mail points: APP_URL, else the web client the request came from (its
+ * Origin when it is on the same host as the request, as the development client on :8080 is),
+ * else this server.
+ */
+function linkBase(request: FastifyRequest, appUrl: string | null): string {
+  if (appUrl) return appUrl;
+  const self = `${request.protocol}://${request.host}`;
+  const origin = request.headers.origin;
+  if (!origin) return self;
+  try {
+    return new URL(origin).hostname === request.hostname ? new URL(origin).origin : self;
+  } catch {
+    return self;
+  }
+}
+
+/** Password recovery: ask for a link by e-mail, open it, set the new password. All public. */
+export async function recoveryRoutes(app: FastifyInstance, options: { mail: MailSettings }) {
+  const mailer = createMailer(options.mail, (line) => app.log.info(line));
+  const isPublic = { config: { public: true } };
+
+  app.post('/api/password/email', isPublic, async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const sent = await requestPasswordReset(spaceOf(request).db, mailer, body.email, linkBase(request, options.mail.appUrl));
+    // Not awaited: the answer must not reveal, by its timing, that a mail went out.
+    sent?.delivery.catch((error: unknown) => request.log.error({ err: error }, 'password recovery mail not delivered'));
+    return { message: REQUEST_ANSWER };
+  });
+
+  app.get<{ Params: { token: string } }>('/api/password/reset/:token', isPublic, async (request) => ({
+    data: await findPasswordReset(spaceOf(request).db, request.params.token),
+  }));
+
+  app.post('/api/password/reset', isPublic, async (request) => {
+    await resetPassword(spaceOf(request).db, request.body);
+    return { message: 'Senha alterada com sucesso. Entre com a nova senha.' };
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAny } from '../auth/guard.js';
+import { spaceOf } from '../http/space.js';
+import { listParameters, updateParameters } from './store.js';
+
+/** The parameters screen: both lists, and saving them. */
+export async function parameterRoutes(app: FastifyInstance) {
+  app.get('/api/parametros', async (request) => {
+    requireAny(request, ['parameter.index']);
+    return { data: await listParameters(spaceOf(request).db) };
+  });
+
+  app.put('/api/parametros', async (request) => {
+    const session = requireAny(request, ['parameter.update']);
+    return { data: await updateParameters(spaceOf(request).db, request.body, session.user.id), message: 'Parâmetros salvos com sucesso.' };
+  });
+}

@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../audit/record.js';
+import { addError, invalid, type FieldErrors } from '../http/app-error.js';
+
+export type ParameterScope = 'front' | 'back';
+
+/** A parameter as the parameters screen shows it (the specification's names). */
+export interface Parameter {
+  name: string;
+  label: string;
+  type: string;
+  value: string | null;
+  defaultValue: string | null;
+  useDefault: boolean;
+  minimum: number | null;
+  maximum: number | null;
+}
+
+const asParameter = (row: Record<string, any>): Parameter => ({
+  name: row.name, label: row.label, type: row.type, value: row.value, defaultValue: row.default_value,
+  useDefault: row.use_default, minimum: row.minimum, maximum: row.maximum,
+});
+
+async function listScope(db: Kysely<any>, scope: ParameterScope): Promise<Parameter[]> {
+  const rows = await db.selectFrom('parameters').selectAll().where('scope', '=', scope).orderBy('name').execute();
+  return rows.map(asParameter);
+}
+
+export const frontParameters = (db: Kysely<any>) => listScope(db, 'front');
+
+export async function listParameters(db: Kysely<any>) {
+  return { front: await listScope(db, 'front'), back: await listScope(db, 'back') };
+}
+
+/** The value in force: the stored value, or the default while `use_default` is on. */
+export async function parameterValue(db: Kysely<any>, name: string): Promise<string | null> {
+  const row = await db.selectFrom('parameters').select(['value', 'default_value', 'use_default']).where('name', '=', name).executeTakeFirst();
+  if (!row) return null;
+  return row.use_default ? row.default_value : row.value;
+}
+
+export async function integerParameter(db: Kysely<any>, name: string, fallback: number): Promise<number> {
+  const value = Number(await parameterValue(db, name));
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+interface Change { name: string; value: string | null; useDefault: boolean }
+
+function readChanges(body: unknown, known: Map<string, Record<string, any>>, errors: FieldErrors): Change[] {
+  const input = (body ?? {}) as Record<string, unknown>;
+  const changes: Change[] = [];
+  for (const scope of ['front', 'back'] as const) {
+    const items = input[scope] ?? [];
+    if (!Array.isArray(items)) { addError(errors, scope, 'Deve ser uma lista.'); continue; }
+    items.forEach((item: any, i: number) => {
+      const path = `${scope}.${i}`;
+      const row = typeof item?.name === 'string' ? known.get(item.name) : undefined;
+      if (!row || row.scope !== scope) return addError(errors, `${path}.name`, 'Parâmetro desconhecido.');
+      const useDefault = item.useDefault === true || item.use_default === true;
+      const raw = item.value === undefined || item.value === null || item.value === '' ? null : String(item.value);
+      if (!useDefault && raw === null) return addError(errors, `${path}.value`, `Informe o valor de ${row.label}.`);
+      if (raw !== null && row.type === 'integer') {
+        const n = Number(raw);
+        if (!/^-?\d+$/.test(raw.trim())) return addError(errors, `${path}.value`, 'O valor deve ser um número inteiro.');
+        if (row.minimum !== null && n < row.minimum) return addError(errors, `${path}.value`, `O valor mínimo é ${row.minimum}.`);
+        if (row.maximum !== null && n > row.maximum) return addError(errors, `${path}.value`, `O valor máximo é ${row.maximum}.`);
+      }
+      changes.push({ name: row.name, value: raw === null ? null : raw.trim(), useDefault });
+    });
+  }
+  return changes;
+}
+
+/** Saves the given parameters (others stay as they are), auditing each one that changed. */
+export async function updateParameters(db: Kysely<any>, body: unknown, userId: number | string) {
+  const rows = await db.selectFrom('parameters').selectAll().execute();
+  const known = new Map(rows.map((row) => [row.name as string, row]));
+  const errors: FieldErrors = {};
+  const changes = readChanges(body, known, errors);
+  if (Object.keys(errors).length) throw invalid(errors);
+  await db.transaction().execute(async (trx) => {
+    for (const change of changes) {
+      const before = known.get(change.name)!;
+      if (before.value === change.value && before.use_default === change.useDefault) continue;
+      await trx.updateTable('parameters').set({ value: change.value, use_default: change.useDefault, updated_at: new Date() }).where('id', '=', before.id).execute();
+      await recordAudit(trx, {
+        event: 'updated', userId, module: 'parametros', recordId: before.id,
+        oldValues: { name: before.name, value: before.value, use_default: before.use_default },
+        newValues: { name: before.name, value: change.value, use_default: change.useDefault },
+      });
+    }
+  });
+  return listParameters(db);
+}

@@ -1,0 +1,3 @@
+export { findProfile, updateProfile } from './profile.js';
+export { profileImageProblems } from './image.js';
+export { profileRoutes } from './routes.js';

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { sessionOf } from '../auth/guard.js';
+import { spaceOf } from '../http/space.js';
+import { findProfile, updateProfile } from './profile.js';
+
+/** The caller's own profile ('any': every authenticated user). */
+export async function profileRoutes(app: FastifyInstance) {
+  app.get('/api/perfil', async (request) => ({ data: await findProfile(spaceOf(request).db, sessionOf(request).user.id) }));
+
+  app.put('/api/perfil', async (request) => {
+    const session = sessionOf(request);
+    const data = await updateProfile(spaceOf(request).db, session.user.id, session.tokenId, request.body);
+    return { data, message: 'Perfil atualizado com sucesso.' };
+  });
+}
