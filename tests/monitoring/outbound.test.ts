@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refusedAddressReason } from '../../src/server/monitoring/address-ranges.js';
 import { runCheck } from '../../src/server/monitoring/check.js';
-import { checkOutboundUrl, parseAllowedHosts, resolvePublicAddresses } from '../../src/server/monitoring/outbound.js';
+import { checkOutboundUrl, guardedLookup, parseAllowedHosts, resolvePublicAddresses } from '../../src/server/monitoring/outbound.js';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';
 
 let fixture: FixtureServer;
@@ -59,6 +59,17 @@ describe('the outbound guard', () => {
   it('refuses a host name that resolves to a non-public address', async () => {
     await expect(resolvePublicAddresses('localhost', new Set())).rejects.toMatchObject({ reason: 'Endereço não permitido: máquina local (loopback).' });
     await expect(resolvePublicAddresses('localhost', parseAllowedHosts('LOCALHOST'))).resolves.not.toHaveLength(0);
+  });
+
+  it('hands a connection only the addresses it may use, in both lookup shapes node asks for', async () => {
+    const ask = (allowed: string, options: { all?: boolean }) =>
+      new Promise<{ error: unknown; address: unknown }>((resolve) =>
+        guardedLookup(parseAllowedHosts(allowed))('localhost', options, (error, address) => resolve({ error, address })),
+      );
+    expect((await ask('', { all: true })).error).toMatchObject({ reason: 'Endereço não permitido: máquina local (loopback).' });
+    expect((await ask('', {})).error).toMatchObject({ reason: 'Endereço não permitido: máquina local (loopback).' });
+    expect(await ask('localhost', {})).toMatchObject({ error: null, address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/) });
+    expect((await ask('localhost', { all: true })).address).toEqual(expect.arrayContaining([expect.objectContaining({ address: '127.0.0.1' })]));
   });
 
   it('reads MONITOR_ALLOWED_HOSTS as a comma-separated list of hosts', () => {

@@ -64,7 +64,9 @@ export async function runCheck(target: CheckTarget, options: CheckOptions = {}):
 async function follow(target: CheckTarget, options: CheckOptions, signal: AbortSignal) {
   const allowedHosts = options.allowedHosts ?? parseAllowedHosts();
   const maxRedirects = options.maxRedirects ?? CHECK_DEFAULTS.maxRedirects;
-  let method = (target.method || 'get').toUpperCase();
+  const asked = (target.method || 'get').toLowerCase();
+  if (!(CHECK_METHODS as readonly string[]).includes(asked)) throw new CheckFailure(`Método de verificação inválido: ${asked}.`);
+  let method = asked.toUpperCase();
   let address: string | URL = target.url;
   for (let redirects = 0; ; redirects++) {
     const guard = checkOutboundUrl(address, allowedHosts);
