@@ -4,6 +4,10 @@ import Typography from '@mui/material/Typography';
 import type { FieldSpec } from './types';
 import { formatByKind } from './formatKind';
 import { COMBOS_META } from './inputs/ReferenceKindInput';
+import { JsonValue } from './fields/JsonField';
+import { GrantsValue, PermissionName } from './fields/GrantsValue';
+import { grantFields } from './inputs/PermissionGrantsInput';
+import { DEFAULT_AVATAR } from './inputs/imageChecks';
 
 export interface KindFieldProps extends FieldSpec {
   /** Inside a table cell: no label around the value. */
@@ -39,6 +43,13 @@ function KindValue(props: FieldSpec) {
       </ReferenceArrayField>
     );
   }
+  if (kind === 'json') return <JsonValue source={source} />;
+  if (kind === 'image') {
+    const url = record?.[source] as string | undefined;
+    return <Box component="img" src={url || DEFAULT_AVATAR} alt={url ? props.label : `${props.label}: imagem padrão`} sx={{ width: 64, height: 64, borderRadius: '50%' }} />;
+  }
+  if (kind === 'permission') return <PermissionName name={record?.[source]} />;
+  if (kind === 'sublist' && grantFields(props).permission) return <GrantsValue spec={props} items={(record?.[source] as Record<string, unknown>[]) ?? []} />;
   if (kind === 'sublist') return <SublistValue spec={props} items={(record?.[source] as Record<string, unknown>[]) ?? []} />;
   return (
     <Typography component="span" variant="body2">

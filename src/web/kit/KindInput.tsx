@@ -17,6 +17,10 @@ import { MoneyInput } from './inputs/MoneyInput';
 import { DateTextInput, DateTimeTextInput } from './inputs/DateTextInput';
 import { ReferenceKindInput } from './inputs/ReferenceKindInput';
 import { SublistInput } from './inputs/SublistInput';
+import { PermissionInput } from './inputs/PermissionInput';
+import { PermissionGrantsInput, grantFields } from './inputs/PermissionGrantsInput';
+import { ImageInput } from './inputs/ImageInput';
+import { JsonField } from './fields/JsonField';
 
 export interface KindInputProps extends FieldSpec {
   /** As a list filter: no validation, no ' - Opcional', booleans as Sim/Não choices. */
@@ -52,10 +56,14 @@ export function KindInput(props: KindInputProps) {
   switch (kind) {
     case 'text':
     case 'id':
-    case 'permission':
-    case 'image':
-    case 'json':
       return <TextInput {...text} readOnly={readOnly || kind === 'id'} />;
+    case 'permission':
+      return <PermissionInput source={source} label={label} validate={validate} readOnly={readOnly} fullWidth={!filter} />;
+    case 'image':
+      return <ImageInput source={source} label={label} validate={validate} readOnly={readOnly} />;
+    case 'json':
+      // Written only by the server (audit values): shown as readable lines, never typed.
+      return <JsonField source={source} label={label} />;
     case 'textarea':
       return <TextInput {...text} multiline minRows={filter ? 1 : 3} />;
     case 'email':
@@ -99,6 +107,7 @@ export function KindInput(props: KindInputProps) {
     case 'references':
       return <ReferenceKindInput spec={props} label={label} validate={validate} readOnly={readOnly} many />;
     case 'sublist':
+      if (grantFields(props).permission) return <PermissionGrantsInput spec={props} label={label} validate={validate} readOnly={readOnly} />;
       return <SublistInput spec={props} label={label} validate={validate} readOnly={readOnly} />;
     default:
       return assertNever(kind);

@@ -1,4 +1,5 @@
 import type { FieldSpec } from './types';
+import { jsonLines } from './fields/jsonLines';
 import { formatBoolean, formatDate, formatDateTime, formatMoney, PALETTE } from './format';
 
 /** Plain text of a scalar value by kind; undefined for the kinds that need a component. */
@@ -18,6 +19,10 @@ export function formatByKind(spec: FieldSpec, value: unknown): string | undefine
       return value == null ? '' : (spec.choices?.find((c) => String(c.id) === String(value))?.name ?? String(value));
     case 'color':
       return value == null ? '' : (PALETTE.find((c) => c.id.toLowerCase() === String(value).toLowerCase())?.name ?? String(value));
+    case 'json':
+      return jsonLines(value).join('; ');
+    case 'image':
+      return value ? 'Imagem' : '';
     case 'password':
       return value ? '[PROTEGIDO]' : '';
     case 'reference':

@@ -1,0 +1,30 @@
+/** A JSON value as lines a person reads: `key: value`, nested keys dotted, lists joined by commas. */
+export function jsonLines(value: unknown, prefix = ''): string[] {
+  if (value == null || value === '') return [];
+  if (typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (parsed && typeof parsed === 'object') return jsonLines(parsed, prefix);
+    } catch {
+      // Plain text, shown as it is.
+    }
+    return [prefix ? `${prefix}: ${value}` : value];
+  }
+  if (Array.isArray(value)) return [`${prefix || 'itens'}: ${value.map(scalarText).join(', ')}`];
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => {
+      const name = prefix ? `${prefix}.${key}` : key;
+      if (Array.isArray(inner)) return [`${name}: ${inner.map(scalarText).join(', ')}`];
+      return inner && typeof inner === 'object' ? jsonLines(inner, name) : [`${name}: ${scalarText(inner)}`];
+    });
+  }
+  return [prefix ? `${prefix}: ${scalarText(value)}` : scalarText(value)];
+}
+
+export function scalarText(value: unknown): string {
+  if (value == null) return '';
+  if (value === true) return 'Sim';
+  if (value === false) return 'Não';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
