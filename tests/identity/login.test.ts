@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, userWith, type TestServer } from '../api/support/server.js';
+import { DATABASE_KINDS } from '../support/databases.js';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+for (const kind of DATABASE_KINDS) {
+  describe(`login [${kind}]`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+    }, 60_000);
+    afterAll(() => server?.close());
+
+    const attempt = async (email: string, password: string, address = '10.0.0.1') => {
+      const response = await server.app.inject({ method: 'POST', url: '/api/auth', payload: { email, password }, remoteAddress: address });
+      return { status: response.statusCode, body: response.json(), retryAfter: response.headers['retry-after'] };
+    };
+
+    it('refuses a wrong password or an unknown e-mail with 422 on the e-mail field', async () => {
+      const user = await userWith(server, []);
+      for (const email of [user.email, 'desconhecido@example.com']) {
+        const refused = await attempt(email, 'nao-e-esta', '10.0.1.1');
+        expect(refused.status).toBe(422);
+        expect(refused.body).toEqual({ message: 'E-mail ou senha inválidos.', errors: { email: ['E-mail ou senha inválidos.'] } });
+      }
+    });
+
+    it('answers 423 with a pt-BR message to an inactive user with the right password', async () => {
+      const user = await userWith(server, [], { active: false });
+      const blocked = await attempt(user.email, user.password, '10.0.2.1');
+      expect(blocked.status).toBe(423);
+      expect(blocked.body.errors.email).toEqual(['Usuário bloqueado. Contacte o administrador.']);
+    });
+
+    it('locks the same space, e-mail and address after 5 failures, with Retry-After, and no one else', async () => {
+      const user = await userWith(server, []);
+      for (let i = 0; i < 5; i += 1) expect((await attempt(user.email, `errada-${i}`, '10.0.3.1')).status).toBe(422);
+      const locked = await attempt(user.email, user.password, '10.0.3.1');
+      expect(locked.status).toBe(429);
+      expect(locked.body.errors.email[0]).toMatch(/Muitas tentativas/);
+      const seconds = Number(locked.retryAfter);
+      expect(seconds).toBeGreaterThan(14 * 60);
+      expect(seconds).toBeLessThanOrEqual(15 * 60);
+      // The owner, from another address, still gets in.
+      expect((await attempt(user.email, user.password, '10.0.3.2')).status).toBe(200);
+    });
+
+    it('takes as long to refuse an unknown e-mail as a known one (medians)', async () => {
+      const user = await userWith(server, []);
+      const timed = async (email: string, i: number) => {
+        const started = performance.now();
+        const { status } = await attempt(email, 'senha-errada-qualquer', `10.1.${i}.${email === user.email ? 1 : 2}`);
+        expect(status).toBe(422);
+        return performance.now() - started;
+      };
+      await timed(user.email, 200);
+      await timed('ninguem@example.com', 200);
+      // Up to three rounds, each of interleaved pairs so a busy moment weighs on both series alike;
+      // one round within the tolerance passes. Without the dummy hash an unknown e-mail answers in
+      // a few ms against tens for argon2, in every round.
+      const ratios: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        const known: number[] = [];
+        const unknown: number[] = [];
+        for (let i = 0; i < 9; i += 1) {
+          known.push(await timed(user.email, round * 10 + i));
+          unknown.push(await timed(`ninguem${round}.${i}@example.com`, round * 10 + i));
+        }
+        const [k, u] = [median(known), median(unknown)];
+        ratios.push(u / k);
+        console.log(`login failure medians [${kind}] round ${round + 1}: known e-mail ${k.toFixed(1)} ms, unknown e-mail ${u.toFixed(1)} ms`);
+        if (u / k > 0.6 && u / k < 1.6) break;
+      }
+      expect(ratios.some((ratio) => ratio > 0.6 && ratio < 1.6), `ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}`).toBe(true);
+    });
+  });
+}
