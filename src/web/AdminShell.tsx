@@ -9,6 +9,7 @@ import { AppNotification } from './layout/AppNotification';
 import { RequestIndicator } from './layout/RequestIndicator';
 import { HomePage } from './pages/HomePage';
 import { ErrorPage } from './pages/ErrorPage';
+import { ProfilePage } from './pages/ProfilePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { AccessDeniedRedirect, AccessGuard } from './pages/guards';
 import { offers } from './providers/permissions';
@@ -81,6 +82,7 @@ export default function AdminShell() {
       >
         <CustomRoutes>
           <Route path="/erro" element={<ErrorPage />} />
+          <Route path="/perfil" element={<ProfilePage />} />
         </CustomRoutes>
         {moduleResources}
       </Admin>

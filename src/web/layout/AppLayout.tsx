@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { AppMenu } from './AppMenu';
+import { AppTopBar } from './AppUserMenu';
 import { ConnectionBanner } from './ConnectionBanner';
 import { AccessWatcher } from './AccessWatcher';
 import { NavigationGuard } from './NavigationGuard';
@@ -12,7 +13,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   usePageTitle();
   useLoadSystemName();
   return (
-    <Layout menu={AppMenu}>
+    <Layout menu={AppMenu} appBar={AppTopBar}>
       <ConnectionBanner />
       <AccessWatcher />
       <NavigationGuard />

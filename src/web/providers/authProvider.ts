@@ -64,9 +64,9 @@ export function createAuthProvider({ http, session, guardOf, currentPath }: Opti
       if (error?.status === 403) throw { logoutUser: false, redirectTo: '/', message: false };
     },
     async getIdentity() {
-      const { json } = await http<{ data: { id: number; name?: string; email?: string; avatar?: string } }>({ path: '/api/auth/me' });
+      const { json } = await http<{ data: { id: number; name?: string; email?: string; avatar?: string; image_profile?: string | null } }>({ path: '/api/auth/me' });
       const user = json.data;
-      return { id: user.id, fullName: user.name ?? user.email, avatar: user.avatar };
+      return { id: user.id, fullName: user.name ?? user.email, avatar: user.image_profile || user.avatar };
     },
     getPermissions: permissions,
     async canAccess({ resource, action }) {

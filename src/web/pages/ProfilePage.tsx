@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { Loading, SaveButton, SimpleForm, Title, Toolbar, useGetIdentity, useNotify, type RaRecord } from 'react-admin';
+import { KindInput } from '../kit';
+import { http } from '../services';
+import { firstMessages } from '../http/client';
+import { failureOf } from './bare/failure';
+
+interface ProfileValues {
+  name?: string;
+  email?: string;
+  image_profile?: string | null;
+  password?: string | null;
+  password_confirmation?: string | null;
+}
+
+/** The one rule across two fields: the confirmation repeats the new password. */
+const confirmationMatches = (values: ProfileValues) =>
+  (values.password || '') === (values.password_confirmation || '') ? {} : { password_confirmation: 'A confirmação da senha não confere.' };
+
+/**
+ * `/perfil`, open to everyone signed in: their own name, e-mail, image and, when typed, a new password
+ * (blank keeps the current one), saved with PUT /api/perfil.
+ */
+export function ProfilePage() {
+  const notify = useNotify();
+  const { refetch } = useGetIdentity();
+  const [record, setRecord] = useState<RaRecord>();
+  useEffect(() => {
+    http<{ data: RaRecord }>({ path: '/api/perfil' })
+      .then(({ json }) => setRecord(json.data))
+      .catch((error) => notify(failureOf(error).message, { type: 'error' }));
+  }, [notify]);
+  const save = async (values: ProfileValues) => {
+    const body = { name: values.name, email: values.email, image_profile: values.image_profile ?? null, password: values.password || '', password_confirmation: values.password_confirmation || '' };
+    try {
+      const { json } = await http<{ data: RaRecord; message?: string }>({ method: 'PUT', path: '/api/perfil', body });
+      setRecord(json.data);
+      notify(json.message || 'Perfil atualizado com sucesso.', { type: 'success' });
+      await refetch();
+      return undefined;
+    } catch (error) {
+      const failure = failureOf(error);
+      if (Object.keys(failure.fields).length === 0) notify(failure.message, { type: 'error' });
+      return firstMessages(failure.fields);
+    }
+  };
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="Perfil" />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          Perfil
+        </Typography>
+        {record ? (
+          <SimpleForm key={String(record.updated_at ?? record.id)} record={record} onSubmit={save} validate={confirmationMatches} sx={{ maxWidth: 640, p: 0 }} toolbar={<Toolbar><SaveButton label="Salvar" /></Toolbar>}>
+            <KindInput source="image_profile" kind="image" label="Imagem de perfil" />
+            <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
+            <KindInput source="email" kind="email" label="E-mail" required maxLength={255} />
+            <KindInput source="password" kind="password" label="Nova senha" maxLength={255} helperText="Deixe em branco para manter a senha atual." />
+            <KindInput source="password_confirmation" kind="password" label="Confirmação da nova senha" maxLength={255} />
+          </SimpleForm>
+        ) : (
+          <Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
