@@ -21,6 +21,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Hub',
     label: { singular: 'Área de atuação', plural: 'Áreas de atuação' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./areas_atuacao/index').then((m) => m.default),
   },
   {
@@ -32,6 +33,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Factory',
     label: { singular: 'Atividade econômica', plural: 'Atividades econômicas' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./atividades_economicas/index').then((m) => m.default),
   },
   {
@@ -43,6 +45,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Engineering',
     label: { singular: 'Atribuição técnica', plural: 'Atribuições técnicas' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./atribuicoes_tecnicas/index').then((m) => m.default),
   },
   {
@@ -54,6 +57,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Category',
     label: { singular: 'Categoria de natureza jurídica', plural: 'Categorias de natureza jurídica' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./categoria_natureza_juridica/index').then((m) => m.default),
   },
   {
@@ -65,6 +69,7 @@ export const resources: GeneratedResource[] = [
     icon: 'FavoriteBorder',
     label: { singular: 'Estado civil', plural: 'Estados civis' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./estados_civis/index').then((m) => m.default),
   },
   {
@@ -76,6 +81,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Wc',
     label: { singular: 'Gênero', plural: 'Gêneros' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./generos/index').then((m) => m.default),
   },
   {
@@ -87,6 +93,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Map',
     label: { singular: 'Mesorregião', plural: 'Mesorregiões' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./mesoregioes/index').then((m) => m.default),
   },
   {
@@ -98,6 +105,7 @@ export const resources: GeneratedResource[] = [
     icon: 'ListAlt',
     label: { singular: 'Município', plural: 'Municípios' },
     screens: false,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: withoutScreens('municipios'),
   },
   {
@@ -109,6 +117,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Gavel',
     label: { singular: 'Natureza jurídica', plural: 'Naturezas jurídicas' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./naturezas_juridicas/index').then((m) => m.default),
   },
   {
@@ -120,6 +129,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Stairs',
     label: { singular: 'Nível de curso', plural: 'Níveis de curso' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./niveis_curso/index').then((m) => m.default),
   },
   {
@@ -131,6 +141,7 @@ export const resources: GeneratedResource[] = [
     icon: 'SimCard',
     label: { singular: 'Operadora de telefone', plural: 'Operadoras de telefone' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./operadoras_telefone/index').then((m) => m.default),
   },
   {
@@ -145,6 +156,7 @@ export const resources: GeneratedResource[] = [
       plural: 'Outros locais de registro de diploma',
     },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./outros_locais_registro_diploma/index').then((m) => m.default),
   },
   {
@@ -156,6 +168,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Schedule',
     label: { singular: 'Regime de trabalho', plural: 'Regimes de trabalho' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./regimes_trabalho/index').then((m) => m.default),
   },
   {
@@ -167,6 +180,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Public',
     label: { singular: 'Região', plural: 'Regiões' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./regioes/index').then((m) => m.default),
   },
   {
@@ -178,6 +192,7 @@ export const resources: GeneratedResource[] = [
     icon: 'LocationOff',
     label: { singular: 'Restrição de endereço', plural: 'Restrições de endereço' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./restricoes_endereco/index').then((m) => m.default),
   },
   {
@@ -189,6 +204,7 @@ export const resources: GeneratedResource[] = [
     icon: 'WorkspacePremium',
     label: { singular: 'Situação de conclusão de curso', plural: 'Situações de conclusão de cursos' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./situacoes_conclusao_cursos/index').then((m) => m.default),
   },
   {
@@ -200,6 +216,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Home',
     label: { singular: 'Tipo de endereço', plural: 'Tipos de endereço' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_endereco/index').then((m) => m.default),
   },
   {
@@ -211,6 +228,7 @@ export const resources: GeneratedResource[] = [
     icon: 'Handshake',
     label: { singular: 'Tipo de vínculo empregatício', plural: 'Tipos de vínculos empregatícios' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_vinculos_empregaticios/index').then((m) => m.default),
   },
   {
@@ -222,6 +240,7 @@ export const resources: GeneratedResource[] = [
     icon: 'ListAlt',
     label: { singular: 'UF', plural: 'UFs' },
     screens: false,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: withoutScreens('uf'),
   },
   {
@@ -233,6 +252,7 @@ export const resources: GeneratedResource[] = [
     icon: 'FormatListNumbered',
     label: { singular: 'Sequência', plural: 'Sequências' },
     screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./sequencias/index').then((m) => m.default),
   },
 ];

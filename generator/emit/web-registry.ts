@@ -44,6 +44,7 @@ function entry({ entity }: EntityPlan): string {
     icon: entity.icon,
     label: { singular: entity.label.singular, plural: entity.label.plural },
     screens: entity.screens,
+    operations: entity.operations,
   };
   const load = entity.screens
     ? `() => import('./${entity.module}/index').then((m) => m.default)`

@@ -29,3 +29,8 @@ export async function findTokenUser(db: Kysely<any>, token: string) {
 export async function revokeToken(db: Kysely<any>, tokenId: number | string): Promise<void> {
   await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('id', '=', tokenId).execute();
 }
+
+/** Revokes every live token of a user at once (deactivation, a new password). */
+export async function revokeUserTokens(db: Kysely<any>, userId: number | string): Promise<void> {
+  await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import type { ModuleHooks } from '../resources/hooks.js';
 import { hashPassword } from './passwords.js';
+import { revokeUserTokens } from './tokens.js';
 
 /** What the API shows of a user: never the password hash. */
 export interface PublicUser {
@@ -54,3 +56,16 @@ export async function ensureAdministrator(db: Kysely<any>, account: { email: str
   });
   return true;
 }
+
+/**
+ * usuarios: deactivating a user or giving them a new password ends all their sessions at once,
+ * in the transaction of the change.
+ */
+export const revokeSessionsOnChange: ModuleHooks = {
+  async afterWrite(trx, { mode, body, record, previous }) {
+    if (mode !== 'update') return;
+    const deactivated = previous?.active === true && record.active === false;
+    const newPassword = typeof body.password === 'string' && body.password !== '';
+    if (deactivated || newPassword) await revokeUserTokens(trx, Number(record.id));
+  },
+};

@@ -5,10 +5,12 @@ import { notFound } from '../http/app-error.js';
 import type { WriteContext } from './context.js';
 import { translateDbError } from './db-errors.js';
 import { secretFieldNames } from './fields.js';
+import { runBeforeDelete } from './hooks.js';
 import { findRecord } from './read.js';
 
 async function deleteOne(trx: Kysely<any>, entity: Entity, id: number, context: WriteContext) {
   const record = await findRecord(trx, entity, id);
+  await runBeforeDelete(trx, { entity, id, record, context });
   await trx.deleteFrom(entity.table).where('id', '=', id).execute();
   await recordAudit(trx, { event: 'deleted', userId: context.userId, module: entity.module, recordId: id, oldValues: record }, secretFieldNames(entity));
 }

@@ -6,6 +6,7 @@ import { syncJoin, syncSublist } from './children.js';
 import type { WriteContext } from './context.js';
 import { translateDbError } from './db-errors.js';
 import { columnFields, secretFieldNames } from './fields.js';
+import { runAfterWrite, runBeforeWrite } from './hooks.js';
 import { findRecord, findRow } from './read.js';
 import { checkReferences } from './references.js';
 import { validateBody } from './validation.js';
@@ -57,6 +58,7 @@ async function inTransaction<T>(db: Kysely<any>, entity: Entity, context: WriteC
 export async function createRecord(db: Kysely<any>, entity: Entity, input: unknown, context: WriteContext) {
   const body = await validated(db, entity, 'create', input);
   return inTransaction(db, entity, context, async (trx) => {
+    await runBeforeWrite(trx, { entity, mode: 'create', body, context });
     const values = await storedValues(columnFields(entity), body);
     if (entity.inactivatable) values.inactivated_at = body.inactivated === true ? new Date() : null;
     const { id } = await trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
@@ -67,6 +69,7 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
       { event: 'created', userId: context.userId, module: entity.module, recordId: Number(id), newValues: { ...record, ...givenSecrets(entity, body) } },
       secretFieldNames(entity),
     );
+    await runAfterWrite(trx, { entity, mode: 'create', body, record, previous: null, context });
     return record;
   });
 }
@@ -76,6 +79,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
   const before = await findRecord(db, entity, id);
   const body = await validated(db, entity, 'edit', input);
   return inTransaction(db, entity, context, async (trx) => {
+    await runBeforeWrite(trx, { entity, mode: 'update', body, previous: before, context });
     const row = await findRow(trx, entity, id);
     const values = await storedValues(columnFields(entity), body);
     if (entity.inactivatable && 'inactivated' in body && body.inactivated !== row?.inactivated) {
@@ -87,6 +91,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
     const { old, now } = changes(before, after);
     Object.assign(now, givenSecrets(entity, body));
     await recordAudit(trx, { event: 'updated', userId: context.userId, module: entity.module, recordId: id, oldValues: old, newValues: now }, secretFieldNames(entity));
+    await runAfterWrite(trx, { entity, mode: 'update', body, record: after, previous: before, context });
     return after;
   });
 }

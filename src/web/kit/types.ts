@@ -62,5 +62,7 @@ export interface GeneratedResource {
   icon: string;
   label: { singular: string; plural: string };
   screens: boolean;
+  /** Which generic operations the API offers (no Create/Edit screens without create/update). */
+  operations: Record<'list' | 'show' | 'create' | 'update' | 'delete', boolean>;
   load: () => Promise<ResourceScreens>;
 }
