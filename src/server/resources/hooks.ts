@@ -23,6 +23,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Entity } from '../../../generator/language/index.js';
+import { passwordPolicy } from '../auth/password-policy.js';
 import { revokeSessionsOnChange } from '../auth/users.js';
 import type { WriteContext } from './context.js';
 
@@ -63,7 +64,7 @@ export interface ModuleHooks {
 
 /** module → its hooks, in the order they run. */
 export const hooks: Record<string, ModuleHooks[]> = {
-  usuarios: [revokeSessionsOnChange],
+  usuarios: [passwordPolicy, revokeSessionsOnChange],
 };
 
 const none: ModuleHooks[] = [];
