@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactElement } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { Link, useNavigate } from 'react-router-dom';
@@ -19,9 +19,10 @@ import { BulkDeleteBar } from './list/BulkDeleteBar';
 /**
  * A module's list: free-text search, filters, sortable light table, pagination, bulk delete,
  * 'Inserir' to `/{resource}/inserir`, and a row click opening `/{resource}/{id}`.
+ * `extraFilters` are hand-written filter inputs (e.g. a date range) shown after the schema's.
  * @example <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search />
  */
-export function ResourceList({ columns, filters, sort, search }: ListProps) {
+export function ResourceList({ columns, filters, sort, search, extraFilters = [] }: ListProps & { extraFilters?: ReactElement[] }) {
   const resource = useResourceContext()!;
   const navigate = useNavigate();
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
@@ -30,6 +31,7 @@ export function ResourceList({ columns, filters, sort, search }: ListProps) {
   const filterInputs = [
     ...(search ? [<SearchInput key="q" source="q" alwaysOn placeholder="Pesquisar" slotProps={{ htmlInput: { 'aria-label': 'Pesquisar' } }} />] : []),
     ...filters.map((spec) => <KindInput key={spec.source} {...spec} filter alwaysOn />),
+    ...extraFilters,
   ];
   return (
     <List

@@ -1,0 +1,37 @@
+import { resources } from '../../../../generated/web/registry';
+import { resourceMessages } from '../../../../generated/web/messages.pt-BR';
+import type { Choice } from '../../kit';
+
+/** The audit events with their pt-BR friendly names. */
+export const AUDIT_EVENTS: Choice[] = [
+  { id: 'created', name: 'Criado' },
+  { id: 'updated', name: 'Atualizado' },
+  { id: 'deleted', name: 'Excluído' },
+  { id: 'attached', name: 'Vinculado' },
+  { id: 'detached', name: 'Desvinculado' },
+  { id: 'added_permission', name: 'Permissão adicionada' },
+  { id: 'removed_permission', name: 'Permissão removida' },
+  { id: 'added_role', name: 'Papel adicionado' },
+  { id: 'removed_role', name: 'Papel removido' },
+  { id: 'added_tenant_config', name: 'Espaço adicionado' },
+  { id: 'removed_tenant_config', name: 'Espaço removido' },
+];
+
+export const eventName = (event: unknown): string =>
+  AUDIT_EVENTS.find((e) => e.id === event)?.name ?? (event == null ? '' : String(event));
+
+/** Every module as a filter choice, named as the menu names it. */
+export const MODULE_CHOICES: Choice[] = resources
+  .map((r) => ({ id: r.name, name: r.label.plural }))
+  .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+
+export const moduleName = (module: unknown): string =>
+  MODULE_CHOICES.find((m) => m.id === module)?.name ?? (module == null ? '' : String(module));
+
+type Messages = Record<string, { fields?: Record<string, string> }>;
+
+/** A field's pt-BR label in the module's screens, else its technical name. */
+export function fieldLabel(module: unknown, field: string): string {
+  const messages = (resourceMessages.resources as Messages)[String(module)];
+  return messages?.fields?.[field] ?? field;
+}
