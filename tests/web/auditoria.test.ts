@@ -23,7 +23,7 @@ describe('the names a person reads in the audit log', () => {
       'created', 'updated', 'deleted', 'attached', 'detached', 'added_permission', 'removed_permission',
       'added_role', 'removed_role', 'added_tenant_config', 'removed_tenant_config',
     ]);
-    expect(eventName('added_permission')).toBe('Permissão adicionada');
+    expect(eventName('added_permission')).toBe('Permissão incluída');
   });
 
   it("names modules and fields as their screens do", () => {

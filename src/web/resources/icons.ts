@@ -27,6 +27,7 @@ import AccountBalance from '@mui/icons-material/AccountBalance';
 import Search from '@mui/icons-material/Search';
 import People from '@mui/icons-material/People';
 import Security from '@mui/icons-material/Security';
+import History from '@mui/icons-material/History';
 
 /**
  * The menu icons, named as the schemas name them (`x-icon`). Importing each icon by name keeps the
@@ -35,7 +36,7 @@ import Security from '@mui/icons-material/Security';
 const ICONS: Record<string, SvgIconComponent> = {
   Category, Engineering, Factory, FavoriteBorder, FormatListNumbered, Gavel, Handshake, Home, Hub, ListAlt,
   LocationOff, Map, Place, Public, Schedule, SimCard, Stairs, Wc, WorkspacePremium, Badge, Business, Person,
-  Settings, Description, AccountBalance, Search, People, Security,
+  Settings, Description, AccountBalance, Search, People, Security, History,
 };
 
 export const iconNamed = (name: string): SvgIconComponent => ICONS[name] ?? ListAlt;

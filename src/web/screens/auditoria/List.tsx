@@ -24,5 +24,5 @@ const dateRange = [
 
 /** The audit log: newest first, filtered by user, module, record, event and a date range. */
 export function AuditoriaList() {
-  return <ResourceList columns={columns} filters={filters} extraFilters={dateRange} sort={{ field: 'created_at', order: 'DESC' }} search={false} />;
+  return <ResourceList columns={columns} filters={filters} extraFilters={dateRange} sort={{ field: 'id', order: 'DESC' }} search={false} />;
 }

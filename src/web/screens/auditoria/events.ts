@@ -2,19 +2,19 @@ import { resources } from '../../../../generated/web/registry';
 import { resourceMessages } from '../../../../generated/web/messages.pt-BR';
 import type { Choice } from '../../kit';
 
-/** The audit events with their pt-BR friendly names. */
+/** The audit events with their pt-BR friendly names, as the auditoria schema names them. */
 export const AUDIT_EVENTS: Choice[] = [
-  { id: 'created', name: 'Criado' },
-  { id: 'updated', name: 'Atualizado' },
-  { id: 'deleted', name: 'Excluído' },
-  { id: 'attached', name: 'Vinculado' },
-  { id: 'detached', name: 'Desvinculado' },
-  { id: 'added_permission', name: 'Permissão adicionada' },
-  { id: 'removed_permission', name: 'Permissão removida' },
-  { id: 'added_role', name: 'Papel adicionado' },
-  { id: 'removed_role', name: 'Papel removido' },
-  { id: 'added_tenant_config', name: 'Espaço adicionado' },
-  { id: 'removed_tenant_config', name: 'Espaço removido' },
+  { id: 'created', name: 'Inclusão' },
+  { id: 'updated', name: 'Alteração' },
+  { id: 'deleted', name: 'Exclusão' },
+  { id: 'attached', name: 'Vínculo' },
+  { id: 'detached', name: 'Desvínculo' },
+  { id: 'added_permission', name: 'Permissão incluída' },
+  { id: 'removed_permission', name: 'Permissão retirada' },
+  { id: 'added_role', name: 'Papel incluído' },
+  { id: 'removed_role', name: 'Papel retirado' },
+  { id: 'added_tenant_config', name: 'Espaço incluído' },
+  { id: 'removed_tenant_config', name: 'Espaço retirado' },
 ];
 
 export const eventName = (event: unknown): string =>
