@@ -1,4 +1,6 @@
 import { imageSize } from 'image-size';
+import { invalid } from '../http/app-error.js';
+import type { ModuleHooks } from '../resources/hooks.js';
 
 export const IMAGE_SIZE = 300;
 export const WRONG_SIZE = 'A imagem deve ter 300x300 pixels.';
@@ -23,3 +25,12 @@ export function profileImageProblems(dataUrl: string): string[] {
   if (size.width !== IMAGE_SIZE || size.height !== IMAGE_SIZE) return [WRONG_SIZE];
   return [];
 }
+
+/** usuarios: the image an administrator gives a user follows the profile's rule. */
+export const profileImageRule: ModuleHooks = {
+  beforeWrite(_trx, { body }) {
+    if (typeof body.image_profile !== 'string' || body.image_profile === '') return;
+    const problems = profileImageProblems(body.image_profile);
+    if (problems.length) throw invalid({ image_profile: problems });
+  },
+};

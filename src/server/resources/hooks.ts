@@ -25,6 +25,7 @@ import type { Kysely } from 'kysely';
 import type { Entity } from '../../../generator/language/index.js';
 import { passwordPolicy } from '../auth/password-policy.js';
 import { revokeSessionsOnChange } from '../auth/users.js';
+import { profileImageRule } from '../profile/image.js';
 import type { WriteContext } from './context.js';
 
 export type WriteMode = 'create' | 'update';
@@ -64,7 +65,7 @@ export interface ModuleHooks {
 
 /** module → its hooks, in the order they run. */
 export const hooks: Record<string, ModuleHooks[]> = {
-  usuarios: [passwordPolicy, revokeSessionsOnChange],
+  usuarios: [passwordPolicy, profileImageRule, revokeSessionsOnChange],
 };
 
 const none: ModuleHooks[] = [];

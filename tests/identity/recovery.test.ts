@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login, startTestServer, userWith, type TestServer } from '../api/support/server.js';
+import { DATABASE_KINDS } from '../support/databases.js';
+import { recoveryLink, startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+
+const APP_URL = 'https://conselho.example.org';
+const NEW_PASSWORD = 'Jabuticaba-Azul-42';
+
+for (const kind of DATABASE_KINDS) {
+  describe(`password recovery through a real SMTP server [${kind}]`, () => {
+    let sink: SmtpSink;
+    let server: TestServer;
+    const previous = { SMTP_URL: process.env.SMTP_URL, APP_URL: process.env.APP_URL };
+    beforeAll(async () => {
+      sink = await startSmtpSink();
+      process.env.SMTP_URL = sink.url;
+      process.env.APP_URL = APP_URL;
+      server = await startTestServer(kind);
+    }, 60_000);
+    afterAll(async () => {
+      await server?.close();
+      await sink?.close();
+      process.env.SMTP_URL = previous.SMTP_URL ?? '';
+      process.env.APP_URL = previous.APP_URL ?? '';
+    });
+
+    const anonymous = () => call(server, null);
+
+    async function requestLink(email: string): Promise<{ link: string; token: string; raw: string }> {
+      const mail = sink.next(email);
+      const answer = await anonymous()('POST', '/api/password/email', { email });
+      expect(answer.status).toBe(200);
+      const { raw } = await mail;
+      const link = recoveryLink(raw);
+      return { link, token: link.split('/').pop()!, raw };
+    }
+
+    it('mails a pt-BR link that sets a new password once, and ends the old sessions', async () => {
+      const user = await userWith(server, []);
+      const oldSession = call(server, user.token);
+      expect((await oldSession('GET', '/api/auth/me')).status).toBe(200);
+
+      const { link, token, raw } = await requestLink(user.email);
+      expect(link).toBe(`${APP_URL}/recuperar_senha/${token}`);
+      expect(raw).toMatch(/Subject: =\?UTF-8\?Q\?Recupera=C3=A7=C3=A3o_de_senha\?=|Subject: Recuperação de senha/);
+      expect(raw).toContain('60 minutos');
+
+      expect(await anonymous()('GET', `/api/password/reset/${token}`)).toEqual({ status: 200, body: { data: { email: user.email } } });
+      const reset = await anonymous()('POST', '/api/password/reset', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      expect(reset.status).toBe(200);
+
+      expect((await oldSession('GET', '/api/auth/me')).status).toBe(401);
+      expect(await login(server.app, user.email, NEW_PASSWORD)).toBeTruthy();
+      const oldPassword = await anonymous()('POST', '/api/auth', { email: user.email, password: user.password });
+      expect(oldPassword.status).toBe(422);
+
+      expect((await anonymous()('GET', `/api/password/reset/${token}`)).status).toBe(404);
+      const again = await anonymous()('POST', '/api/password/reset', { token, password: 'Outra-Senha-Boa-77', password_confirmation: 'Outra-Senha-Boa-77' });
+      expect(again.status).toBe(404);
+      expect(await login(server.app, user.email, NEW_PASSWORD)).toBeTruthy();
+    });
+
+    it('refuses an expired link with 404', async () => {
+      const user = await userWith(server, []);
+      const { token } = await requestLink(user.email);
+      await server.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+      expect((await anonymous()('GET', `/api/password/reset/${token}`)).status).toBe(404);
+      const reset = await anonymous()('POST', '/api/password/reset', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      expect(reset.status).toBe(404);
+      expect(reset.body.message).toMatch(/inválido ou expirado/);
+    });
+
+    it('keeps only the newest link, and spends it when the password changes another way', async () => {
+      const user = await userWith(server, []);
+      const first = await requestLink(user.email);
+      const second = await requestLink(user.email);
+      expect((await anonymous()('GET', `/api/password/reset/${first.token}`)).status).toBe(404);
+      expect((await anonymous()('GET', `/api/password/reset/${second.token}`)).status).toBe(200);
+      const profile = call(server, user.token);
+      const me = (await profile('GET', '/api/perfil')).body.data;
+      expect((await profile('PUT', '/api/perfil', { name: me.name, email: me.email, password: 'Caju-Maduro-2026' })).status).toBe(200);
+      expect((await anonymous()('GET', `/api/password/reset/${second.token}`)).status).toBe(404);
+    });
+
+    it('answers an unknown address exactly as a known one, and mails nothing', async () => {
+      const user = await userWith(server, []);
+      const mail = sink.next(user.email);
+      const known = await anonymous()('POST', '/api/password/email', { email: user.email });
+      await mail;
+      const before = sink.messages.length;
+      const unknown = await anonymous()('POST', '/api/password/email', { email: 'ninguem.aqui@example.com' });
+      expect(unknown).toEqual(known);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(sink.messages.length).toBe(before);
+    });
+
+    it('checks the new password: confirmation, policy and the token itself', async () => {
+      const user = await userWith(server, []);
+      const { token } = await requestLink(user.email);
+      const mismatch = await anonymous()('POST', '/api/password/reset', { token, password: NEW_PASSWORD, password_confirmation: 'outra' });
+      expect(mismatch.status).toBe(422);
+      expect(mismatch.body.errors.password_confirmation).toEqual(['A confirmação da senha não confere.']);
+      const common = await anonymous()('POST', '/api/password/reset', { token, password: 'senha123', password_confirmation: 'senha123' });
+      expect(common.status).toBe(422);
+      expect(common.body.errors.password[0]).toMatch(/muito comum/);
+      expect((await anonymous()('POST', '/api/password/reset', { token: 'inventado', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).status).toBe(404);
+      // A refused attempt does not spend the link.
+      expect((await anonymous()('GET', `/api/password/reset/${token}`)).status).toBe(200);
+    });
+  });
+}
