@@ -94,6 +94,33 @@ for (const kind of DATABASE_KINDS) {
       expect(sink.messages.length).toBe(before);
     });
 
+    it('takes about as long to answer an unknown address as a known one (medians)', async () => {
+      const user = await userWith(server, []);
+      const timed = async (email: string) => {
+        const started = performance.now();
+        expect((await anonymous()('POST', '/api/password/email', { email })).status).toBe(200);
+        return performance.now() - started;
+      };
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[4];
+      // The lookup, the link and the mail all happen after the answer, which waits for none of
+      // them. Up to three rounds of interleaved pairs; one round within the tolerance passes.
+      const close = (k: number, u: number) => Math.abs(k - u) < 2 || (u / k > 0.5 && u / k < 2);
+      const rounds: string[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        const known: number[] = [];
+        const unknown: number[] = [];
+        for (let i = 0; i < 9; i += 1) {
+          known.push(await timed(user.email));
+          unknown.push(await timed(`ninguem${round}.${i}@example.com`));
+        }
+        const [k, u] = [median(known), median(unknown)];
+        rounds.push(`${k.toFixed(1)}/${u.toFixed(1)}`);
+        console.log(`recovery request medians [${kind}] round ${round + 1}: known e-mail ${k.toFixed(1)} ms, unknown e-mail ${u.toFixed(1)} ms`);
+        if (close(k, u)) return;
+      }
+      expect.fail(`known/unknown medians (ms) never close: ${rounds.join(', ')}`);
+    });
+
     it('checks the new password: confirmation, policy and the token itself', async () => {
       const user = await userWith(server, []);
       const { token } = await requestLink(user.email);

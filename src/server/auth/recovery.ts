@@ -14,14 +14,19 @@ export const INVALID_LINK = 'Link de recuperação de senha inválido ou expirad
 export const REQUEST_ANSWER = 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.';
 
 /**
- * Creates a recovery link for an active user of that e-mail and returns the delivery of its mail
- * (null when no mail goes out). The caller answers without waiting for the delivery, so a known
- * and an unknown address answer the same, in about the same time.
+ * Checks the address and returns the work of answering it: for an active user of that e-mail, a
+ * new link stored and mailed (resolving with where the mail went), otherwise nothing (null).
+ * The caller answers without waiting for that work, so a known and an unknown address answer the
+ * same, in the same time.
  */
-export async function requestPasswordReset(db: Kysely<any>, mailer: Mailer, email: unknown, linkBase: string): Promise<{ delivery: Promise<string> } | null> {
+export function requestPasswordReset(db: Kysely<any>, mailer: Mailer, email: unknown, linkBase: string): { done: Promise<string | null> } {
   const address = typeof email === 'string' ? email.trim() : '';
   if (!address) throw invalid({ email: ['O campo E-mail é obrigatório.'] });
   if (address.length > 255 || !/^[^\s@]+@[^\s@]+$/.test(address)) throw invalid({ email: ['Informe um e-mail válido.'] });
+  return { done: mailResetLink(db, mailer, address, linkBase) };
+}
+
+async function mailResetLink(db: Kysely<any>, mailer: Mailer, address: string, linkBase: string): Promise<string | null> {
   const user = await findUserByEmail(db, address);
   if (!user || !user.active) return null;
   const token = randomBytes(32).toString('base64url');
@@ -33,7 +38,7 @@ export async function requestPasswordReset(db: Kysely<any>, mailer: Mailer, emai
       expires_at: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
     }).execute();
   });
-  return { delivery: mailer.send(recoveryMail(user.email, user.name, `${linkBase}/recuperar_senha/${token}`, RESET_TTL_MINUTES)) };
+  return mailer.send(recoveryMail(user.email, user.name, `${linkBase}/recuperar_senha/${token}`, RESET_TTL_MINUTES));
 }
 
 /** The live reset a token opens: unused, not expired, and asked for the password still in force. */
