@@ -21,6 +21,16 @@ function linkBase(request: FastifyRequest, appUrl: string | null): string {
   }
 }
 
+/**
+ * The link of a recovery mail. A space other than the default one is named in the query, so the
+ * page opened from the mail, in a browser that never logged in there, asks the right space.
+ */
+function linkTo(request: FastifyRequest, appUrl: string | null) {
+  const space = spaceOf(request);
+  const query = space.isDefault === false ? `?tenant=${encodeURIComponent(space.name)}` : '';
+  return (token: string) => `${linkBase(request, appUrl)}/recuperar_senha/${token}${query}`;
+}
+
 /** Password recovery: ask for a link by e-mail, open it, set the new password. All public. */
 export async function recoveryRoutes(app: FastifyInstance, options: { mail: MailSettings }) {
   const mailer = createMailer(options.mail, (line) => app.log.info(line));
@@ -28,7 +38,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: { mail: Mail
 
   app.post('/api/password/email', isPublic, async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const work = requestPasswordReset(spaceOf(request).db, mailer, body.email, linkBase(request, options.mail.appUrl));
+    const work = requestPasswordReset(spaceOf(request).db, mailer, body.email, linkTo(request, options.mail.appUrl));
     // Not awaited: the answer must not reveal, by its timing, whether the address has an account.
     work.done.catch((error: unknown) => request.log.error({ err: error }, 'password recovery link not sent'));
     return { message: REQUEST_ANSWER };

@@ -19,14 +19,14 @@ export const REQUEST_ANSWER = 'Se o e-mail estiver cadastrado, enviaremos um lin
  * The caller answers without waiting for that work, so a known and an unknown address answer the
  * same, in the same time.
  */
-export function requestPasswordReset(db: Kysely<any>, mailer: Mailer, email: unknown, linkBase: string): { done: Promise<string | null> } {
+export function requestPasswordReset(db: Kysely<any>, mailer: Mailer, email: unknown, linkTo: (token: string) => string): { done: Promise<string | null> } {
   const address = typeof email === 'string' ? email.trim() : '';
   if (!address) throw invalid({ email: ['O campo E-mail é obrigatório.'] });
   if (address.length > 255 || !/^[^\s@]+@[^\s@]+$/.test(address)) throw invalid({ email: ['Informe um e-mail válido.'] });
-  return { done: mailResetLink(db, mailer, address, linkBase) };
+  return { done: mailResetLink(db, mailer, address, linkTo) };
 }
 
-async function mailResetLink(db: Kysely<any>, mailer: Mailer, address: string, linkBase: string): Promise<string | null> {
+async function mailResetLink(db: Kysely<any>, mailer: Mailer, address: string, linkTo: (token: string) => string): Promise<string | null> {
   const user = await findUserByEmail(db, address);
   if (!user || !user.active) return null;
   const token = randomBytes(32).toString('base64url');
@@ -38,7 +38,7 @@ async function mailResetLink(db: Kysely<any>, mailer: Mailer, address: string, l
       expires_at: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
     }).execute();
   });
-  return mailer.send(recoveryMail(user.email, user.name, `${linkBase}/recuperar_senha/${token}`, RESET_TTL_MINUTES));
+  return mailer.send(recoveryMail(user.email, user.name, linkTo(token), RESET_TTL_MINUTES));
 }
 
 /** The live reset a token opens: unused, not expired, and asked for the password still in force. */

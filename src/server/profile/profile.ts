@@ -5,7 +5,7 @@ import { revokeOtherTokens, setUserPassword } from '../auth/user-password.js';
 import { addError, invalid, notFound, type FieldErrors } from '../http/app-error.js';
 import { profileImageProblems } from './image.js';
 
-const FIELDS = ['id', 'name', 'email', 'image_profile', 'last_login', 'current_login'] as const;
+const FIELDS = ['id', 'name', 'email', 'image_profile', 'last_login', 'current_login', 'updated_at'] as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The caller's own profile: the logged user's fields (never the password). */
