@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonLines } from '../../src/web/kit/fields/jsonLines';
 import { IMAGE_TYPE_MESSAGE, imageSizeProblem, imageTypeProblem } from '../../src/web/kit/inputs/imageChecks';
 import { formatByKind } from '../../src/web/kit/formatKind';
+import { filterPermissions } from '../../src/web/kit/inputs/PermissionInput';
 
 describe('a JSON value as a person reads it', () => {
   it('lists key: value lines, nested keys dotted, booleans Sim/Não, secrets as the server masked them', () => {
@@ -30,5 +31,24 @@ describe('the profile image rules', () => {
   it('accepts exactly 300×300 pixels and says what size was chosen otherwise', () => {
     expect(imageSizeProblem(300, 300)).toBeUndefined();
     expect(imageSizeProblem(301, 300)).toBe('A imagem deve ter 300×300 pixels (a escolhida tem 301×300).');
+  });
+});
+
+describe('filtering the permission picker as one types', () => {
+  const entries = [
+    { name: 'user.update', label: 'Usuários — alterar', module: 'usuarios', areaLabel: 'Sistema' },
+    { name: 'gender.show', label: 'Gêneros — visualizar', module: 'generos', areaLabel: 'Tabelas auxiliares' },
+    { name: 'gender.index', label: 'Gêneros — listar', module: 'generos', areaLabel: 'Tabelas auxiliares' },
+  ];
+
+  it('finds by words of the pt-BR label in any order, accents and case aside', () => {
+    expect(filterPermissions(entries, 'generos visualizar').map((e) => e.name)).toEqual(['gender.show']);
+    expect(filterPermissions(entries, 'ALTERAR usuários').map((e) => e.name)).toEqual(['user.update']);
+  });
+
+  it('finds by the technical name or the area, and keeps everything for an empty text', () => {
+    expect(filterPermissions(entries, 'gender.index').map((e) => e.name)).toEqual(['gender.index']);
+    expect(filterPermissions(entries, 'tabelas').length).toBe(2);
+    expect(filterPermissions(entries, '  ').length).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useInput, type Validator } from 'react-admin';
 import { usePermissionCatalogue, type PermissionEntry } from '../permissions/catalogue';
@@ -11,11 +11,20 @@ interface Props {
   fullWidth?: boolean;
 }
 
-// Typing matches the pt-BR label, the technical name or the area ('usuarios alterar', 'user.update').
-const filterOptions = createFilterOptions<PermissionEntry>({
-  ignoreAccents: true,
-  stringify: (entry) => `${entry.label} ${entry.name} ${entry.areaLabel}`,
-});
+const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/**
+ * Every typed word must appear in the pt-BR label, the technical name or the area, accents and case
+ * aside: 'usuarios alterar' and 'user.update' both find 'Usuários — alterar'.
+ */
+export function filterPermissions(entries: PermissionEntry[], typed: string): PermissionEntry[] {
+  const words = plain(typed).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return entries;
+  return entries.filter((entry) => {
+    const haystack = plain(`${entry.label} ${entry.name} ${entry.areaLabel}`);
+    return words.every((word) => haystack.includes(word));
+  });
+}
 
 /** A permission chosen from the catalogue, grouped by menu area, filtered as the person types. */
 export function PermissionInput({ source, label, validate, readOnly, fullWidth = true }: Props) {
@@ -32,11 +41,12 @@ export function PermissionInput({ source, label, validate, readOnly, fullWidth =
       groupBy={(entry) => entry.areaLabel}
       getOptionLabel={(entry) => entry.label}
       isOptionEqualToValue={(a, b) => a.name === b.name}
-      filterOptions={filterOptions}
+      filterOptions={(entries, state) => filterPermissions(entries, state.inputValue)}
       value={value}
       onChange={(_, entry) => field.onChange(entry?.name ?? null)}
       onBlur={field.onBlur}
       readOnly={readOnly}
+      forcePopupIcon={!readOnly}
       fullWidth={fullWidth}
       sx={{ minWidth: 280, flex: 2 }}
       renderInput={(params) => (
