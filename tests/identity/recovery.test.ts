@@ -94,6 +94,16 @@ for (const kind of DATABASE_KINDS) {
       expect(sink.messages.length).toBe(before);
     });
 
+    it('mails no more than 5 links to one user in 15 minutes, answering the same', async () => {
+      const user = await userWith(server, []);
+      for (let i = 0; i < 5; i += 1) await requestLink(user.email);
+      const before = sink.messages.length;
+      const sixth = await anonymous()('POST', '/api/password/email', { email: user.email });
+      expect(sixth).toEqual({ status: 200, body: { message: 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.' } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(sink.messages.length).toBe(before);
+    });
+
     it('takes about as long to answer an unknown address as a known one (medians)', async () => {
       const user = await userWith(server, []);
       const timed = async (email: string) => {

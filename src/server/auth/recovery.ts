@@ -11,6 +11,9 @@ import { recoveryMail } from './recovery-mail.js';
 
 export const RESET_TTL_MINUTES = 60;
 export const INVALID_LINK = 'Link de recuperação de senha inválido ou expirado.';
+/** At most this many links per user in RECENT_MINUTES: more requests answer the same, mailing nothing. */
+export const MAX_RECENT_LINKS = 5;
+const RECENT_MINUTES = 15;
 export const REQUEST_ANSWER = 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.';
 
 /**
@@ -28,7 +31,7 @@ export function requestPasswordReset(db: Kysely<any>, mailer: Mailer, email: unk
 
 async function mailResetLink(db: Kysely<any>, mailer: Mailer, address: string, linkTo: (token: string) => string): Promise<string | null> {
   const user = await findUserByEmail(db, address);
-  if (!user || !user.active) return null;
+  if (!user || !user.active || (await recentLinks(db, user.id)) >= MAX_RECENT_LINKS) return null;
   const token = randomBytes(32).toString('base64url');
   await db.transaction().execute(async (trx) => {
     // Only the newest link works: an older mail in the inbox stops opening anything.
@@ -39,6 +42,17 @@ async function mailResetLink(db: Kysely<any>, mailer: Mailer, address: string, l
     }).execute();
   });
   return mailer.send(recoveryMail(user.email, user.name, linkTo(token), RESET_TTL_MINUTES));
+}
+
+/** Links a user was sent lately: someone asking again and again fills no inbox. */
+async function recentLinks(db: Kysely<any>, userId: number | string): Promise<number> {
+  const { count } = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', new Date(Date.now() - RECENT_MINUTES * 60_000))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** The live reset a token opens: unused, not expired, and asked for the password still in force. */
