@@ -1,4 +1,4 @@
-import type { Entity } from '../language/index.js';
+import type { Entity, Operation } from '../language/index.js';
 import type { Plan } from '../plan.js';
 import { ALL_SCHEMAS, bannerLines } from './banner.js';
 import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
@@ -12,9 +12,9 @@ export function emitOpenApi(plan: Plan): Map<string, string> {
   const schemas: Doc = { ...(commonComponents.schemas as Doc) };
   for (const { entity, typeName } of plan.entities) {
     schemas[typeName] = recordSchema(entity);
-    schemas[`${typeName}Create`] = { ...entity.rules.create, title: `${typeName}Create` };
-    schemas[`${typeName}Edit`] = { ...entity.rules.edit, title: `${typeName}Edit` };
-    Object.assign(paths, modulePaths(entity, typeName));
+    if (entity.operations.create) schemas[`${typeName}Create`] = { ...entity.rules.create, title: `${typeName}Create` };
+    if (entity.operations.update) schemas[`${typeName}Edit`] = { ...entity.rules.edit, title: `${typeName}Edit` };
+    Object.assign(paths, enabledPaths(entity, modulePaths(entity, typeName)));
   }
   const document = {
     'x-generated': bannerLines(ALL_SCHEMAS).join(' '),
@@ -34,6 +34,23 @@ export function emitOpenApi(plan: Plan): Map<string, string> {
     components: { ...commonComponents, schemas },
   };
   return new Map([['generated/openapi.json', `${JSON.stringify(document, null, 2)}\n`]]);
+}
+
+/** Which operation each path and verb belongs to: a module lists only the routes it offers. */
+function enabledPaths(entity: Entity, paths: Doc): Doc {
+  const m = entity.module;
+  const operationOf: Record<string, Operation> = {
+    [`get /api/${m}`]: 'list', [`get /api/${m}/combos`]: 'list', [`post /api/${m}`]: 'create',
+    [`get /api/${m}/{id}`]: 'show', [`put /api/${m}/{id}`]: 'update', [`delete /api/${m}/{id}`]: 'delete',
+    [`delete /api/${m}/multiple_delete/{ids}`]: 'delete',
+    [`get /api/rules/${m}/create`]: 'create', [`get /api/rules/${m}/edit`]: 'update',
+  };
+  const kept: Doc = {};
+  for (const [path, verbs] of Object.entries(paths)) {
+    const offered = Object.entries(verbs as Doc).filter(([verb]) => entity.operations[operationOf[`${verb} ${path}`]] !== false);
+    if (offered.length > 0) kept[path] = Object.fromEntries(offered);
+  }
+  return kept;
 }
 
 const tenant = ref('parameters', 'Tenant');

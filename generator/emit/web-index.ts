@@ -3,11 +3,18 @@ import type { EntityPlan } from '../plan.js';
 import { quote } from './literal.js';
 import { kitImport, printSourceFile } from './source-file.js';
 
-/** `generated/web/<module>/index.ts`: the module's `ResourceScreens`, loaded lazily by the registry. */
+/**
+ * `generated/web/<module>/index.ts`: the module's `ResourceScreens`, loaded lazily by the registry.
+ * Without the create or update operation there is no Create/Edit file; the read-only Show screen
+ * stands in (the registry's `operations` tells the shell not to route to an insert at all).
+ */
 export function emitScreensIndex(plan: EntityPlan, dir: string): string {
+  const { operations } = plan.entity;
+  const create = operations.create ? 'Create' : 'Show';
+  const edit = operations.update ? 'Edit' : 'Show';
   return printSourceFile('index.ts', plan.entity.source, (file) => {
     file.addImportDeclaration({ moduleSpecifier: kitImport(dir, '/types'), namedImports: ['ResourceScreens'], isTypeOnly: true });
-    for (const screen of ['Create', 'Edit', 'List', 'Show']) {
+    for (const screen of [...new Set([create, edit, 'List', 'Show'])].sort()) {
       file.addImportDeclaration({ moduleSpecifier: `./${screen}`, defaultImport: screen });
     }
     file.addVariableStatement({
@@ -16,7 +23,7 @@ export function emitScreensIndex(plan: EntityPlan, dir: string): string {
         {
           name: 'screens',
           type: 'ResourceScreens',
-          initializer: `{ list: List, create: Create, edit: Edit, show: Show, recordRepresentation: ${quote(plan.entity.recordLabel)} }`,
+          initializer: `{ list: List, create: ${create}, edit: ${edit}, show: Show, recordRepresentation: ${quote(plan.entity.recordLabel)} }`,
         },
       ],
     });

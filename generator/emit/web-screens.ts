@@ -9,8 +9,10 @@ export function emitWebScreens(plan: Plan): Map<string, string> {
   for (const entityPlan of plan.entities) {
     if (!entityPlan.entity.screens) continue;
     const dir = `generated/web/${entityPlan.entity.module}`;
-    files.set(`${dir}/Create.tsx`, emitCreateScreen(entityPlan, dir));
-    files.set(`${dir}/Edit.tsx`, emitEditScreen(entityPlan, dir));
+    const { operations } = entityPlan.entity;
+    // A module the API does not let create or update (the audit log) gets no form to do so.
+    if (operations.create) files.set(`${dir}/Create.tsx`, emitCreateScreen(entityPlan, dir));
+    if (operations.update) files.set(`${dir}/Edit.tsx`, emitEditScreen(entityPlan, dir));
     files.set(`${dir}/List.tsx`, emitListScreen(entityPlan, dir));
     files.set(`${dir}/Show.tsx`, emitShowScreen(entityPlan, dir));
     files.set(`${dir}/index.ts`, emitScreensIndex(entityPlan, dir));

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases.js';
+import { entityActions } from '../../src/server/auth/permissions.js';
+import { writableEntities } from './support/bodies.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startTestServer, userWith, type TestServer } from './support/server.js';
 
 for (const kind of DATABASE_KINDS) {
@@ -52,12 +54,17 @@ for (const kind of DATABASE_KINDS) {
       const catalogue = (await api('GET', '/api/permissions')).body.data as { name: string; label: string; module: string | null }[];
       const names = catalogue.map((p) => p.name);
       expect(names).toContain('admin');
-      for (const entity of server.model.entities) {
-        for (const action of ['index', 'show', 'store', 'update', 'destroy']) expect(names).toContain(`${entity.permission}.${action}`);
+      for (const entity of writableEntities(server.model)) {
+        for (const action of entityActions(entity)) expect(names).toContain(`${entity.permission}.${action}`);
       }
-      const civil = server.model.entities.find((e) => e.screens)!;
+      // Only the actions of the operations a module offers: the audit log is read-only.
+      expect(names).toContain('audit.index');
+      expect(names).toContain('audit.show');
+      for (const action of ['store', 'update', 'destroy']) expect(names).not.toContain(`audit.${action}`);
+      for (const special of ['workflow.execute', 'report.generate', 'parameter.update', 'party.store', 'controlAccount.show']) expect(names).toContain(special);
+      const civil = writableEntities(server.model).find((e) => e.screens)!;
       expect(catalogue.find((p) => p.name === `${civil.permission}.index`)).toEqual({
-        name: `${civil.permission}.index`, label: `${civil.label.plural}: listar`, module: civil.module,
+        name: `${civil.permission}.index`, label: `${civil.label.plural} — listar`, module: civil.module, area: civil.area,
       });
     });
 
@@ -70,7 +77,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('allows each action only with its permission, and never with an expired or denied grant', async () => {
-      const entity = server.model.entities.find((e) => e.list.search.length > 0 && !e.fields.some((f) => f.kind === 'reference' && f.required))!;
+      const entity = writableEntities(server.model).find((e) => e.list.search.length > 0 && !e.fields.some((f) => f.kind === 'reference' && f.required))!;
       const p = (action: string) => `${entity.permission}.${action}`;
       const forbidden = { status: 403, body: { message: 'Você não tem permissão para executar esta ação.' } };
       const none = call(server, (await userWith(server, [])).token);

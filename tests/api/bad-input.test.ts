@@ -5,7 +5,7 @@
 import type { Entity, Field } from '../../generator/language/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases.js';
-import { creator, validBody } from './support/bodies.js';
+import { creator, validBody, writableEntities } from './support/bodies.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 
 const NUL = '\u0000';
@@ -27,7 +27,7 @@ for (const kind of DATABASE_KINDS) {
       server = await startTestServer(kind);
       api = call(server, server.adminToken);
       create = creator(server.model, (url, body) => api('POST', url, body));
-      entity = server.model.entities.find((e) => e.list.search.length && e.fields.some((f) => f.kind === 'reference' && f.inForm))!;
+      entity = writableEntities(server.model).find((e) => e.list.search.length && e.fields.some((f) => f.kind === 'reference' && f.inForm))!;
       reference = entity.fields.find((f) => f.kind === 'reference' && f.inForm)!;
       text = entity.fields.find((f) => f.name === entity.list.search[0])!;
       base = `/api/${entity.module}`;
@@ -131,7 +131,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('keeps integers within the column', async () => {
-      const owner = server.model.entities.find((e) => e.fields.some((f) => f.kind === 'integer' && f.inForm && f.maximum === undefined))!;
+      const owner = writableEntities(server.model).find((e) => e.fields.some((f) => f.kind === 'integer' && f.inForm && f.maximum === undefined))!;
       const field = owner.fields.find((f) => f.kind === 'integer' && f.inForm && f.maximum === undefined)!;
       const body = await validBody(owner, create);
       for (const [value, message] of [[2_147_483_648, 'no máximo 2147483647'], [1e300, 'no máximo 2147483647']] as const) {

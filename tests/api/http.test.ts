@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTECTED, recordAudit } from '../../src/server/audit/index.js';
 import { DATABASE_KINDS } from '../support/databases.js';
+import { writableEntities } from './support/bodies.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 
 for (const kind of DATABASE_KINDS) {
@@ -12,7 +13,7 @@ for (const kind of DATABASE_KINDS) {
     afterAll(() => server?.close());
 
     it('answers 400 to malformed JSON and 404 to unknown routes and records', async () => {
-      const entity = server.model.entities[0];
+      const entity = writableEntities(server.model)[0];
       const malformed = await server.app.inject({
         method: 'POST', url: `/api/${entity.module}`, payload: '{"nome": ',
         headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },

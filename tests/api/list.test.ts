@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entity } from '../../generator/language/index.js';
 import { DATABASE_KINDS } from '../support/databases.js';
-import { creator, validBody } from './support/bodies.js';
+import { creator, validBody, writableEntities } from './support/bodies.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 
 /** An entity whose first searchable field is free text that can also sort the list. */
@@ -26,7 +26,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind);
       api = call(server, server.adminToken);
-      entity = searchable(server.model.entities);
+      entity = searchable(writableEntities(server.model));
       text = entity.list.search[0];
       const create = creator(server.model, (url, body) => api('POST', url, body));
       ids = [];

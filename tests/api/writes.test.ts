@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases.js';
-import { creator, validBody } from './support/bodies.js';
+import { creator, validBody, writableEntities } from './support/bodies.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 
 for (const kind of DATABASE_KINDS) {
@@ -16,7 +16,7 @@ for (const kind of DATABASE_KINDS) {
     afterAll(() => server?.close());
 
     it('names every missing required field in pt-BR, for every entity', async () => {
-      for (const entity of server.model.entities) {
+      for (const entity of writableEntities(server.model)) {
         const required = entity.fields.filter((f) => f.required && f.inForm && f.default === undefined);
         const blank = Object.fromEntries(required.map((f) => [f.name, f.kind === 'references' || f.kind === 'sublist' ? [] : '']));
         const response = await api('POST', `/api/${entity.module}`, blank);
@@ -28,7 +28,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('checks lengths, types and formats with the field label', async () => {
-      for (const entity of server.model.entities) {
+      for (const entity of writableEntities(server.model)) {
         const body = await validBody(entity, create);
         for (const field of entity.fields.filter((f) => f.inForm && f.maxLength && !f.pattern && f.kind === 'text')) {
           const response = await api('POST', `/api/${entity.module}`, { ...body, [field.name]: 'x'.repeat(field.maxLength! + 1) });
@@ -50,7 +50,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('refuses a taken unique value and an unknown referenced id on their fields', async () => {
-      for (const entity of server.model.entities) {
+      for (const entity of writableEntities(server.model)) {
         const unique = entity.fields.find((f) => f.unique && f.inForm);
         const reference = entity.fields.find((f) => f.kind === 'reference' && f.inForm);
         if (!unique && !reference) continue;
@@ -70,7 +70,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('answers 409 naming who uses a record, and deletes several all or nothing', async () => {
-      const child = server.model.entities.find((e) => e.fields.some((f) => f.kind === 'reference' && f.reference!.onDelete === 'restrict'))!;
+      const child = writableEntities(server.model).find((e) => e.fields.some((f) => f.kind === 'reference' && f.reference!.onDelete === 'restrict'))!;
       const field = child.fields.find((f) => f.kind === 'reference' && f.reference!.onDelete === 'restrict')!;
       const parent = server.model.byModule.get(field.reference!.module)!;
       const used = await create(parent.module);
@@ -95,7 +95,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('offers combos named by the combo label, filtered by text, by id and by the parent', async () => {
-      const child = server.model.entities.find((e) => e.fields.some((f) => f.kind === 'reference'))!;
+      const child = writableEntities(server.model).find((e) => e.fields.some((f) => f.kind === 'reference'))!;
       const field = child.fields.find((f) => f.kind === 'reference')!;
       const parent = server.model.byModule.get(field.reference!.module)!;
       const parentId = await create(parent.module);
@@ -113,7 +113,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('gives the options of several ids in one call, inactivated ones included', async () => {
-      const entity = server.model.entities.find((e) => e.inactivatable)!;
+      const entity = writableEntities(server.model).find((e) => e.inactivatable)!;
       const ids = [await create(entity.module), await create(entity.module), await create(entity.module)];
       const inactive = (await api('GET', `/api/${entity.module}/${ids[1]}`)).body.data;
       expect((await api('PUT', `/api/${entity.module}/${ids[1]}`, { ...inactive, inactivated: true })).status).toBe(200);
@@ -137,14 +137,14 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('serves the form rules of each mode', async () => {
-      for (const entity of server.model.entities) {
+      for (const entity of writableEntities(server.model)) {
         expect((await api('GET', `/api/rules/${entity.module}/create`)).body).toEqual({ data: entity.rules.create });
         expect((await api('GET', `/api/rules/${entity.module}/edit`)).body).toEqual({ data: entity.rules.edit });
       }
     });
 
     it('writes one audit row per change, in the same transaction', async () => {
-      const entity = server.model.entities.find((e) => e.inactivatable)!;
+      const entity = writableEntities(server.model).find((e) => e.inactivatable)!;
       const body = await validBody(entity, create);
       const id = (await api('POST', `/api/${entity.module}`, body)).body.data.id;
       await api('PUT', `/api/${entity.module}/${id}`, { ...body, inactivated: true });

@@ -1,2 +1,2 @@
-export { recordAudit, maskSecrets, PROTECTED, type AuditEntry, type AuditEvent } from './record.js';
-
+export { recordAudit, maskSecrets, PROTECTED, IMAGE, type AuditEntry, type AuditEvent } from './record.js';
+export { recordItemEvents } from './item-events.js';

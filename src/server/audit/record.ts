@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
 
-export type AuditEvent = 'created' | 'updated' | 'deleted';
+/** created, updated, deleted, or a field's `x-audit-events` name (added_role, removed_permission, …). */
+export type AuditEvent = string;
 
 export const PROTECTED = '[PROTEGIDO]';
+
+/** What the trail keeps of an image: not the whole data URL. */
+export const IMAGE = '[IMAGEM]';
 
 /** Names that always hold secrets, whatever the schema says. */
 const SECRET_NAMES = /(^|_)(password|senha|secret|token|api_key)(_|$)/i;
@@ -17,12 +21,13 @@ export interface AuditEntry {
 }
 
 /**
- * Replaces secret values by '[PROTEGIDO]', recursively (sub-list items too).
+ * Replaces secret values by '[PROTEGIDO]' and image data URLs by '[IMAGEM]', recursively (sub-list items too).
  * @example maskSecrets({ name: 'Ana', password: 'x' }, ['password']) // { name: 'Ana', password: '[PROTEGIDO]' }
  */
 export function maskSecrets(values: unknown, secretFields: Iterable<string> = []): unknown {
   const secrets = new Set(secretFields);
   const mask = (value: unknown): unknown => {
+    if (typeof value === 'string' && value.startsWith('data:image/')) return IMAGE;
     if (Array.isArray(value)) return value.map(mask);
     if (value === null || typeof value !== 'object' || value instanceof Date) return value;
     return Object.fromEntries(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../generator/language/index.js';
 import { spaceOf, type RequestSpace } from '../http/space.js';
 import { sessionOf } from './guard.js';
+import { directGrants, loadParameters, rolesWithGrants } from './initial-load.js';
 import { permissionCatalogue } from './permissions.js';
 import { login, TooManyAttempts } from './login.js';
 import { LoginThrottle } from './throttle.js';
@@ -53,11 +54,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.get('/api/load', async (request) => {
     const session = sessionOf(request);
+    const db = spaceOf(request).db;
     const permissions = [...session.permissions];
+    const [parameters, grants, roles] = await Promise.all([
+      loadParameters(db),
+      directGrants(db, session.user.id),
+      rolesWithGrants(db, session.user.id),
+    ]);
     return {
       data: {
-        parameters: {},
-        me: { user: session.user, permissions, roles: [] },
+        parameters,
+        me: { user: session.user, permissions: grants, roles },
         permissions,
         tenant: tenantOf(spaceOf(request), options.systemName),
         version: options.version,

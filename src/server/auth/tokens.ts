@@ -17,7 +17,7 @@ export async function findTokenUser(db: Kysely<any>, token: string) {
   const row = await db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id as token_id', 'u.id', 'u.name', 'u.email', 'u.active', 'u.last_login', 'u.current_login', 'u.created_at', 'u.updated_at'])
+    .select(['t.id as token_id', 'u.id', 'u.name', 'u.email', 'u.active', 'u.image_profile', 'u.last_login', 'u.current_login', 'u.created_at', 'u.updated_at'])
     .where('t.token_hash', '=', hashToken(token))
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', new Date())

@@ -10,6 +10,8 @@ export interface PublicUser {
   name: string;
   email: string;
   active: boolean;
+  /** A data URL, or null for the default image. */
+  image_profile: string | null;
   last_login: Date | null;
   current_login: Date | null;
   created_at: Date;
@@ -18,7 +20,7 @@ export interface PublicUser {
 
 export function publicUser(row: Record<string, any>): PublicUser {
   return {
-    id: Number(row.id), name: row.name, email: row.email, active: row.active, last_login: row.last_login,
+    id: Number(row.id), name: row.name, email: row.email, active: row.active, image_profile: row.image_profile ?? null, last_login: row.last_login,
     current_login: row.current_login, created_at: row.created_at, updated_at: row.updated_at,
   };
 }
@@ -49,7 +51,7 @@ export async function ensureAdministrator(db: Kysely<any>, account: { email: str
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
-      .values({ name: account.name ?? 'Administrador', email: account.email.toLowerCase(), password_hash: passwordHash, active: true })
+      .values({ name: account.name ?? 'Administrador', email: account.email.toLowerCase(), password: passwordHash, active: true })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('user_permissions').values({ user_id: user.id, name: 'admin', granted: true }).execute();

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Entity, Model } from '../../../generator/language/index.js';
+import type { Entity, Model, Operation } from '../../../generator/language/index.js';
 import { requireAny } from '../auth/guard.js';
 import { entityPermission, type ResourceAction } from '../auth/permissions.js';
-import { badRequest, notFound } from '../http/app-error.js';
+import { AppError, badRequest, notFound } from '../http/app-error.js';
 import { spaceOf } from '../http/space.js';
 import { listCombos } from './combos.js';
 import { deleteRecord, deleteRecords } from './delete.js';
@@ -12,13 +12,20 @@ import { createRecord, updateRecord } from './write.js';
 
 type Params = { id: string; ids: string; mode: string };
 
+export const NOT_OFFERED = 'Operação não permitida neste cadastro.';
+
 /** Most records one `multiple_delete` removes (a whole page of the longest list, twice over). */
 export const MAX_DELETE_IDS = 1000;
 
 /** The generic REST resource every entity of the model gets under `/api/{module}`. */
 export async function resourceRoutes(app: FastifyInstance, options: { model: Model }) {
   const { model } = options;
-  const allow = (request: FastifyRequest, entity: Entity, ...actions: ResourceAction[]) => {
+  /**
+   * The caller may run this operation: the module offers it (else 405, whoever asks) and the
+   * caller holds one of the actions' permissions (else 403).
+   */
+  const allow = (request: FastifyRequest, entity: Entity, operation: Operation, ...actions: ResourceAction[]) => {
+    if (!entity.operations[operation]) throw new AppError(405, NOT_OFFERED);
     const session = requireAny(request, actions.map((action) => entityPermission(entity, action)));
     return { db: spaceOf(request).db, context: { model, userId: session.user.id } };
   };
@@ -26,35 +33,35 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
   for (const entity of model.entities) {
     const base = `/api/${entity.module}`;
 
-    app.get(base, async (request) => listRecords(allow(request, entity, 'index').db, entity, request.query as Record<string, unknown>));
+    app.get(base, async (request) => listRecords(allow(request, entity, 'list', 'index').db, entity, request.query as Record<string, unknown>));
 
     app.get(`${base}/combos`, async (request) => ({
-      data: await listCombos(allow(request, entity, 'index', 'show').db, entity, request.query as Record<string, unknown>),
+      data: await listCombos(allow(request, entity, 'list', 'index', 'show').db, entity, request.query as Record<string, unknown>),
     }));
 
     app.get<{ Params: Params }>(`${base}/:id`, async (request) => ({
-      data: await findRecord(allow(request, entity, 'show').db, entity, parseId(request.params.id)),
+      data: await findRecord(allow(request, entity, 'show', 'show').db, entity, parseId(request.params.id)),
     }));
 
     app.post(base, async (request, reply) => {
       const insert: ResourceAction[] = entity.insertPermission === 'admin' ? [] : ['store'];
-      const { db, context } = allow(request, entity, ...insert);
+      const { db, context } = allow(request, entity, 'create', ...insert);
       return reply.status(201).send({ data: await createRecord(db, entity, request.body, context) });
     });
 
     app.put<{ Params: Params }>(`${base}/:id`, async (request) => {
-      const { db, context } = allow(request, entity, 'update');
+      const { db, context } = allow(request, entity, 'update', 'update');
       return { data: await updateRecord(db, entity, parseId(request.params.id), request.body, context) };
     });
 
     app.delete<{ Params: Params }>(`${base}/:id`, async (request) => {
-      const { db, context } = allow(request, entity, 'destroy');
+      const { db, context } = allow(request, entity, 'delete', 'destroy');
       await deleteRecord(db, entity, parseId(request.params.id), context);
       return { message: 'Registro excluído com sucesso.' };
     });
 
     app.delete<{ Params: Params }>(`${base}/multiple_delete/:ids`, async (request) => {
-      const { db, context } = allow(request, entity, 'destroy');
+      const { db, context } = allow(request, entity, 'delete', 'destroy');
       const ids = request.params.ids.split(',').filter(Boolean);
       if (ids.length > MAX_DELETE_IDS) throw badRequest(`É possível excluir no máximo ${MAX_DELETE_IDS.toLocaleString('pt-BR')} registros de uma vez.`);
       await deleteRecords(db, entity, ids.map(parseId), context);
@@ -64,7 +71,8 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
     app.get<{ Params: Params }>(`/api/rules/${entity.module}/:mode`, async (request) => {
       const mode = request.params.mode;
       if (mode !== 'create' && mode !== 'edit') throw notFound();
-      allow(request, entity, mode === 'create' ? 'store' : 'update');
+      if (mode === 'create') allow(request, entity, 'create', 'store');
+      else allow(request, entity, 'update', 'update');
       return { data: entity.rules[mode] };
     });
   }

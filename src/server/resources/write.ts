@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Entity } from '../../../generator/language/index.js';
+import { recordItemEvents } from '../audit/item-events.js';
 import { recordAudit } from '../audit/record.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';
 import { syncJoin, syncSublist } from './children.js';
@@ -69,6 +70,7 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
       { event: 'created', userId: context.userId, module: entity.module, recordId: Number(id), newValues: { ...record, ...givenSecrets(entity, body) } },
       secretFieldNames(entity),
     );
+    await recordItemEvents(trx, entity, { before: null, after: record, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'create', body, record, previous: null, context });
     return record;
   });
@@ -91,6 +93,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
     const { old, now } = changes(before, after);
     Object.assign(now, givenSecrets(entity, body));
     await recordAudit(trx, { event: 'updated', userId: context.userId, module: entity.module, recordId: id, oldValues: old, newValues: now }, secretFieldNames(entity));
+    await recordItemEvents(trx, entity, { before, after, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'update', body, record: after, previous: before, context });
     return after;
   });

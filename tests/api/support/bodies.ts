@@ -4,6 +4,7 @@
  */
 import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Entity, Field, Model } from '../../../generator/language/index.js';
+import { pngDataUrl } from '../../identity/support/images.js';
 
 let counter = 0;
 const next = () => ++counter;
@@ -15,7 +16,8 @@ function textFor(field: Field, n: number): string {
   const base = `${n} Registro de teste Ação`;
   if (!field.pattern) return base.slice(0, max).padEnd(min, 'x');
   const pattern = new RegExp(field.pattern);
-  const letters = (k: number) => Array.from({ length: k }, (_, i) => String.fromCharCode(65 + ((n * 7 + i * 3) % 26))).join('');
+  // n written in base 26 (shifted), so unique fields of a few letters get many distinct values.
+  const letters = (k: number) => Array.from({ length: k }, (_, i) => String.fromCharCode(65 + ((Math.floor((n * 7 + 3) / 26 ** i) + i * 3) % 26))).join('');
   const digits = (k: number) => String(n).padStart(k, '0').slice(-k);
   for (let length = Math.max(min, 1); length <= Math.min(max, 20); length++) {
     for (const candidate of [letters(length), digits(length), letters(length).toLowerCase(), base.slice(0, length)]) {
@@ -25,11 +27,13 @@ function textFor(field: Field, n: number): string {
   throw new Error(`No sample text matches ${field.pattern} for ${field.name}`);
 }
 
+/** Digits of the mask carry n (rightmost last), so masked unique codes differ for many records. */
 function maskFor(mask: string, n: number): string {
+  const digits = String(n).padStart(mask.length, '0').slice(-mask.length);
   let i = 0;
   return mask.replace(/[0A*]/g, (c) => {
     i += 1;
-    return c === 'A' ? String.fromCharCode(65 + ((n + i) % 26)) : String((n + i) % 10);
+    return c === 'A' ? String.fromCharCode(65 + ((n + i) % 26)) : digits[digits.length - (mask.replace(/[^0A*]/g, '').length - i) - 1];
   });
 }
 
@@ -53,6 +57,12 @@ function integerFor(field: Field, n: number): number {
 
 type Create = (module: string) => Promise<number>;
 
+/** A 300×300 PNG as a data URL (the size the image fields accept). */
+const PROFILE_PNG = pngDataUrl(300, 300);
+
+/** Entities whose API offers every generic operation (the audit log, read-only, does not). */
+export const writableEntities = (model: Model) => model.entities.filter((e) => Object.values(e.operations).every(Boolean));
+
 export async function valueFor(field: Field, create: Create, n = next()): Promise<unknown> {
   switch (field.kind) {
     case 'text': case 'textarea': return textFor(field, n);
@@ -73,6 +83,9 @@ export async function valueFor(field: Field, create: Create, n = next()): Promis
     case 'color': return '#3ac9d6';
     case 'password': return `segredo-${n}`;
     case 'enum': return field.enumOptions![0].value;
+    case 'permission': return 'report.generate';
+    case 'image': return PROFILE_PNG;
+    case 'json': return { amostra: n };
     case 'reference': return create(field.reference!.module);
     case 'references': return [await create(field.reference!.module)];
     case 'sublist': {

@@ -80,7 +80,7 @@ export async function userWith(
   const password = 'senha-do-usuario';
   const { id } = await server.db
     .insertInto('users')
-    .values({ name: `Usuário ${users}`, email, password_hash: await hashPassword(password), active: options.active ?? true })
+    .values({ name: `Usuário ${users}`, email, password: await hashPassword(password), active: options.active ?? true })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const grant of grants) {

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { Entity, Field } from '../../../generator/language/index.js';
+import { recordAudit } from './record.js';
+
+type Row = Record<string, unknown>;
+
+/** Items of a sub-list keyed by their id. */
+const itemsById = (value: unknown) => new Map(((value as Row[] | undefined) ?? []).map((item) => [Number(item.id), item]));
+
+/** The referenced records of a many-to-many field, as `{ id, name }`. */
+async function namedReferences(trx: Kysely<any>, field: Field, ids: number[]): Promise<Map<number, Row>> {
+  if (ids.length === 0) return new Map();
+  const { table, labelField } = field.reference!;
+  const rows = await trx.selectFrom(table).select(['id', `${labelField} as name`]).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), name: row.name }]));
+}
+
+/**
+ * For each field with `x-audit-events`, one audit row per item added (`new_values`: the item) or
+ * removed (`old_values`: the item), beside the record's own created/updated row. `before` is null
+ * on create. Runs in the transaction of the change.
+ */
+export async function recordItemEvents(
+  trx: Kysely<any>,
+  entity: Entity,
+  change: { before: Row | null; after: Row; userId: number | null; secretFields: string[] },
+): Promise<void> {
+  const recordId = Number(change.after.id);
+  const write = (event: string, values: { oldValues?: Row; newValues?: Row }) =>
+    recordAudit(trx, { event, userId: change.userId, module: entity.module, recordId, ...values }, change.secretFields);
+  for (const field of entity.fields) {
+    if (!field.auditEvents) continue;
+    const { added, removed } = field.auditEvents;
+    if (field.sublist) {
+      const old = itemsById(change.before?.[field.name]);
+      const now = itemsById(change.after[field.name]);
+      for (const [id, item] of now) if (!old.has(id)) await write(added, { newValues: item });
+      for (const [id, item] of old) if (!now.has(id)) await write(removed, { oldValues: item });
+    } else if (field.join) {
+      const old = new Set((change.before?.[field.name] as number[] | undefined) ?? []);
+      const now = new Set((change.after[field.name] as number[] | undefined) ?? []);
+      const gained = [...now].filter((id) => !old.has(id));
+      const lost = [...old].filter((id) => !now.has(id));
+      const names = await namedReferences(trx, field, [...gained, ...lost]);
+      for (const id of gained) await write(added, { newValues: names.get(id) ?? { id } });
+      for (const id of lost) await write(removed, { oldValues: names.get(id) ?? { id } });
+    }
+  }
+}

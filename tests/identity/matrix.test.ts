@@ -1,0 +1,109 @@
+/**
+ * The authorization matrix, derived from the schemas: every module (with the operations it offers)
+ * × {index, show, store, update, destroy, combos, multiple_delete} × {anonymous, no permission,
+ * exact permission, via a role, not granted, expired yesterday, admin}. Each case checks the status,
+ * that a refusal changed nothing (row counts, the record itself, the audit log) and that every
+ * allowed write left its audit row. One app per database; principals and records made once.
+ */
+import type { Entity } from '../../generator/language/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creator, plainTextFields, validBody } from '../api/support/bodies.js';
+import { call, startTestServer, type TestServer } from '../api/support/server.js';
+import { DATABASE_KINDS } from '../support/databases.js';
+import { expectedStatus, isWrite, MATRIX_ACTIONS, permissionAction, type MatrixAction } from './support/expectations.js';
+import { makePrincipals, PRINCIPALS, type Principal, type Principals } from './support/principals.js';
+
+
+for (const kind of DATABASE_KINDS) {
+  describe(`authorization matrix [${kind}]`, () => {
+    let server: TestServer;
+    let principals: Principals;
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+      principals = await makePrincipals(server);
+    });
+    afterAll(() => server?.close());
+
+    it('answers every module, action and principal as the model says, with no side effect on a refusal', { timeout: 240_000 }, async () => {
+      const admin = call(server, server.adminToken);
+      const create = creator(server.model, (url, body) => admin('POST', url, body));
+      // Referenced records are made once per module and shared: only the module under test grows.
+      const parents = new Map<string, Promise<number>>();
+      const parent = (module: string) => {
+        if (!parents.has(module)) parents.set(module, create(module));
+        return parents.get(module)!;
+      };
+      const body = (entity: Entity) => validBody(entity, parent);
+      const count = async (table: string, where?: [string, unknown][]) => {
+        let query = server.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n'));
+        for (const [column, value] of where ?? []) query = query.where(column, '=', value);
+        return Number((await query.executeTakeFirstOrThrow()).n);
+      };
+      const snapshot = async (entity: Entity, id: number) =>
+        JSON.stringify(await server.db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst());
+      const auditsOf = (entity: Entity, id: number, event: string) => count('audits', [['module', entity.module], ['record_id', id], ['event', event]]);
+
+      let cases = 0;
+      const wrong: string[] = [];
+      for (const entity of server.model.entities) {
+        const m = entity.module;
+        const writable = entity.operations.create;
+        const fresh = async () => {
+          const response = await admin('POST', `/api/${m}`, await body(entity));
+          if (response.status !== 201) throw new Error(`${m}: ${response.status} ${JSON.stringify(response.body)}`);
+          return Number(response.body.data.id);
+        };
+        const keeper = writable ? await fresh() : Number((await server.db.selectFrom('audits').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id);
+        const sampleBody = writable ? await body(entity) : { event: 'created', module: m, record_id: 1 };
+        const text = plainTextFields(entity)[0];
+        let edits = 0;
+        const updateBody = () => ({ ...sampleBody, ...(text ? { [text.name]: `Matriz ${++edits} ${m}`.slice(0, text.maxLength ?? 255) } : {}) });
+
+        for (const action of MATRIX_ACTIONS) {
+          for (const principal of PRINCIPALS) {
+            cases += 1;
+            const expected = expectedStatus(entity, action, principal);
+            const allowed = expected < 300;
+            const api = call(server, principals.token(principal as Principal, permissionAction(action)));
+            const problems: string[] = [];
+            let status: number;
+            const auditsBefore = isWrite(action) && !allowed ? await count('audits') : 0;
+            if (action === 'index') status = (await api('GET', `/api/${m}`)).status;
+            else if (action === 'combos') status = (await api('GET', `/api/${m}/combos`)).status;
+            else if (action === 'show') status = (await api('GET', `/api/${m}/${keeper}`)).status;
+            else if (action === 'store') {
+              const payload = allowed ? await body(entity) : sampleBody;
+              const rows = await count(entity.table);
+              const response = await api('POST', `/api/${m}`, payload);
+              status = response.status;
+              if (!allowed && (await count(entity.table)) !== rows) problems.push('a refused insert stored a row');
+              if (allowed && status === 201 && (await auditsOf(entity, response.body.data.id, 'created')) !== 1) problems.push('no audit row');
+            } else if (action === 'update') {
+              const before = await snapshot(entity, keeper);
+              const audits = allowed ? await auditsOf(entity, keeper, 'updated') : 0;
+              status = (await api('PUT', `/api/${m}/${keeper}`, updateBody())).status;
+              if (!allowed && (await snapshot(entity, keeper)) !== before) problems.push('a refused update changed the record');
+              if (allowed && (await auditsOf(entity, keeper, 'updated')) !== audits + 1) problems.push('no audit row');
+            } else {
+              const targets = allowed ? (action === 'destroy' ? [await fresh()] : [await fresh(), await fresh()]) : [keeper];
+              const url = action === 'destroy' ? `/api/${m}/${targets[0]}` : `/api/${m}/multiple_delete/${targets.join(',')}`;
+              status = (await api('DELETE', url)).status;
+              for (const id of targets) {
+                const left = await count(entity.table, [['id', id]]);
+                if (!allowed && left !== 1) problems.push('a refused delete removed the record');
+                if (allowed && status === 200 && (await auditsOf(entity, id, 'deleted')) !== 1) problems.push(`no audit row for ${id}`);
+              }
+            }
+            if (isWrite(action) && !allowed && (await count('audits')) !== auditsBefore) problems.push('a refusal wrote an audit row');
+            if (status !== expected) problems.push(`answered ${status}, expected ${expected}`);
+            if (problems.length) wrong.push(`${m} ${action} ${principal}: ${problems.join('; ')}`);
+          }
+        }
+      }
+      console.log(`authorization matrix [${kind}]: ${cases} cases, ${wrong.length} wrong answers`);
+      if (wrong.length) console.log(wrong.slice(0, 40).join('\n'));
+      expect(cases).toBe(server.model.entities.length * MATRIX_ACTIONS.length * PRINCIPALS.length);
+      expect(wrong).toEqual([]);
+    });
+  });
+}

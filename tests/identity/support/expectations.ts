@@ -1,0 +1,32 @@
+/**
+ * What the API must answer, derived from the model alone: the operations a module offers, who may
+ * insert (admin alone where the schema says so), and the principal's grants.
+ */
+import type { Entity, Operation } from '../../../generator/language/index.js';
+import type { ResourceAction } from '../../../src/server/auth/permissions.js';
+import type { Principal } from './principals.js';
+
+export type MatrixAction = ResourceAction | 'combos' | 'multiple_delete';
+export const MATRIX_ACTIONS: MatrixAction[] = ['index', 'show', 'store', 'update', 'destroy', 'combos', 'multiple_delete'];
+
+const OPERATION: Record<MatrixAction, Operation> = {
+  index: 'list', combos: 'list', show: 'show', store: 'create', update: 'update', destroy: 'delete', multiple_delete: 'delete',
+};
+
+/** The permission action a matrix action needs (combos: index; multiple_delete: destroy). */
+export const permissionAction = (action: MatrixAction): ResourceAction =>
+  action === 'combos' ? 'index' : action === 'multiple_delete' ? 'destroy' : action;
+
+export const isWrite = (action: MatrixAction) => action === 'store' || action === 'update' || action === 'destroy' || action === 'multiple_delete';
+
+const SUCCESS: Record<MatrixAction, number> = { index: 200, combos: 200, show: 200, store: 201, update: 200, destroy: 200, multiple_delete: 200 };
+
+export function expectedStatus(entity: Entity, action: MatrixAction, principal: Principal): number {
+  if (principal === 'anonymous') return 401;
+  if (!entity.operations[OPERATION[action]]) return 405;
+  if (principal === 'admin') return SUCCESS[action];
+  if (principal === 'exact' || principal === 'role') {
+    return action === 'store' && entity.insertPermission === 'admin' ? 403 : SUCCESS[action];
+  }
+  return 403;
+}
