@@ -17,6 +17,7 @@ describe('a JSON value as a person reads it', () => {
   it('reads JSON text too, and shows nothing for an empty value', () => {
     expect(jsonLines('{"denomination":"Solteiro"}')).toEqual(['denomination: Solteiro']);
     expect(jsonLines(null)).toEqual([]);
+    expect(jsonLines({ expires_at: '2030-12-31' })).toEqual(['expires_at: 31/12/2030']);
     expect(formatByKind({ source: 'new_values', kind: 'json', label: 'Depois' }, { a: 1, b: [1, 2] })).toBe('a: 1; b: 1, 2');
   });
 });

@@ -1,3 +1,5 @@
+import { formatDate, formatDateTime } from '../format';
+
 /** A JSON value as lines a person reads: `key: value`, nested keys dotted, lists joined by commas. */
 export function jsonLines(value: unknown, prefix = ''): string[] {
   if (value == null || value === '') return [];
@@ -21,8 +23,14 @@ export function jsonLines(value: unknown, prefix = ''): string[] {
   return [prefix ? `${prefix}: ${scalarText(value)}` : scalarText(value)];
 }
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/** One value as text: Sim/Não, dates DD/MM/YYYY (with the time when there is one). */
 export function scalarText(value: unknown): string {
   if (value == null) return '';
+  if (typeof value === 'string' && ISO_DAY.test(value)) return formatDate(value);
+  if (typeof value === 'string' && ISO_MOMENT.test(value)) return formatDateTime(value);
   if (value === true) return 'Sim';
   if (value === false) return 'Não';
   if (typeof value === 'object') return JSON.stringify(value);

@@ -8,7 +8,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * A date range bound typed DD/MM/YYYY: 'De' starts at the day's first second, 'Até' takes the whole
  * day (up to 23:59:59), as a person means by 'até 10/05'.
  */
-export function DateBoundInput({ source, label, end }: { source: string; label: string; end?: boolean }) {
+// `alwaysOn` is read by the list's filter form from the element itself.
+export function DateBoundInput({ source, label, end }: { source: string; label: string; end?: boolean; alwaysOn?: boolean }) {
   return (
     <TextInput
       source={source}

@@ -18,8 +18,8 @@ const filters: FieldSpec[] = [
 ];
 
 const dateRange = [
-  <DateBoundInput key="created_at_gte" source="created_at_gte" label="De" />,
-  <DateBoundInput key="created_at_lte" source="created_at_lte" label="Até" end />,
+  <DateBoundInput key="created_at_gte" source="created_at_gte" label="De" alwaysOn />,
+  <DateBoundInput key="created_at_lte" source="created_at_lte" label="Até" end alwaysOn />,
 ];
 
 /** The audit log: newest first, filtered by user, module, record, event and a date range. */
