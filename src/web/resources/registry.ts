@@ -1,4 +1,6 @@
 import type { ScreenOverrides } from './overrides';
+import { AuditoriaList } from '../screens/auditoria/List';
+import { AuditoriaDetail } from '../screens/auditoria/Detail';
 
 /**
  * The override seam: the one place where a hand-written view replaces a generated one.
@@ -19,4 +21,8 @@ import type { ScreenOverrides } from './overrides';
  * import { EstadosCivisList } from '../screens/estados_civis/List';
  * export const overrides: ScreenOverrides = { estados_civis: { list: EstadosCivisList } };
  */
-export const overrides: ScreenOverrides = {};
+export const overrides: ScreenOverrides = {
+  // The audit log: a day range 'De'/'Até' and module names in the filters; the detail puts each
+  // field's value before and after side by side.
+  auditoria: { list: AuditoriaList, edit: AuditoriaDetail, show: AuditoriaDetail },
+};
