@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startProduct, type RunningProduct } from '../e2e/support/product';
+
+const root = resolve(import.meta.dirname, '../..');
+const CLERK = { name: 'Clara Atendente', email: 'clara@conselho.test', password: 'Clara#Conselho2026' };
+
+/**
+ * Identity and access as a new administrator meets it, on the real server and Chromium: a role and a
+ * user made through the screens, that user seeing only what the role grants and changing their own
+ * profile, and the administrator reading the change in the audit log.
+ */
+describe('identity and access in the browser', () => {
+  let webDir: string;
+  let product: RunningProduct;
+  let browser: Browser;
+  let page: Page;
+
+  const path = () => new URL(page.url()).pathname;
+
+  async function logIn(email: string, password: string) {
+    await page.goto(`${product.url}/login`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha').fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect.poll(path).toBe('/');
+  }
+
+  async function logOut() {
+    await page.getByRole('button', { name: 'Perfil' }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect.poll(path).toBe('/login');
+  }
+
+  /** Adds one grant line and picks the permission by typing part of its pt-BR label. */
+  async function grant(typed: string, option: string) {
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    const picker = page.getByRole('combobox', { name: 'Permissão' }).last();
+    await picker.fill(typed);
+    await page.getByRole('option', { name: option }).click();
+  }
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'conselho-web-'));
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', webDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+    product = await startProduct({ WEB_DIR: webDir });
+    browser = await launchBrowser();
+    page = await browser.newPage({ locale: 'pt-BR' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('offers password recovery from the login page without telling whether the address exists', async () => {
+    await page.goto(`${product.url}/login`);
+    await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+    await expect.poll(path).toBe('/recuperar_senha');
+    await page.getByLabel('E-mail').fill('ninguem@conselho.test');
+    await page.getByRole('button', { name: 'Enviar link' }).click();
+    await page.getByText('Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.').waitFor();
+    await page.goto(`${product.url}/recuperar_senha/link-que-nao-existe`);
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+  });
+
+  it('lets the administrator create a role and a user holding it', async () => {
+    await logIn(product.adminEmail, product.adminPassword);
+    await page.goto(`${product.url}/papeis/inserir`);
+    await page.getByLabel('Nome').fill('Atendimento');
+    await grant('estados civis listar', 'Estados civis — listar');
+    await grant('estados civis visualizar', 'Estados civis — visualizar');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(path).toMatch(/^\/papeis\/\d+$/);
+
+    await page.goto(`${product.url}/usuarios/inserir`);
+    await page.getByLabel(/^Nome/).fill(CLERK.name);
+    await page.getByLabel(/^E-mail/).fill(CLERK.email);
+    await page.getByLabel(/^Senha/).fill(CLERK.password);
+    await page.getByRole('combobox', { name: /Papéis/ }).fill('Atend');
+    await page.getByRole('option', { name: 'Atendimento' }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(path).toMatch(/^\/usuarios\/\d+$/);
+    await logOut();
+  });
+
+  it('shows that user only the permitted menu, /erro elsewhere, and lets them change their profile', async () => {
+    await logIn(CLERK.email, CLERK.password);
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('link', { name: 'Estados civis' }).waitFor();
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'Estados civis']);
+    for (const forbidden of ['/usuarios', '/papeis', '/auditoria', '/estados_civis/inserir']) {
+      await page.goto(`${product.url}${forbidden}`);
+      await expect.poll(path).toBe('/erro');
+    }
+
+    await page.getByRole('button', { name: 'Perfil' }).click();
+    await page.getByRole('menuitem', { name: 'Perfil' }).click();
+    await expect.poll(path).toBe('/perfil');
+    const name = page.getByLabel(/^Nome/);
+    await expect.poll(() => name.inputValue()).toBe(CLERK.name);
+    await name.fill('Clara Souza');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Perfil atualizado com sucesso.').waitFor();
+    await logOut();
+  });
+
+  it('shows the administrator that change in the audit log, before and after', async () => {
+    await logIn(product.adminEmail, product.adminPassword);
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Auditoria' }).click();
+    await expect.poll(path).toBe('/auditoria');
+    expect(await page.getByRole('link', { name: 'Inserir' }).count()).toBe(0);
+    await page.getByRole('cell', { name: 'Alteração' }).first().click();
+    const changes = page.getByRole('table', { name: 'Valores antes e depois' });
+    await changes.getByRole('row', { name: /Clara Atendente.*Clara Souza/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Excluir' }).count()).toBe(0);
+    await page.goto(`${product.url}/auditoria/inserir`);
+    await page.getByText(/não encontrada/i).waitFor();
+  });
+});
