@@ -53,6 +53,9 @@ for (const kind of DATABASE_KINDS) {
       const role = await admin('POST', '/api/papeis', { name: 'Leitores de gênero', permissions: [{ name: 'genre.index', granted: true, expires_at: null }] });
       expect(role.status, JSON.stringify(role.body)).toBe(201);
       expect((await admin('POST', '/api/papeis', { name: 'Sem permissões', permissions: [] })).status).toBe(422);
+      const unknown = await admin('POST', '/api/papeis', { name: 'Inventado', permissions: [{ name: 'inventada.index', granted: true }] });
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.errors['permissions.0.name']).toEqual(['Permissão inexistente.']);
       const user = await newUser({ permissions: [{ name: 'civilStatus.index', granted: true, expires_at: null }] });
       const api = call(server, user.token);
       expect((await api('GET', '/api/estados_civis')).status).toBe(200);

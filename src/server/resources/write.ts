@@ -8,15 +8,17 @@ import type { WriteContext } from './context.js';
 import { translateDbError } from './db-errors.js';
 import { columnFields, secretFieldNames } from './fields.js';
 import { runAfterWrite, runBeforeWrite } from './hooks.js';
+import { checkPermissionNames } from './permission-names.js';
 import { findRecord, findRow } from './read.js';
 import { checkReferences } from './references.js';
 import { validateBody } from './validation.js';
 import { storedValues } from './values.js';
 
-async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', input: unknown) {
+async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', input: unknown, context: WriteContext) {
   const body = validateBody(entity, mode, input);
   const errors: FieldErrors = {};
   await checkReferences(db, entity.fields, body, errors);
+  checkPermissionNames(context.model, entity, body, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   return body;
 }
@@ -57,7 +59,7 @@ async function inTransaction<T>(db: Kysely<any>, entity: Entity, context: WriteC
 
 /** Creates a record (with its sub-lists and many-to-many links) and its audit row, in one transaction. */
 export async function createRecord(db: Kysely<any>, entity: Entity, input: unknown, context: WriteContext) {
-  const body = await validated(db, entity, 'create', input);
+  const body = await validated(db, entity, 'create', input, context);
   return inTransaction(db, entity, context, async (trx) => {
     await runBeforeWrite(trx, { entity, mode: 'create', body, context });
     const values = await storedValues(columnFields(entity), body);
@@ -79,7 +81,7 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
 /** Updates a record; sub-lists given in the body replace the stored ones. Throws 404 when it does not exist. */
 export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, input: unknown, context: WriteContext) {
   const before = await findRecord(db, entity, id);
-  const body = await validated(db, entity, 'edit', input);
+  const body = await validated(db, entity, 'edit', input, context);
   return inTransaction(db, entity, context, async (trx) => {
     await runBeforeWrite(trx, { entity, mode: 'update', body, previous: before, context });
     const row = await findRow(trx, entity, id);
