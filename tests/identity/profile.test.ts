@@ -34,6 +34,7 @@ for (const kind of DATABASE_KINDS) {
       const audit = await server.db.selectFrom('audits').selectAll().where('module', '=', 'usuarios').where('record_id', '=', user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ event: 'updated', user_id: user.id, old_values: { email: user.email }, new_values: { name: 'Ana Beatriz', email } });
       expect(audit.new_values.password).toBeUndefined();
+      expect(audit.new_values.image_profile).toBe('[IMAGEM]');
       expect((await me('PUT', '/api/perfil', { name: 'Ana Beatriz', email, image_profile: jpegDataUrl(300, 300, 'image/jpg') })).status).toBe(200);
     });
 

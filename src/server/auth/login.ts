@@ -36,8 +36,6 @@ export interface LoginOptions {
  */
 const dummyHash: Promise<string> = hashPassword('senha-inexistente-apenas-para-igualar-o-tempo');
 
-/** The stored argon2 hash, whichever column the users table keeps it in. */
-const storedHash = (user: Record<string, any>): string => user.password_hash ?? user.password ?? '';
 
 function readCredentials(attempt: LoginAttempt) {
   const email = typeof attempt.email === 'string' ? attempt.email.trim() : '';
@@ -60,7 +58,7 @@ export async function login(db: Kysely<any>, attempt: LoginAttempt, options: Log
   const wait = options.throttle.retryAfterSeconds(key);
   if (wait > 0) throw new TooManyAttempts(wait);
   const user = await findUserByEmail(db, email);
-  const matches = await verifyPassword(user ? storedHash(user) : await dummyHash, password);
+  const matches = await verifyPassword(user ? String(user.password) : await dummyHash, password);
   if (!user || !matches) {
     options.throttle.fail(key);
     throw invalid({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
