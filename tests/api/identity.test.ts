@@ -117,6 +117,10 @@ for (const kind of DATABASE_KINDS) {
       const filtered = await admin('GET', `/api/auditoria?filter=${encodeURIComponent(JSON.stringify({ module: row.module, record_id: row.record_id }))}`);
       expect(filtered.status).toBe(200);
       expect(filtered.body.data.map((r: { id: number }) => r.id)).toContain(Number(row.id));
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const range = (filter: object) => admin('GET', `/api/auditoria?per_page=500&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+      expect((await range({ created_at_gte: day(-1), created_at_lte: day(1), event: 'added_role' })).body.data.length).toBeGreaterThan(0);
+      expect((await range({ created_at_gte: day(1) })).body.data).toEqual([]);
     });
   });
 }
