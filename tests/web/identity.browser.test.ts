@@ -14,7 +14,7 @@ const CLERK = { name: 'Clara Atendente', email: 'clara@conselho.test', password:
  * user made through the screens, that user seeing only what the role grants and changing their own
  * profile, and the administrator reading the change in the audit log.
  */
-describe('identity and access in the browser', () => {
+describe('identity and access in the browser', { timeout: 90_000 }, () => {
   let webDir: string;
   let product: RunningProduct;
   let browser: Browser;

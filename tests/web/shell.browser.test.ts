@@ -43,7 +43,7 @@ describe('the web shell in the browser', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query(
-      'insert into users (name, email, password_hash, active) values ($1, $2, $3, true) returning id',
+      'insert into users (name, email, password, active) values ($1, $2, $3, true) returning id',
       ['Atendente', CLERK.email, await hashPassword(CLERK.password)],
     );
     await client.query('insert into user_permissions (user_id, name, granted) values ($1, $2, true)', [rows[0].id, 'civilStatus.index']);

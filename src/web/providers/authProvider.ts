@@ -48,6 +48,8 @@ export function createAuthProvider({ http, session, guardOf, currentPath }: Opti
         await http({ method: 'POST', path: '/api/logout' }).catch(() => undefined);
       }
       session.setToken(null);
+      // A request refused while the token was being revoked must not send the next person back here.
+      session.setReturnTo(null);
       load = null;
       return '/login';
     },
