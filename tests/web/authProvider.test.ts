@@ -83,3 +83,29 @@ describe('the auth provider', () => {
     expect(session.token()).toBeNull();
   });
 });
+
+describe('the access data of the initial load', () => {
+  it("holds the live grants of the person and their roles plus 'any', and maps the tenant permissions", async () => {
+    const { session, auth } = setup();
+    session.setToken('tok-load');
+    reply = () => ({
+      status: 200,
+      body: {
+        data: {
+          me: {
+            user: { id: 7 },
+            permissions: [{ name: 'civilStatus.index', granted: true, expires_at: null }, { name: 'gender.index', granted: false, expires_at: null }],
+            roles: [{ id: 1, name: 'Atendimento', permissions: [{ name: 'role.index', granted: true, expires_at: '2000-01-01' }, { name: 'user.show', granted: true, expires_at: null }] }],
+          },
+          permissions: ['civilStatus.index', 'user.show'],
+          tenant: { name: 'default', system_name: 'Magnetar' },
+        },
+      },
+    });
+    const loadsBefore = server.seen.filter((r) => r.url.pathname === '/api/load').length;
+    expect(((await auth.getPermissions?.({})) as string[]).sort()).toEqual(['any', 'civilStatus.index', 'magnetar-index', 'user.show']);
+    expect(await auth.accessMap()).toEqual({ civilStatusIndex: 'civilStatus.index|admin', userShow: 'user.show|admin' });
+    // One load call serves both.
+    expect(server.seen.filter((r) => r.url.pathname === '/api/load').length).toBe(loadsBefore + 1);
+  });
+});

@@ -2,7 +2,7 @@ import type { AuthProvider } from 'ra-core';
 import { HttpError } from 'ra-core';
 import type { HttpClient } from '../http/client';
 import type { Session } from '../http/session';
-import { allows, permissionNames, type GuardedResource, type LoadData } from './permissions';
+import { accessMap, allows, permissionNames, type GuardedResource, type LoadData } from './permissions';
 
 export const UNEXPECTED_LOGIN_ERROR = 'Erro inesperado. Por favor, contacte o suporte.';
 
@@ -32,8 +32,10 @@ export function createAuthProvider({ http, session, guardOf, currentPath }: Opti
   };
   const permissions = async () => (session.token() ? permissionNames(await loadData()) : []);
 
-  const provider: AuthProvider & { loadData: () => Promise<LoadData> } = {
+  const provider: AuthProvider & { loadData: () => Promise<LoadData>; accessMap: () => Promise<Record<string, string>> } = {
     loadData,
+    /** The tenant permissions as the access map (`areaAction` → `area.action|admin`). */
+    accessMap: async () => (session.token() ? accessMap((await loadData()).permissions ?? []) : {}),
     async login({ email, password }: { email: string; password: string }) {
       try {
         const { json } = await http<{ data: { token: string } }>({ method: 'POST', path: '/api/auth', body: { email, password } });
