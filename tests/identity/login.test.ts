@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../../src/server/auth/login.js';
+import { LoginThrottle } from '../../src/server/auth/throttle.js';
 import { startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 
@@ -44,6 +46,16 @@ for (const kind of DATABASE_KINDS) {
       expect(seconds).toBeLessThanOrEqual(15 * 60);
       // The owner, from another address, still gets in.
       expect((await attempt(user.email, user.password, '10.0.3.2')).status).toBe(200);
+    });
+
+    it('counts failures per space: a lock in one space leaves the same e-mail free in another', async () => {
+      const user = await userWith(server, []);
+      const throttle = new LoginThrottle();
+      const options = { throttle, tokenTtlSeconds: 60 };
+      const from = (space: string, password: string) => ({ email: user.email, password, space, address: '10.0.4.1' });
+      for (let i = 0; i < 5; i += 1) await expect(login(server.db, from('primeiro', 'errada'), options)).rejects.toMatchObject({ status: 422 });
+      await expect(login(server.db, from('primeiro', user.password), options)).rejects.toMatchObject({ status: 429 });
+      expect((await login(server.db, from('segundo', user.password), options)).user.email).toBe(user.email);
     });
 
     it('takes as long to refuse an unknown e-mail as a known one (medians)', async () => {
