@@ -17,6 +17,7 @@ for (const kind of DATABASE_KINDS) {
       const ok = await anonymous('POST', '/api/auth', { email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD });
       expect(ok.status).toBe(200);
       expect(ok.body.data).toMatchObject({ token_type: 'Bearer', user: { email: ADMIN_EMAIL } });
+      expect(ok.body.data.user.password).toBeUndefined();
       expect(ok.body.data.user.password_hash).toBeUndefined();
       const wrong = await anonymous('POST', '/api/auth', { email: ADMIN_EMAIL, password: 'errada' });
       expect(wrong.status).toBe(422);
