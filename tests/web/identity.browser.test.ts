@@ -62,8 +62,9 @@ describe('identity and access in the browser', { timeout: 90_000 }, () => {
     await page.goto(`${product.url}/login`);
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     await expect.poll(path).toBe('/recuperar_senha');
-    await page.getByLabel('E-mail').fill('ninguem@conselho.test');
-    await page.getByRole('button', { name: 'Enviar link' }).click();
+    const form = page.getByRole('form', { name: 'Recuperar senha' });
+    await form.getByLabel('E-mail').fill('ninguem@conselho.test');
+    await form.getByRole('button', { name: 'Enviar link' }).click();
     await page.getByText('Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.').waitFor();
     await page.goto(`${product.url}/recuperar_senha/link-que-nao-existe`);
     await page.getByRole('alert').waitFor();

@@ -17,9 +17,10 @@ interface LoginState {
   notice?: string;
 }
 
-/** Where to go after logging in: the page the session ended on, else the one asked for, else home. */
+/** Where to go after logging in: the page the session ended on, else the one asked for (not after 'Sair'), else home. */
 function destination(state: LoginState | null): string {
-  const wanted = session.returnTo() || (state?.nextPathname ? state.nextPathname + (state.nextSearch ?? '') : null);
+  const asked = state?.nextPathname && !authProvider.loggedOutOnPurpose() ? state.nextPathname + (state.nextSearch ?? '') : null;
+  const wanted = session.returnTo() || asked;
   return wanted && !wanted.startsWith('/login') && !wanted.startsWith('/recuperar_senha') ? wanted : '/';
 }
 

@@ -32,14 +32,24 @@ export function createAuthProvider({ http, session, guardOf, currentPath }: Opti
   };
   const permissions = async () => (session.token() ? permissionNames(await loadData()) : []);
 
-  const provider: AuthProvider & { loadData: () => Promise<LoadData>; accessMap: () => Promise<Record<string, string>> } = {
+  // After 'Sair' the screens still mounted fail their auth check and ask login to return to them;
+  // the next person to log in must start at home instead.
+  let endedOnPurpose = false;
+
+  const provider: AuthProvider & {
+    loadData: () => Promise<LoadData>;
+    accessMap: () => Promise<Record<string, string>>;
+    loggedOutOnPurpose: () => boolean;
+  } = {
     loadData,
+    loggedOutOnPurpose: () => endedOnPurpose,
     /** The tenant permissions as the access map (`areaAction` → `area.action|admin`). */
     accessMap: async () => (session.token() ? accessMap((await loadData()).permissions ?? []) : {}),
     async login({ email, password }: { email: string; password: string }) {
       try {
         const { json } = await http<{ data: { token: string } }>({ method: 'POST', path: '/api/auth', body: { email, password } });
         session.setToken(json.data.token);
+        endedOnPurpose = false;
         load = null;
       } catch (error) {
         throw new Error(loginMessage(error));
@@ -47,6 +57,7 @@ export function createAuthProvider({ http, session, guardOf, currentPath }: Opti
     },
     async logout() {
       if (session.token()) {
+        endedOnPurpose = true;
         await http({ method: 'POST', path: '/api/logout' }).catch(() => undefined);
       }
       session.setToken(null);
