@@ -4,7 +4,7 @@ export function pageTitle(pathname: string, labelOf: (module: string) => { singu
   if (parts.length === 0) return 'Início';
   if (parts[0] === 'login') return 'Entrar';
   if (parts[0] === 'erro') return 'Erro';
-  if (parts[0] === 'recuperar_senha') return parts.length > 1 ? 'Nova senha' : 'Recuperar senha';
+  if (parts[0] === 'recuperar_senha') return parts.length > 1 ? 'Redefinir senha' : 'Recuperar senha';
   if (parts[0] === 'perfil') return 'Perfil';
   const label = labelOf(parts[0]);
   if (!label) return 'Página não encontrada';

@@ -18,7 +18,7 @@ type LinkCheck = { state: 'checking' } | { state: 'valid'; email: string } | { s
  * opens the new-password form, after which the person logs in again with a success message.
  */
 export default function PasswordResetPage() {
-  usePageTitle('Nova senha');
+  usePageTitle('Redefinir senha');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [link, setLink] = useState<LinkCheck>({ state: 'checking' });
@@ -51,9 +51,9 @@ export default function PasswordResetPage() {
     }
   };
   return (
-    <BareCard label="Nova senha" onSubmit={submit}>
+    <BareCard label="Redefinir senha" onSubmit={submit}>
       <Typography variant="subtitle1" component="h2" textAlign="center">
-        Nova senha
+        Redefinir senha
       </Typography>
       {link.state === 'checking' && <CircularProgress sx={{ justifySelf: 'center' }} aria-label="Verificando o link" />}
       {link.state === 'invalid' && (
