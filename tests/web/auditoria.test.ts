@@ -11,6 +11,12 @@ describe('an audit entry side by side', () => {
     ]);
   });
 
+  it('reads a list of items one item per parenthesis, dates DD/MM/YYYY', () => {
+    expect(fieldChanges({}, { permissions: [{ name: 'civilStatus.index', granted: true, expires_at: '2030-12-31' }] })).toEqual([
+      { field: 'permissions', before: '', after: '(name: civilStatus.index, granted: Sim, expires_at: 31/12/2030)', changed: true },
+    ]);
+  });
+
   it('shows a creation with nothing before and a deletion with nothing after', () => {
     expect(fieldChanges(null, { denomination: 'Solteiro' })).toEqual([{ field: 'denomination', before: '', after: 'Solteiro', changed: true }]);
     expect(fieldChanges('{"denomination":"Solteiro"}', {})).toEqual([{ field: 'denomination', before: 'Solteiro', after: '', changed: true }]);

@@ -33,6 +33,8 @@ export function scalarText(value: unknown): string {
   if (typeof value === 'string' && ISO_MOMENT.test(value)) return formatDateTime(value);
   if (value === true) return 'Sim';
   if (value === false) return 'Não';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return value.map(scalarText).join(', ');
+  // An item of a list (a grant, an address): its fields in one line, in parentheses.
+  if (typeof value === 'object') return `(${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${scalarText(v)}`).join(', ')})`;
   return String(value);
 }
