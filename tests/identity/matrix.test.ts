@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creator, plainTextFields, validBody } from '../api/support/bodies.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { DATABASE_KINDS } from '../support/databases.js';
-import { expectedStatus, isWrite, MATRIX_ACTIONS, permissionAction, type MatrixAction } from './support/expectations.js';
+import { expectedStatus, isWrite, MATRIX_ACTIONS, permissionAction } from './support/expectations.js';
 import { makePrincipals, PRINCIPALS, type Principal, type Principals } from './support/principals.js';
 
 
