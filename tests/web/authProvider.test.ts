@@ -82,6 +82,15 @@ describe('the auth provider', () => {
     expect(server.seen.at(-1)!.headers.authorization).toBe('Bearer tok');
     expect(session.token()).toBeNull();
   });
+
+  it("sends the next person to log in after 'Sair' home, whatever page was open", async () => {
+    const { session, auth } = setup();
+    session.setToken('tok');
+    session.setReturnTo('/usuarios/2');
+    reply = () => ({ status: 200, body: {} });
+    await auth.logout({});
+    expect(session.returnTo()).toBe('/');
+  });
 });
 
 describe('the access data of the initial load', () => {

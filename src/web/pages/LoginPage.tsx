@@ -19,7 +19,7 @@ interface LoginState {
 
 /** Where to go after logging in: the page the session ended on, else the one asked for (not after 'Sair'), else home. */
 function destination(state: LoginState | null): string {
-  const asked = state?.nextPathname && !authProvider.loggedOutOnPurpose() ? state.nextPathname + (state.nextSearch ?? '') : null;
+  const asked = state?.nextPathname ? state.nextPathname + (state.nextSearch ?? '') : null;
   const wanted = session.returnTo() || asked;
   return wanted && !wanted.startsWith('/login') && !wanted.startsWith('/recuperar_senha') ? wanted : '/';
 }

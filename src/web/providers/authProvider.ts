@@ -32,24 +32,17 @@ export function createAuthProvider({ http, session, guardOf, currentPath }: Opti
   };
   const permissions = async () => (session.token() ? permissionNames(await loadData()) : []);
 
-  // After 'Sair' the screens still mounted fail their auth check and ask login to return to them;
-  // the next person to log in must start at home instead.
-  let endedOnPurpose = false;
-
   const provider: AuthProvider & {
     loadData: () => Promise<LoadData>;
     accessMap: () => Promise<Record<string, string>>;
-    loggedOutOnPurpose: () => boolean;
   } = {
     loadData,
-    loggedOutOnPurpose: () => endedOnPurpose,
     /** The tenant permissions as the access map (`areaAction` → `area.action|admin`). */
     accessMap: async () => (session.token() ? accessMap((await loadData()).permissions ?? []) : {}),
     async login({ email, password }: { email: string; password: string }) {
       try {
         const { json } = await http<{ data: { token: string } }>({ method: 'POST', path: '/api/auth', body: { email, password } });
         session.setToken(json.data.token);
-        endedOnPurpose = false;
         load = null;
       } catch (error) {
         throw new Error(loginMessage(error));
@@ -57,12 +50,12 @@ export function createAuthProvider({ http, session, guardOf, currentPath }: Opti
     },
     async logout() {
       if (session.token()) {
-        endedOnPurpose = true;
         await http({ method: 'POST', path: '/api/logout' }).catch(() => undefined);
+        // After 'Sair' the screens still mounted fail their auth check and ask the login page to
+        // return to them (even across a reload); the next person to log in starts at home instead.
+        session.setReturnTo('/');
       }
       session.setToken(null);
-      // A request refused while the token was being revoked must not send the next person back here.
-      session.setReturnTo(null);
       load = null;
       return '/login';
     },
