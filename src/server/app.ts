@@ -37,7 +37,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // `multiple_delete/{ids}` carries up to MAX_DELETE_IDS ids in one path segment.
     maxParamLength: 20_000,
     frameworkErrors,

@@ -9,6 +9,11 @@ export interface ServerConfig {
   root: string;
   /** WEB_DIR: the built web client (default `dist/web`). */
   webDir: string;
+  /**
+   * TRUST_PROXY: addresses of the reverse proxies whose X-Forwarded-For is believed (comma-separated),
+   * or 'true' for any. Off by default, so a client cannot pick the address the login lock counts.
+   */
+  trustProxy: boolean | string[];
   dataDir: string;
   /** `postgres://…` puts the platform database on PostgreSQL; absent means PGlite under dataDir. */
   databaseUrl: string | null;
@@ -38,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     host: env.HOST ?? '0.0.0.0',
     root,
     webDir: resolve(root, env.WEB_DIR ?? 'dist/web'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir: resolve(root, env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase(),
@@ -58,4 +64,11 @@ function readVersion(root: string): string {
   } catch {
     return '0.0.0';
   }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const text = value?.trim();
+  if (!text || text === 'false') return false;
+  if (text === 'true') return true;
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
