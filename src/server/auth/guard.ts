@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, MESSAGES } from '../http/app-error.js';
 import { spaceOf } from '../http/space.js';
-import { allows, effectivePermissions } from './permissions.js';
-import { findTokenUser } from './tokens.js';
+import { allows } from './permissions.js';
+import { findTokenSession } from './tokens.js';
 import { publicUser, type PublicUser } from './users.js';
 
 export interface Session {
@@ -40,12 +40,12 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     if (!request.url.startsWith('/api') || request.is404 || isPublic(request)) return;
     const token = bearer(request);
     const db = spaceOf(request).db;
-    const row = token ? await findTokenUser(db, token) : null;
+    const row = token ? await findTokenSession(db, token) : null;
     if (!row) throw new AppError(401, MESSAGES.unauthenticated);
     request.session = {
       user: publicUser(row),
       tokenId: String(row.token_id),
-      permissions: new Set(await effectivePermissions(db, row.id)),
+      permissions: new Set(row.permissions),
     };
   });
 });

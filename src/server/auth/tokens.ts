@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { effectivePermissionsOf } from './permissions.js';
 
 /** Only the SHA-256 of a token is stored, so a leaked table grants nothing. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -33,4 +34,18 @@ export async function revokeToken(db: Kysely<any>, tokenId: number | string): Pr
 /** Revokes every live token of a user at once (deactivation, a new password). */
 export async function revokeUserTokens(db: Kysely<any>, userId: number | string): Promise<void> {
   await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/**
+ * The active user a live token belongs to and the permission names they hold now, in one statement
+ * (one round trip per request); null when the token is unknown, expired or revoked. Grants are read
+ * afresh on every call, so a grant changed or expired applies to the next request.
+ */
+export async function findTokenSession(db: Kysely<any>, token: string) {
+  const { rows } = await sql<Record<string, any> & { token_id: number; permissions: string[] }>`
+    select t.id as token_id, u.id, u.name, u.email, u.active, u.image_profile, u.last_login, u.current_login, u.created_at, u.updated_at,
+           array(${effectivePermissionsOf(sql`u.id`)} order by 1) as permissions
+      from access_tokens t join users u on u.id = t.user_id
+     where t.token_hash = ${hashToken(token)} and t.revoked_at is null and t.expires_at > ${new Date()} and u.active`.execute(db);
+  return rows[0] ?? null;
 }
