@@ -7,9 +7,12 @@ export interface Session {
   /** Where the person was when the session ended, to go back after logging in again. */
   returnTo(): string | null;
   setReturnTo(path: string | null): void;
+  /** Whether the person must change the password (one-time password) before using anything but /perfil. */
+  mustChangePassword(): boolean;
+  setMustChangePassword(must: boolean): void;
 }
 
-const KEYS = { token: 'token', tenant: 'tenant', returnTo: 'returnTo' } as const;
+const KEYS = { token: 'token', tenant: 'tenant', returnTo: 'returnTo', mustChangePassword: 'mustChangePassword' } as const;
 
 /** A session over any Storage-like object (localStorage in the browser). */
 export function storageSession(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>): Session {
@@ -22,6 +25,8 @@ export function storageSession(storage: Pick<Storage, 'getItem' | 'setItem' | 'r
     setTenant: (name) => write(KEYS.tenant, name),
     returnTo: () => read(KEYS.returnTo),
     setReturnTo: (path) => write(KEYS.returnTo, path),
+    mustChangePassword: () => read(KEYS.mustChangePassword) === 'true',
+    setMustChangePassword: (must) => write(KEYS.mustChangePassword, must ? 'true' : null),
   };
 }
 

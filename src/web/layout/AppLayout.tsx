@@ -5,6 +5,7 @@ import { AppTopBar } from './AppUserMenu';
 import { ConnectionBanner } from './ConnectionBanner';
 import { AccessWatcher } from './AccessWatcher';
 import { NavigationGuard } from './NavigationGuard';
+import { PasswordChangeGate } from './PasswordChangeGate';
 import { usePageTitle } from './usePageTitle';
 import { useLoadSystemName } from './useLoadSystemName';
 
@@ -17,6 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <ConnectionBanner />
       <AccessWatcher />
       <NavigationGuard />
+      <PasswordChangeGate />
       {children}
     </Layout>
   );

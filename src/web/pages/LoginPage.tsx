@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { authProvider, session } from '../services';
+import { PASSWORD_CHANGE_PATH } from '../providers/authProvider';
 import { usePageTitle } from '../layout/usePageTitle';
 import { BareCard } from './bare/BareCard';
 import { BareField } from './bare/BareField';
@@ -26,7 +27,7 @@ function destination(state: LoginState | null): string {
 
 /**
  * The bare login page, light on purpose (MUI inputs only, no react-admin): the admin shell loads
- * after it. `?espaco=nome` chooses the tenant space. A person who still holds a token goes home.
+ * after it. 'Espaço' (prefilled from `?espaco=nome`) chooses the tenant space. A person who still holds a token goes home.
  */
 export default function LoginPage() {
   usePageTitle('Entrar');
@@ -35,6 +36,8 @@ export default function LoginPage() {
   const state = location.state as LoginState | null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // The space to enter: `?espaco=` when the link names one, else the one used last (blank: the main space).
+  const [space, setSpace] = useState(() => new URLSearchParams(location.search).get('espaco') ?? session.tenant() ?? '');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState(state?.notice ?? null);
@@ -43,11 +46,10 @@ export default function LoginPage() {
     event.preventDefault();
     setError(null);
     setPending(true);
-    const space = new URLSearchParams(location.search).get('espaco');
-    if (space !== null) session.setTenant(space || null);
+    session.setTenant(space.trim() || null);
     try {
       await authProvider.login({ email, password });
-      const target = destination(state);
+      const target = session.mustChangePassword() ? PASSWORD_CHANGE_PATH : destination(state);
       session.setReturnTo(null);
       navigate(target, { replace: true });
     } catch (failure) {
@@ -64,6 +66,7 @@ export default function LoginPage() {
       )}
       <BareField id="login-email" label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} autoFocus />
       <BareField id="login-password" label="Senha" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <BareField id="login-space" label="Espaço" type="text" autoComplete="organization" value={space} onChange={setSpace} required={false} helperText="Deixe em branco para entrar no espaço principal." />
       <Button type="submit" variant="contained" size="large" disabled={pending || !email || !password}>
         {pending ? <CircularProgress size={24} color="inherit" aria-label="Entrando" /> : 'Entrar'}
       </Button>

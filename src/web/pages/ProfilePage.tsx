@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
 import { Loading, SaveButton, SimpleForm, Title, Toolbar, useGetIdentity, useNotify, type RaRecord } from 'react-admin';
 import { KindInput } from '../kit';
-import { http } from '../services';
+import { http, session } from '../services';
+import { MUST_CHANGE_PASSWORD_MESSAGE } from '../providers/authProvider';
 import { firstMessages } from '../http/client';
 import { failureOf } from './bare/failure';
 
@@ -28,6 +30,7 @@ export function ProfilePage() {
   const notify = useNotify();
   const { refetch } = useGetIdentity();
   const [record, setRecord] = useState<RaRecord>();
+  const [mustChange, setMustChange] = useState(session.mustChangePassword());
   useEffect(() => {
     http<{ data: RaRecord }>({ path: '/api/perfil' })
       .then(({ json }) => setRecord(json.data))
@@ -38,6 +41,10 @@ export function ProfilePage() {
     try {
       const { json } = await http<{ data: RaRecord; message?: string }>({ method: 'PUT', path: '/api/perfil', body });
       setRecord(json.data);
+      if (body.password) {
+        session.setMustChangePassword(false);
+        setMustChange(false);
+      }
       notify(json.message || 'Perfil atualizado com sucesso.', { type: 'success' });
       await refetch();
       return undefined;
@@ -54,6 +61,11 @@ export function ProfilePage() {
         <Typography variant="h5" component="h1" gutterBottom>
           Perfil
         </Typography>
+        {mustChange && (
+          <Alert severity="warning" role="alert" sx={{ mb: 2, maxWidth: 640 }}>
+            {MUST_CHANGE_PASSWORD_MESSAGE}
+          </Alert>
+        )}
         {record ? (
           <SimpleForm key={String(record.updated_at ?? record.id)} record={record} onSubmit={save} validate={confirmationMatches} sx={{ maxWidth: 640, p: 0 }} toolbar={<Toolbar><SaveButton label="Salvar" /></Toolbar>}>
             <KindInput source="image_profile" kind="image" label="Imagem de perfil" />

@@ -6,6 +6,12 @@ import { accessMap, allows, permissionNames, type GuardedResource, type LoadData
 
 export const UNEXPECTED_LOGIN_ERROR = 'Erro inesperado. Por favor, contacte o suporte.';
 
+/** The server's answer (403) to every call but the profile's while a one-time password is unchanged. */
+export const MUST_CHANGE_PASSWORD_MESSAGE = 'Altere sua senha para continuar.';
+export const PASSWORD_CHANGE_PATH = '/perfil';
+
+const mustChangePasswordRefusal = (error: { message?: string }) => error.message === MUST_CHANGE_PASSWORD_MESSAGE;
+
 interface Options {
   http: HttpClient;
   session: Session;
@@ -41,8 +47,9 @@ export function createAuthProvider({ http, session, guardOf, currentPath }: Opti
     accessMap: async () => (session.token() ? accessMap((await loadData()).permissions ?? []) : {}),
     async login({ email, password }: { email: string; password: string }) {
       try {
-        const { json } = await http<{ data: { token: string } }>({ method: 'POST', path: '/api/auth', body: { email, password } });
+        const { json } = await http<{ data: { token: string; user?: { must_change_password?: boolean } } }>({ method: 'POST', path: '/api/auth', body: { email, password } });
         session.setToken(json.data.token);
+        session.setMustChangePassword(json.data.user?.must_change_password === true);
         load = null;
       } catch (error) {
         throw new Error(loginMessage(error));
@@ -56,24 +63,30 @@ export function createAuthProvider({ http, session, guardOf, currentPath }: Opti
         session.setReturnTo('/');
       }
       session.setToken(null);
+      session.setMustChangePassword(false);
       load = null;
       return '/login';
     },
     async checkAuth() {
       if (!session.token()) throw { redirectTo: '/login', message: false };
     },
-    async checkError(error: { status?: number }) {
+    async checkError(error: { status?: number; message?: string }) {
       if (error?.status === 401) {
         if (session.token()) session.setReturnTo(currentPath());
         session.setToken(null);
         load = null;
         throw { redirectTo: '/login', message: false };
       }
+      if (error?.status === 403 && mustChangePasswordRefusal(error)) {
+        session.setMustChangePassword(true);
+        throw { logoutUser: false, redirectTo: PASSWORD_CHANGE_PATH, message: false };
+      }
       if (error?.status === 403) throw { logoutUser: false, redirectTo: '/', message: false };
     },
     async getIdentity() {
-      const { json } = await http<{ data: { id: number; name?: string; email?: string; avatar?: string; image_profile?: string | null } }>({ path: '/api/auth/me' });
+      const { json } = await http<{ data: { id: number; name?: string; email?: string; avatar?: string; image_profile?: string | null; must_change_password?: boolean } }>({ path: '/api/auth/me' });
       const user = json.data;
+      if (typeof user.must_change_password === 'boolean') session.setMustChangePassword(user.must_change_password);
       return { id: user.id, fullName: user.name ?? user.email, avatar: user.image_profile || user.avatar };
     },
     getPermissions: permissions,

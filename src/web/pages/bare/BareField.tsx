@@ -12,15 +12,19 @@ interface BareFieldProps {
   onChange: (value: string) => void;
   autoFocus?: boolean;
   error?: string;
+  /** Optional fields (the login's 'Espaço') lose the asterisk. */
+  required?: boolean;
+  helperText?: string;
 }
 
 /** An outlined text field built from its parts (MUI's TextField would bring selects and menus along). */
-export function BareField({ id, label, onChange, error, ...input }: BareFieldProps) {
+export function BareField({ id, label, onChange, error, required = true, helperText, ...input }: BareFieldProps) {
+  const help = error ?? helperText;
   return (
-    <FormControl variant="outlined" required fullWidth error={Boolean(error)}>
+    <FormControl variant="outlined" required={required} fullWidth error={Boolean(error)}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput id={id} label={`${label} *`} onChange={(e) => onChange(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-      {error && <FormHelperText id={`${id}-error`}>{error}</FormHelperText>}
+      <OutlinedInput id={id} label={required ? `${label} *` : label} onChange={(e) => onChange(e.target.value)} aria-describedby={help ? `${id}-help` : undefined} {...input} />
+      {help && <FormHelperText id={`${id}-help`}>{help}</FormHelperText>}
     </FormControl>
   );
 }

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { Create, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh, type RaRecord } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { KindInput, UnsavedChangesReporter, type FieldSpec } from '../../kit';
+import { http } from '../../services';
+import { firstMessages } from '../../http/client';
+import { failureOf } from '../../pages/bare/failure';
+import { systemTokenOf } from '../platform/answers';
+import { OnceDialog, SecretLine } from '../platform/OnceDialog';
+
+const FIELDS: FieldSpec[] = [
+  { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 191 },
+  { source: 'prefix', kind: 'text', label: 'Prefixo', maxLength: 191 },
+  { source: 'url', kind: 'text', label: 'Endereço (URL)', maxLength: 191, helperText: 'Nome do servidor, como sistema.exemplo.org.br' },
+  { source: 'description', kind: 'textarea', label: 'Descrição' },
+];
+
+/** `/sistemas/inserir`: the server generates the system's token and answers it this once; it is shown, then the record opens. */
+export function SistemasCreate() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState<RaRecord | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+  useEffect(() => {
+    if (saved && token === null) navigate(`/sistemas/${saved.id}`);
+  }, [saved, token, navigate]);
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      const { json } = await http<{ data: RaRecord }>({ method: 'POST', path: '/api/sistemas', body: values });
+      setToken(systemTokenOf(json));
+      setSaved(json.data);
+      notify('Registro salvo com sucesso', { type: 'success' });
+      refresh();
+      return undefined;
+    } catch (error) {
+      const failure = failureOf(error);
+      if (Object.keys(failure.fields).length === 0) notify(failure.message, { type: 'error' });
+      return firstMessages(failure.fields);
+    }
+  };
+  return (
+    <>
+      <Create>
+        <SimpleForm onSubmit={save} sx={{ maxWidth: 960 }} toolbar={<Toolbar><SaveButton label="Salvar" alwaysEnable /></Toolbar>}>
+          <UnsavedChangesReporter enabled={!saved} />
+          {FIELDS.map((spec) => (
+            <KindInput key={spec.source} {...spec} />
+          ))}
+        </SimpleForm>
+      </Create>
+      {token && (
+        <OnceDialog title="Token do sistema" warning="Anote o token: ele não será mostrado novamente." onClose={() => setToken(null)}>
+          <SecretLine label="Token" value={token} />
+        </OnceDialog>
+      )}
+    </>
+  );
+}
