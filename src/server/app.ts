@@ -11,6 +11,7 @@ import { openApiRoutes } from './http/openapi.js';
 import { singleSpace, type RequestSpace } from './http/space.js';
 import { webRoutes } from './http/web.js';
 import { mailSettings } from './mail/settings.js';
+import { monitorRoutes } from './monitoring/routes.js';
 import { parameterRoutes } from './parameters/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { resourceRoutes } from './resources/routes.js';
@@ -55,6 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recoveryRoutes, { mail: mailSettings(process.env, config.dataDir) });
   await app.register(parameterRoutes);
   await app.register(profileRoutes);
+  await app.register(monitorRoutes, { model });
   await app.register(resourceRoutes, { model });
   await app.register(webRoutes, { webDir: config.webDir });
   return app;

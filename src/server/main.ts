@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ensureAdministrator } from './auth/users.js';
 import { loadConfig } from './config.js';
 import { isSpaceless } from './http/space.js';
+import { monitorSettingsFromEnv, startMonitorScheduler } from './monitoring/index.js';
 import { platformConfigFromEnv, registerTenancy, SpaceDirectory } from './platform/index.js';
 import { seedDemoData, seedReferenceData } from './seed/index.js';
 
@@ -18,7 +19,14 @@ async function main() {
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     tenancy: (root) => registerTenancy(root, directory, { prefix: '/api', skip: isSpaceless }),
   });
+  // Every process runs the checks; the claim in the database makes each due check run once.
+  const monitorSettings = monitorSettingsFromEnv();
+  const monitors = startMonitorScheduler(directory.platform, {
+    ...monitorSettings,
+    onError: (error) => app.log.error({ err: error }, 'falha na verificação dos monitores'),
+  });
   const close = async () => {
+    await monitors.stop();
     await app.close();
     await directory.close();
     process.exit(0);

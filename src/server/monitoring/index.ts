@@ -9,3 +9,9 @@ export { claimDueMonitors, findMonitor, recordCheck, MONITORS_TABLE } from './mo
 export type { MonitorRow } from './monitor-store.js';
 export { checkNow, runDueChecks, startMonitorScheduler } from './scheduler.js';
 export type { MonitorRunOptions, MonitorScheduler } from './scheduler.js';
+export { monitorSettingsFromEnv, DEFAULT_MONITOR_SETTINGS } from './settings.js';
+export type { MonitorSettings } from './settings.js';
+export { monitorRoutes } from './routes.js';
+export { heartbeatUrl, markHeartbeatDeleted, syncSpaceHeartbeat, syncSystemHeartbeats } from './heartbeat.js';
+export { monitorUrlProblem, monitorUrlRule } from './url-rule.js';
+export { spaceHeartbeats, systemHeartbeats } from './heartbeat-hooks.js';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { CheckResult } from './check.js';
-import { DEFAULT_FAILURE_THRESHOLD, nextMonitorState } from './monitor-state.js';
+import { DEFAULT_FAILURE_THRESHOLD, nextMonitorState, uptimeStatusOrderSql } from './monitor-state.js';
 
 /** The monitors table of the platform database. */
 export const MONITORS_TABLE = 'monitors';
@@ -92,4 +92,11 @@ export async function recordCheck(
 
 export async function findMonitor(db: Kysely<any>, id: number): Promise<MonitorRow | undefined> {
   return (await db.selectFrom(MONITORS_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as MonitorRow | undefined;
+}
+
+/** Every monitor in the grid's order: deleted, not yet checked, down, warning, up; then by service and id. */
+export async function listMonitorsByStatus(db: Kysely<any>, columns?: readonly string[]): Promise<Record<string, unknown>[]> {
+  const base = db.selectFrom(MONITORS_TABLE);
+  const query = columns ? base.select(columns as string[]) : base.selectAll();
+  return query.orderBy(uptimeStatusOrderSql()).orderBy('service_name').orderBy('id').execute();
 }

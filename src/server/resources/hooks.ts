@@ -25,6 +25,8 @@ import type { Kysely } from 'kysely';
 import type { Entity } from '../../../generator/language/index.js';
 import { passwordPolicy } from '../auth/password-policy.js';
 import { revokeSessionsOnChange } from '../auth/users.js';
+import { spaceHeartbeats, systemHeartbeats } from '../monitoring/heartbeat-hooks.js';
+import { monitorUrlRule } from '../monitoring/url-rule.js';
 import { profileImageRule } from '../profile/image.js';
 import type { WriteContext } from './context.js';
 
@@ -66,6 +68,10 @@ export interface ModuleHooks {
 /** module → its hooks, in the order they run. */
 export const hooks: Record<string, ModuleHooks[]> = {
   usuarios: [passwordPolicy, profileImageRule, revokeSessionsOnChange],
+  monitores: [monitorUrlRule],
+  // After the space's own lifecycle hooks: a space's heartbeat monitor follows the space and its system.
+  clientes: [spaceHeartbeats],
+  sistemas: [systemHeartbeats],
 };
 
 const none: ModuleHooks[] = [];

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Entity } from '../../../generator/language/index.js';
+import { AppError, notFound } from '../http/app-error.js';
+import { readableColumns } from '../resources/fields.js';
+import { findRecord } from '../resources/read.js';
+import { findMonitor, listMonitorsByStatus } from './monitor-store.js';
+import { checkNow, type MonitorRunOptions } from './scheduler.js';
+
+export const MONITOR_DELETED_MESSAGE = 'Este monitor está marcado como excluído e não é mais verificado.';
+
+/**
+ * What the API shows of the monitors: the schema's readable columns when the `monitores` module
+ * exists (the same shape as `GET /api/monitores/{id}`), every column otherwise.
+ */
+export interface MonitorView {
+  entity?: Entity;
+}
+
+/** `GET /api/monitores/status`: all monitors in the grid's status order. */
+export async function monitorsByStatus(db: Kysely<any>, view: MonitorView) {
+  return listMonitorsByStatus(db, view.entity ? readableColumns(view.entity.fields) : undefined);
+}
+
+/** `POST /api/monitores/{id}/check`: one check at once, whether due or not; returns the monitor after it. */
+export async function checkMonitorNow(db: Kysely<any>, id: number, view: MonitorView, options: MonitorRunOptions) {
+  const monitor = await findMonitor(db, id);
+  if (!monitor) throw notFound();
+  if (monitor.uptime_status === 'deleted') throw new AppError(422, MONITOR_DELETED_MESSAGE);
+  const checked = await checkNow(db, id, options);
+  if (!checked) throw notFound();
+  return view.entity ? findRecord(db, view.entity, id) : checked;
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import { invalid } from '../http/app-error.js';
+import { checkOutboundUrl, OutboundRefusedError, parseAllowedHosts, resolvePublicAddresses, type AllowedHosts } from './outbound.js';
+import type { ModuleHooks } from '../resources/hooks.js';
+
+/**
+ * Why a monitor may not watch this address (pt-BR), or null. A host name is resolved too, so a name
+ * that leads to a private address is refused at once; a name that does not resolve (yet) is
+ * accepted, and each check will say so. Every check goes through the guard again anyway.
+ */
+export async function monitorUrlProblem(url: string, allowedHosts: AllowedHosts = parseAllowedHosts()): Promise<string | null> {
+  const guard = checkOutboundUrl(url, allowedHosts);
+  if (!guard.ok) return guard.reason;
+  if (guard.allowed) return null;
+  try {
+    await resolvePublicAddresses(guard.url.hostname, allowedHosts);
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) return error.reason;
+  }
+  return null;
+}
+
+const RESET_STATE = {
+  uptime_status: 'not yet checked',
+  uptime_check_failure_reason: null,
+  uptime_check_times_failed_in_a_row: 0,
+  uptime_last_check_date: null,
+  uptime_check_failed_event_fired_on_date: null,
+  json_response: null,
+  uptime_check_last_response_time: null,
+};
+
+/**
+ * `monitores` writes: the address must pass the outbound guard (422 on `url`), and a monitor whose
+ * address changes starts over as 'not yet checked' (due at once): the old results were of another address.
+ */
+export const monitorUrlRule: ModuleHooks = {
+  async beforeWrite(trx: Kysely<any>, { entity, body, previous }) {
+    if (typeof body.url !== 'string') return;
+    const problem = await monitorUrlProblem(body.url);
+    if (problem) throw invalid({ url: [problem] });
+    if (previous && previous.url !== body.url && previous.uptime_status !== 'deleted') {
+      await trx
+        .updateTable(entity.table)
+        .set({ ...RESET_STATE, uptime_status_last_change_date: new Date() })
+        .where('id', '=', Number(previous.id))
+        .execute();
+    }
+  },
+};
