@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** What one path of the fixture answers. */
@@ -26,13 +26,14 @@ export interface FixtureServer {
 }
 
 /** A real HTTP server on 127.0.0.1 whose answers each test sets per path. */
-export async function startFixtureServer(): Promise<FixtureServer> {
+export async function startFixtureServer(options: { onRequest?: (request: IncomingMessage) => void } = {}): Promise<FixtureServer> {
   const routes = new Map<string, FixtureRoute>();
   const counts = new Map<string, number>();
   const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://fixture').pathname;
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    options.onRequest?.(request);
     const route = routes.get(path) ?? { status: 404, body: 'não encontrado' };
     setTimeout(() => answer(response, route), route.delayMs ?? 0);
   });
