@@ -1,5 +1,6 @@
 import type { Entity, Field } from '../../../generator/language/index.js';
 import { badRequest } from '../http/app-error.js';
+import { decodeCursor, type ListCursor } from './list-cursor.js';
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 500;
@@ -28,6 +29,8 @@ export interface ListQuery {
   order: 'asc' | 'desc';
   q: string;
   filters: FilterCondition[];
+  /** Keyset paging: the page starts after this row and `page` is not used. */
+  cursor: ListCursor | null;
 }
 
 /** Fields a list may be sorted by: its columns, its default sort and the id. */
@@ -121,7 +124,8 @@ export function parseListQuery(entity: Entity, query: Record<string, unknown>): 
   const page = positiveInteger(query.page, 'page', 1);
   const perPage = positiveInteger(query.per_page, 'per_page', DEFAULT_PER_PAGE);
   if (perPage > MAX_PER_PAGE) throw badRequest(`O parâmetro per_page deve ser no máximo ${MAX_PER_PAGE}.`);
-  if (page * perPage > MAX_OFFSET_DEPTH) {
+  const cursor = decodeCursor(query.cursor);
+  if (!cursor && page * perPage > MAX_OFFSET_DEPTH) {
     throw badRequest(`Não é possível ir além do registro ${MAX_OFFSET_DEPTH.toLocaleString('pt-BR')}: refine a busca ou mude a ordenação.`);
   }
   if (query.sort !== undefined && typeof query.sort !== 'string') throw badRequest('O parâmetro sort deve ser um texto.');
@@ -134,5 +138,5 @@ export function parseListQuery(entity: Entity, query: Record<string, unknown>): 
   if (query.q !== undefined && typeof query.q !== 'string') throw badRequest('O parâmetro q deve ser um texto.');
   const { filters, q } = parseFilter(entity, query.filter);
   const text = query.q === undefined ? q : searchText(query.q as string, 'parâmetro q');
-  return { page, perPage, sort, order, q: (text ?? '').trim(), filters };
+  return { page: cursor ? 1 : page, perPage, sort, order, q: (text ?? '').trim(), filters, cursor };
 }

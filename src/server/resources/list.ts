@@ -1,11 +1,19 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Entity } from '../../../generator/language/index.js';
 import { readableColumns } from './fields.js';
-import { MAX_OFFSET_DEPTH, parseListQuery, type FilterCondition, type ListQuery } from './list-query.js';
+import { afterCursor, encodeCursor } from './list-cursor.js';
+import { parseListQuery, type FilterCondition, type ListQuery } from './list-query.js';
 
 export interface ListResult {
   data: Record<string, unknown>[];
-  meta: { total: number; page: number; per_page: number; estimated?: boolean };
+  meta: {
+    total: number;
+    page: number;
+    per_page: number;
+    estimated?: boolean;
+    /** Present when the page is full: pass it as `cursor` for the rows after this page. */
+    next_cursor?: string;
+  };
 }
 
 /** Shortest `q` word compared by trigrams; a shorter word matches the start of a value. */
@@ -62,34 +70,43 @@ function whereQuery(entity: Entity, query: ListQuery, mode: SearchMode) {
 }
 
 /**
- * Counts up to the offset limit exactly (an unfiltered list of a table estimated at more than twice
- * the limit is not counted at all). Past it, an unfiltered list reports the planner's row
- * estimate (pg_class.reltuples) and a filtered one the limit itself, with `estimated: true`:
- * counting millions of rows for a page number nobody can reach costs more than it tells.
+ * Rows counted exactly; past this a list reports an estimate. Counting stops at the limit, so a
+ * filter matching a third of a million-row table costs no more than the page beside it.
+ */
+export const EXACT_COUNT_LIMIT = 1_000;
+
+/**
+ * Counts up to EXACT_COUNT_LIMIT exactly. Past it (`estimated: true`) an unfiltered list reports the
+ * table's row estimate (pg_class.reltuples) and a filtered one the planner's estimate of the filtered
+ * query (EXPLAIN), never less than the rows counted.
  */
 async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode): Promise<{ total: number; estimated: boolean }> {
-  // An unfiltered list of a table the planner already knows to be far past the limit skips the
-  // capped count (it reads the limit's 100,000 rows on every first page); twice the limit keeps a
-  // stale estimate from hiding a table small enough to page through.
-  if (!query.filters.length && !query.q) {
-    const estimate = await tableEstimate(db, entity.table);
-    if (estimate > 2 * MAX_OFFSET_DEPTH) return { total: estimate, estimated: true };
-  }
-  const capped = db
-    .selectFrom(entity.table)
-    .select(sql`1`.as('one'))
-    .where(whereQuery(entity, query, mode))
-    .limit(MAX_OFFSET_DEPTH + 1);
-  const { count } = await db.selectFrom(capped.as('capped')).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const filtered = query.filters.length > 0 || query.q !== '';
+  // An unfiltered list of a table the planner knows to be far past the limit skips the count; twice
+  // the limit keeps a stale estimate from hiding a table small enough to count.
+  const estimate = filtered ? 0 : await tableEstimate(db, entity.table);
+  if (estimate > 2 * EXACT_COUNT_LIMIT) return { total: estimate, estimated: true };
+  const matching = db.selectFrom(entity.table).select(sql`1`.as('one')).where(whereQuery(entity, query, mode));
+  const { count } = await db
+    .selectFrom(matching.limit(EXACT_COUNT_LIMIT + 1).as('capped'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   const total = Number(count);
-  if (total <= MAX_OFFSET_DEPTH) return { total, estimated: false };
-  if (query.filters.length || query.q) return { total, estimated: true };
-  return { total: Math.max(total, await tableEstimate(db, entity.table)), estimated: true };
+  if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
+  return { total: Math.max(total, filtered ? await plannerEstimate(db, matching.compile()) : estimate), estimated: true };
 }
 
 async function tableEstimate(db: Kysely<any>, table: string): Promise<number> {
   const estimate = await sql<{ rows: number }>`select reltuples::bigint as rows from pg_class where oid = ${table}::regclass`.execute(db);
   return Number(estimate.rows[0]?.rows ?? 0);
+}
+
+/** The planner's row estimate of a query (EXPLAIN plans it, nothing runs). */
+async function plannerEstimate(db: Kysely<any>, query: CompiledQuery): Promise<number> {
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
+  const raw = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.round(Number(plan[0]?.Plan?.['Plan Rows'] ?? 0));
 }
 
 /**
@@ -105,11 +122,18 @@ export async function listRecords(db: Kysely<any>, entity: Entity, rawQuery: Rec
       .where(whereQuery(entity, query, mode))
       .orderBy(query.sort.column!, query.order);
     if (query.sort.name !== 'id') select = select.orderBy('id', query.order);
-    const [data, count] = await Promise.all([
-      select.limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
-      countRows(db, entity, query, mode),
-    ]);
-    return { data, meta: { total: count.total, page: query.page, per_page: query.perPage, ...(count.estimated ? { estimated: true } : {}) } };
+    if (query.cursor) select = select.where(afterCursor(query.sort, query.order, query.cursor));
+    else select = select.offset((query.page - 1) * query.perPage);
+    const [data, count] = await Promise.all([select.limit(query.perPage).execute(), countRows(db, entity, query, mode)]);
+    const last = data.length === query.perPage ? data[data.length - 1] : undefined;
+    return {
+      data,
+      meta: {
+        total: count.total, page: query.page, per_page: query.perPage,
+        ...(count.estimated ? { estimated: true } : {}),
+        ...(last ? { next_cursor: encodeCursor(last, query.sort) } : {}),
+      },
+    };
   };
   const exact = await page('exact');
   if (exact.meta.total > 0 || query.q.length < FUZZY_MIN_LENGTH) return exact;

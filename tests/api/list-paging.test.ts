@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXACT_COUNT_LIMIT } from '../../src/server/resources/list.js';
+import { seedPlaces } from '../../src/server/seed/places.js';
+import { DATABASE_KINDS } from '../support/databases.js';
+import { call, startTestServer, type TestServer } from './support/server.js';
+
+type City = { id: number; name: string; uf_id: number; ibge_code: number };
+
+/** Keyset paging and estimated totals, over the reference seed's 5,570 municipalities. */
+for (const kind of DATABASE_KINDS) {
+  describe(`list paging by cursor and totals [${kind}]`, () => {
+    let server: TestServer;
+    let api: ReturnType<typeof call>;
+    let sp = '';
+    let acre = '';
+    let spAndMg = '';
+    const list = async (params: Record<string, string>) => api('GET', `/api/municipios?${new URLSearchParams(params)}`);
+
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+      api = call(server, server.adminToken);
+      await seedPlaces(server.db);
+      const state = async (initials: string) => (await server.db.selectFrom('states').select('id').where('initials', '=', initials).executeTakeFirstOrThrow()).id;
+      sp = JSON.stringify({ uf_id: await state('SP') });
+      spAndMg = JSON.stringify({ uf_id: [await state('SP'), await state('MG')] });
+      acre = JSON.stringify({ uf_id: await state('AC') });
+    }, 120_000);
+    afterAll(() => server?.close());
+
+    it('walks by next_cursor through the same rows, in the same order, as page numbers', async () => {
+      for (const [sort, order] of [['name', 'asc'], ['name', 'desc'], ['ibge_code', 'desc'], ['id', 'asc']]) {
+        const byPage: City[] = [];
+        const byCursor: City[] = [];
+        let cursor = '';
+        for (let page = 1; page <= 4; page++) {
+          byPage.push(...(await list({ sort, order, per_page: '50', page: String(page), filter: sp })).body.data);
+          const response = await list({ sort, order, per_page: '50', filter: sp, ...(cursor ? { cursor } : {}) });
+          expect(response.status).toBe(200);
+          byCursor.push(...response.body.data);
+          cursor = response.body.meta.next_cursor;
+          expect(typeof cursor).toBe('string');
+        }
+        expect(byCursor.map((c) => c.id)).toEqual(byPage.map((c) => c.id));
+        expect(new Set(byCursor.map((c) => c.id)).size).toBe(200);
+      }
+    });
+
+    it('gives no next_cursor on the last page, and refuses a cursor it did not give', async () => {
+      const all = await list({ filter: acre, per_page: '500' });
+      expect(all.body.data.length).toBeLessThan(500);
+      expect(all.body.meta.next_cursor).toBeUndefined();
+      for (const cursor of ['abc', Buffer.from('{"a":1}').toString('base64url'), 'não']) {
+        expect(await list({ cursor })).toMatchObject({ status: 400, body: { message: 'O parâmetro cursor é inválido.' } });
+      }
+    });
+
+    it('counts exactly up to the limit and estimates past it', async () => {
+      const saoPaulo = await list({ filter: sp });
+      expect(saoPaulo.body.meta.total).toBe(645);
+      expect(saoPaulo.body.meta.estimated).toBeUndefined();
+      const many = await list({ filter: spAndMg }); // 645 + 853 municipalities
+      expect(many.body.meta.estimated).toBe(true);
+      expect(many.body.meta.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+      const everything = await list({});
+      expect(everything.body.meta.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    });
+  });
+}
