@@ -1,6 +1,7 @@
 import type { ScreenOverrides } from './overrides';
 import { AuditoriaList } from '../screens/auditoria/List';
 import { AuditoriaDetail } from '../screens/auditoria/Detail';
+import { platformOverrides } from '../screens/platform/overrides';
 
 /**
  * The override seam: the one place where a hand-written view replaces a generated one.
@@ -25,4 +26,7 @@ export const overrides: ScreenOverrides = {
   // The audit log: a day range 'De'/'Até' and module names in the filters; the detail puts each
   // field's value before and after side by side.
   auditoria: { list: AuditoriaList, edit: AuditoriaDetail, show: AuditoriaDetail },
+  // Tenants with their spaces, systems and monitors: one-time secrets, the spaces' editing and
+  // inserting toggles, the monitors' status chips and 'Verificar agora'.
+  ...platformOverrides,
 };
