@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import type { Field } from '../../../generator/language/index.js';
+import { encodeCursor } from '../../../src/server/resources/list-cursor.js';
 import { ms, ratioRow, infoRow, type Row } from '../support/report.js';
 import { get } from '../support/http.js';
 import { listStatements, pageStatement, replay, waves } from '../support/replay.js';
@@ -98,9 +100,20 @@ export async function deepPage(ctx: PostgresContext, total: number, maxDepth: nu
   }
   const deepPath = `/api/municipios?sort=name&order=${order}&page=${page}&per_page=${perPage}`;
   const firstPath = `/api/municipios?sort=name&order=${order}&page=1&per_page=${perPage}`;
-  const samples = await alternate({ deep: () => apiGet(ctx, deepPath), first: () => apiGet(ctx, firstPath) }, Math.max(20, Math.round(ctx.rounds / 4)), 3);
-  rows.push(ratioRow('3', `page near row ${targetRow.toLocaleString('en')} (${how}) vs first page, API p50`, median(samples.deep), median(samples.first), 3, ms,
-    `OFFSET ${((page - 1) * perPage).toLocaleString('en')}`));
+  // Keyset: the cursor of the row just before the target, as the page before it would hand it out.
+  const { rows: [before] } = await ctx.pool.query(`select id, name from ${ctx.table} order by name, id offset ${targetRow - 2} limit 1`);
+  const cursor = encodeCursor(before, { column: 'name' } as Field);
+  const keysetPath = `/api/municipios?sort=name&order=asc&per_page=${perPage}&cursor=${cursor}`;
+  const ascendingFirst = `/api/municipios?sort=name&order=asc&per_page=${perPage}`;
+  const landed = (await apiGet(ctx, keysetPath)).data[0];
+  const rounds = Math.max(20, Math.round(ctx.rounds / 4));
+  const keyset = await alternate({ deep: () => apiGet(ctx, keysetPath), first: () => apiGet(ctx, ascendingFirst) }, rounds, 3);
+  rows.push(ratioRow('3', `page at row ${targetRow.toLocaleString('en')} by cursor (keyset) vs first page, API p50`, median(keyset.deep), median(keyset.first), 3, ms,
+    `cursor of row ${(targetRow - 1).toLocaleString('en')}; the page starts at '${landed?.name}' (id ${landed?.id})`));
+  const samples = await alternate({ deep: () => apiGet(ctx, deepPath), first: () => apiGet(ctx, firstPath) }, rounds, 3);
+  const offsetRatio = median(samples.deep) / median(samples.first);
+  rows.push(infoRow('3', `page near row ${targetRow.toLocaleString('en')} by page number (${how}) vs first page, API p50`, ms(median(samples.deep)), ms(median(samples.first)),
+    `${offsetRatio.toFixed(2)}×`, `OFFSET ${((page - 1) * perPage).toLocaleString('en')} (page numbers stop at row ${maxDepth.toLocaleString('en')})`));
   return rows;
 }
 
