@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { emitAll } from './emit/index.js';
-import { emitMigrations } from './emit/migrations.js';
+import { emitMigrations, MIGRATION_DIRS } from './emit/migrations.js';
 import { loadModel, SchemaError, type Model } from './language/index.js';
 import { planOutputs } from './plan.js';
-import { compareOutputs, readSnapshot, SNAPSHOT_PATH, writeOutputs, type Drift } from './write.js';
+import { compareOutputs, readSnapshot, writeOutputs, type Drift } from './write.js';
 
 /**
  * `npm run generate` writes generated/; `npm run generate:check` writes nothing and exits 1 on drift.
@@ -43,13 +43,19 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** Adds the new migration files and the snapshot to the outputs; returns the emitter's error, if any. */
+/**
+ * Adds the new migration files and the snapshot of each database (space, platform) to the outputs;
+ * returns the emitter's error, if any.
+ */
 function addMigrations(root: string, model: Model, outputs: Map<string, string>): string | null {
   try {
-    const previous = readSnapshot(root);
-    const { files, snapshot } = emitMigrations(model, previous, new Date());
-    for (const [path, content] of files) outputs.set(path, content);
-    outputs.set(SNAPSHOT_PATH, `${JSON.stringify(snapshot, null, 2)}\n`);
+    const now = new Date();
+    for (const database of ['space', 'platform'] as const) {
+      const snapshotPath = `${MIGRATION_DIRS[database]}/snapshot.json`;
+      const { files, snapshot } = emitMigrations(model, readSnapshot(root, snapshotPath), now, database);
+      for (const [path, content] of files) outputs.set(path, content);
+      outputs.set(snapshotPath, `${JSON.stringify(snapshot, null, 2)}\n`);
+    }
     return null;
   } catch (error) {
     return (error as Error).message;

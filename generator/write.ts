@@ -7,6 +7,10 @@ import { hasBanner } from './emit/banner.js';
 export const GENERATED_DIR = 'generated';
 export const MIGRATIONS_DIR = 'generated/migrations';
 export const SNAPSHOT_PATH = 'generated/migrations/snapshot.json';
+export const PLATFORM_MIGRATIONS_DIR = 'generated/platform-migrations';
+export const PLATFORM_SNAPSHOT_PATH = 'generated/platform-migrations/snapshot.json';
+const MIGRATION_FOLDERS = [MIGRATIONS_DIR, PLATFORM_MIGRATIONS_DIR];
+const SNAPSHOTS = [SNAPSHOT_PATH, PLATFORM_SNAPSHOT_PATH];
 
 export interface Drift {
   /** Produced but absent on disk. */
@@ -17,7 +21,7 @@ export interface Drift {
   extra: string[];
 }
 
-const isMigration = (path: string) => path.startsWith(`${MIGRATIONS_DIR}/`);
+const isMigration = (path: string) => MIGRATION_FOLDERS.some((folder) => path.startsWith(`${folder}/`));
 
 /** Compares the produced files with `generated/` on disk. Reads only. */
 export function compareOutputs(root: string, outputs: Map<string, string>): Drift {
@@ -38,7 +42,7 @@ export function compareOutputs(root: string, outputs: Map<string, string>): Drif
  */
 export function writeOutputs(root: string, outputs: Map<string, string>): Drift {
   const drift = compareOutputs(root, outputs);
-  const rewrittenMigrations = drift.stale.filter((path) => isMigration(path) && path !== SNAPSHOT_PATH);
+  const rewrittenMigrations = drift.stale.filter((path) => isMigration(path) && !SNAPSHOTS.includes(path));
   if (rewrittenMigrations.length > 0) {
     throw new Error(`Existing migrations are never rewritten, but these would change: ${rewrittenMigrations.join(', ')}.`);
   }
@@ -56,9 +60,9 @@ export function writeOutputs(root: string, outputs: Map<string, string>): Drift 
   return drift;
 }
 
-/** The last migration snapshot, or null before the first migration. */
-export function readSnapshot(root: string): Record<string, unknown> | null {
-  const full = join(root, SNAPSHOT_PATH);
+/** The last migration snapshot (of the space database unless another path is given), or null before the first migration. */
+export function readSnapshot(root: string, path: string = SNAPSHOT_PATH): Record<string, unknown> | null {
+  const full = join(root, path);
   return existsSync(full) ? JSON.parse(readFileSync(full, 'utf8')) : null;
 }
 
@@ -74,12 +78,12 @@ function listGenerated(root: string): string[] {
     .sort();
 }
 
-/** Removes folders left empty by removed files; generated/ itself and generated/migrations are kept. */
+/** Removes folders left empty by removed files; generated/ itself and the migration folders are kept. */
 function removeEmptyFolders(dir: string, keep: boolean): void {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const child = join(dir, entry.name);
-    if (entry.isDirectory() && !(keep && entry.name === 'migrations')) removeEmptyFolders(child, false);
+    if (entry.isDirectory() && !(keep && (entry.name === 'migrations' || entry.name === 'platform-migrations'))) removeEmptyFolders(child, false);
   }
   if (!keep && readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
 }

@@ -12,6 +12,7 @@ export type * from './categoria_natureza_juridica';
 export type * from './estados_civis';
 export type * from './generos';
 export type * from './mesoregioes';
+export type * from './monitores';
 export type * from './municipios';
 export type * from './naturezas_juridicas';
 export type * from './niveis_curso';

@@ -291,4 +291,16 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./usuarios/index').then((m) => m.default),
   },
+  {
+    name: 'monitores',
+    area: 'plataforma',
+    areaLabel: 'Plataforma',
+    permission: 'monitor',
+    insertPermission: 'store',
+    icon: 'MonitorHeart',
+    label: { singular: 'Monitor', plural: 'Monitores' },
+    screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
+    load: () => import('./monitores/index').then((m) => m.default),
+  },
 ];

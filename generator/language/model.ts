@@ -146,6 +146,11 @@ export interface Entity {
   /** Path of the schema file, relative to the project root. */
   source: string;
   table: string;
+  /**
+   * Which database holds the table: every space's own database (`space`, the default) or the one
+   * platform database shared by the installation (`platform`: tenants, systems, monitors).
+   */
+  database: EntityDatabase;
   permission: string;
   label: { singular: string; plural: string; gender: 'm' | 'f' };
   /** Field whose value names a record (titles, references). */
@@ -166,6 +171,8 @@ export interface Entity {
   rules: { create: JsonSchemaObject; edit: JsonSchemaObject };
   icon: string;
 }
+
+export type EntityDatabase = 'space' | 'platform';
 
 export type Operation = 'list' | 'show' | 'create' | 'update' | 'delete';
 

@@ -29,7 +29,21 @@ export function normalise(files: SchemaFile[]): Model {
     if (other) throw new SchemaError(entity.source, '/x-table', `table "${entity.table}" is already used by ${other}.`);
     seenTables.set(entity.table, entity.module);
   }
-  return { entities, byModule: new Map(entities.map((e) => [e.module, e])) };
+  const byModule = new Map(entities.map((e) => [e.module, e]));
+  for (const entity of entities) checkSameDatabase(entity, byModule);
+  return { entities, byModule };
+}
+
+/** A foreign key cannot cross databases: a reference must name a module kept in the same database. */
+function checkSameDatabase(entity: Entity, byModule: Map<string, Entity>): void {
+  const fields = entity.fields.flatMap((f) => [f, ...(f.sublist?.fields ?? [])]);
+  for (const field of fields) {
+    const target = field.reference && byModule.get(field.reference.module);
+    if (target && target.database !== entity.database) {
+      throw new SchemaError(entity.source, `/properties/${field.name}/x-reference/module`,
+        `names module "${target.module}", kept in the ${target.database} database, but ${entity.module} is kept in the ${entity.database} database.`);
+    }
+  }
 }
 
 type Tables = Map<string, { table: string; recordLabel: string }>;
@@ -83,6 +97,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     area: file.area as MenuArea,
     source: file.path,
     table: json['x-table'],
+    database: json['x-database'] ?? 'space',
     permission: json['x-permission'],
     label: json['x-label'],
     recordLabel: json['x-record-label'],

@@ -19,8 +19,18 @@ export interface PlatformConfig {
 
 export const DEFAULT_SPACE_NAME = 'default';
 
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+/**
+ * The platform database: the extensions every generated table's search index needs, then the tables
+ * of the schemas kept there (`"x-database": "platform"`) and the hand-written ones.
+ */
 export const PLATFORM_MIGRATIONS: MigrationSet = {
-  folders: [resolve(import.meta.dirname, 'migrations')],
+  folders: [
+    join(ROOT, 'src/server/db/core-migrations'),
+    join(ROOT, 'generated/platform-migrations'),
+    resolve(import.meta.dirname, 'migrations'),
+  ],
   table: 'platform_migration',
 };
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
 import { SpaceError } from './space-name.js';
 import type { Space, SpaceDirectory } from './space-directory.js';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The space the `Tenant` header names, with its database. Set on every request under the prefix. */
     space: Space;
+    /** The platform database (tenants, spaces, systems, monitors), whatever space the request names. */
+    platform: Kysely<any>;
   }
 }
 
@@ -28,11 +31,13 @@ async function tenancy(app: FastifyInstance, options: TenancyOptions): Promise<v
   const prefix = options.prefix ?? '/api';
   app.decorate('spaces', options.directory);
   if (!app.hasRequestDecorator('space')) app.decorateRequest('space', null as unknown as Space);
+  if (!app.hasRequestDecorator('platform')) app.decorateRequest('platform', null as unknown as Kysely<any>);
   // A space closed by the LRU waits for the requests still using it.
   app.addHook('onResponse', async (request: FastifyRequest) => request.space?.release?.());
   app.addHook('onRequestAbort', async (request: FastifyRequest) => request.space?.release?.());
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith(prefix) || options.skip?.(request)) return;
+    request.platform = options.directory.platform;
     const header = request.headers.tenant;
     const name = Array.isArray(header) ? header[0] : header;
     try {

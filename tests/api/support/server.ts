@@ -11,6 +11,7 @@ import { ensureAdministrator, hashPassword } from '../../../src/server/auth/inde
 import { loadConfig } from '../../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
 import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../../src/server/db/migrate.js';
+import { PLATFORM_MIGRATIONS } from '../../../src/server/platform/config.js';
 import { createTestTarget, type DatabaseKind } from '../../support/databases.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -39,6 +40,8 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
   let handle: DatabaseHandle | undefined;
   try {
     handle = await openDatabase(testTarget.target);
+    // The one space is the default space, whose database is also the platform database.
+    if (!options.migrations) await migrateToLatest(handle.db, PLATFORM_MIGRATIONS);
     await migrateToLatest(handle.db, options.migrations ?? SPACE_MIGRATIONS);
     await ensureAdministrator(handle.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const model = options.model ?? loadModel(ROOT);
