@@ -50,7 +50,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       if (kind === 'postgres') platform = await createTestTarget('postgres');
       directory = await SpaceDirectory.open({ dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
-      const system = await directory.platform.insertInto('systems').values({ name: SUL_SYSTEM }).returning('id').executeTakeFirstOrThrow();
+      const system = await directory.platform.insertInto('systems').values({ name: SUL_SYSTEM, prefix: 'SUL', url: 'sul.conselho.org.br' }).returning('id').executeTakeFirstOrThrow();
       await addSpace(directory, 'sul', { system_id: system.id });
       await addSpace(directory, 'fechado', { active: false });
       await ensureAdministrator((await directory.resolve(undefined)).db, { email: EMAIL, password: PASSWORDS.default });

@@ -13,7 +13,7 @@ export const fingerprint = (passwordHash: string | null) => createHash('sha256')
 
 /** Stores a new password (hashed) for a user. */
 export async function setUserPassword(db: Kysely<any>, userId: number | string, password: string): Promise<void> {
-  await db.updateTable('users').set({ password: await hashPassword(password), updated_at: new Date() }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ password: await hashPassword(password), must_change_password: false, updated_at: new Date() }).where('id', '=', userId).execute();
 }
 
 /** Revokes every live token of a user except `keepTokenId` (the caller's own session), if given. */

@@ -16,12 +16,15 @@ export interface PublicUser {
   current_login: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** True until a user given a one-time password chooses their own. */
+  must_change_password: boolean;
 }
 
 export function publicUser(row: Record<string, any>): PublicUser {
   return {
     id: Number(row.id), name: row.name, email: row.email, active: row.active, image_profile: row.image_profile ?? null, last_login: row.last_login,
     current_login: row.current_login, created_at: row.created_at, updated_at: row.updated_at,
+    must_change_password: row.must_change_password === true,
   };
 }
 
@@ -44,14 +47,20 @@ export async function stampLogin(db: Kysely<any>, userId: number | string): Prom
  * Creates the initial administrator (permission 'admin') when the space has no user at all.
  * Returns true when it was created, so the caller knows to print a generated password.
  */
-export async function ensureAdministrator(db: Kysely<any>, account: { email: string; password: string; name?: string }): Promise<boolean> {
+export async function ensureAdministrator(
+  db: Kysely<any>,
+  account: { email: string; password: string; name?: string; mustChangePassword?: boolean },
+): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(account.password);
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
-      .values({ name: account.name ?? 'Administrador', email: account.email.toLowerCase(), password: passwordHash, active: true })
+      .values({
+        name: account.name ?? 'Administrador', email: account.email.toLowerCase(), password: passwordHash, active: true,
+        ...(account.mustChangePassword ? { must_change_password: true } : {}),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('user_permissions').values({ user_id: user.id, name: 'admin', granted: true }).execute();
@@ -71,3 +80,18 @@ export const revokeSessionsOnChange: ModuleHooks = {
     if (deactivated || newPassword) await revokeUserTokens(trx, Number(record.id));
   },
 };
+
+/** Routes a user who must change their password may still call (to change it, or to leave). */
+const OPEN_WHILE_CHANGING = /^\/api\/(perfil|auth\/me|load|logout)(\/|\?|$)/;
+export const MUST_CHANGE_PASSWORD = 'Altere sua senha para continuar.';
+
+/**
+ * 403 'Altere sua senha para continuar.' for a user who still has a one-time password, on every route
+ * but the profile, /api/auth/me, /api/load and /api/logout. Only users of a configured space are
+ * given one-time passwords, so the default space needs no look-up.
+ */
+export async function mustChangePasswordFirst(db: Kysely<any>, userId: number, url: string): Promise<boolean> {
+  if (OPEN_WHILE_CHANGING.test(url)) return false;
+  const row = await db.selectFrom('users').select('must_change_password').where('id', '=', userId).executeTakeFirst();
+  return row?.must_change_password === true;
+}

@@ -15,6 +15,8 @@ export interface PlatformConfig {
   platformMigrations?: MigrationSet;
   /** The name that means the default space in a `Tenant` header. */
   defaultSpaceName?: string;
+  /** SYSTEM_NAME: the system of the default space (the operators' space when it is the reserved 'magnetar'). */
+  defaultSystemName?: string | null;
 }
 
 export const DEFAULT_SPACE_NAME = 'default';
@@ -41,6 +43,7 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     spaceCapacity: env.SPACE_CACHE_SIZE ? Number(env.SPACE_CACHE_SIZE) : undefined,
+    defaultSystemName: env.SYSTEM_NAME?.trim() || null,
   };
 }
 

@@ -12,7 +12,7 @@ export interface Space {
   name: string;
   db: Kysely<any>;
   isDefault: boolean;
-  /** `systems.name` of the space's `system_id`; null for the default space and spaces without a system. */
+  /** `systems.name` of the space's `system_id` (SYSTEM_NAME for the default space); null without a system. */
   systemName: string | null;
   /** Ends the use of the space's database begun by `acquire()`, so an evicted one may close. */
   release(): void;
@@ -54,6 +54,11 @@ export class SpaceDirectory {
     return this.platformHandle.db;
   }
 
+  /** Where the installation keeps its data, and how a space's database is reached. */
+  get settings(): PlatformConfig {
+    return this.config;
+  }
+
   /** The space a `Tenant` header names (absent or empty → the default space). Throws SpaceError. */
   async resolve(name: string | undefined): Promise<Space> {
     return this.find(name, false);
@@ -66,15 +71,18 @@ export class SpaceDirectory {
 
   private async find(name: string | undefined, busy: boolean): Promise<Space> {
     if (name === undefined || name === '' || name === this.defaultSpaceName) {
-      return { name: this.defaultSpaceName, db: this.platformHandle.db, isDefault: true, systemName: null, release: NOTHING_TO_RELEASE };
+      return { name: this.defaultSpaceName, db: this.platformHandle.db, isDefault: true, systemName: this.config.defaultSystemName ?? null, release: NOTHING_TO_RELEASE };
     }
     if (!isSpaceName(name)) throw new SpaceError('malformed', name);
+    // A space answers only while it and its tenant are active (deactivating either blocks its logins).
     const row = (await this.platform
       .selectFrom('tenant_configs as c')
+      .innerJoin('tenants as t', 't.id', 'c.tenant_id')
       .leftJoin('systems as s', 's.id', 'c.system_id')
       .select(['c.tenant_name', 'c.db_type', 'c.db_name', 'c.db_ip', 'c.db_port', 'c.db_user', 'c.db_password', 's.name as system_name'])
       .where('c.tenant_name', '=', name)
       .where('c.active', '=', true)
+      .where('t.active', '=', true)
       .executeTakeFirst()) as (SpaceConfigRow & { system_name: string | null }) | undefined;
     if (!row) throw new SpaceError('unknown', name);
     const { handle, release } = await this.spaces.lease(name, () => this.openSpace(row), busy);

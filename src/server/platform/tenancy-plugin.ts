@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import { MUST_CHANGE_PASSWORD, mustChangePasswordFirst } from '../auth/users.js';
 import { SpaceError } from './space-name.js';
 import type { Space, SpaceDirectory } from './space-directory.js';
 
@@ -45,6 +46,14 @@ async function tenancy(app: FastifyInstance, options: TenancyOptions): Promise<v
     } catch (error) {
       if (!(error instanceof SpaceError)) throw error;
       return reply.code(STATUS[error.kind]).send({ message: MESSAGES[error.kind] });
+    }
+  });
+  // After the guard has found the session: a one-time password must be changed before anything else.
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = (request as { session?: { user: { id: number } } | null }).session;
+    if (!session || !request.space || request.space.isDefault) return;
+    if (await mustChangePasswordFirst(request.space.db, session.user.id, request.url)) {
+      return reply.code(403).send({ message: MUST_CHANGE_PASSWORD });
     }
   });
 }

@@ -14,20 +14,21 @@ export async function syncSublist(trx: Kysely<any>, field: Field, parentId: numb
   const { table, parentKey, fields } = field.sublist!;
   const stored = await trx.selectFrom(table).select('id').where(parentKey, '=', parentId).execute();
   const storedIds = new Set(stored.map((row) => Number(row.id)));
-  const keptIds = new Set<number>();
   for (const [i, item] of items.entries()) {
-    const id = typeof item.id === 'number' ? item.id : null;
-    if (id !== null && !storedIds.has(id)) throw invalid({ [`${field.name}.${i}.id`]: [MISSING_REFERENCE_MESSAGE] });
-    const values = await storedValues(fields, item);
-    if (id === null) {
-      await trx.insertInto(table).values({ ...values, [parentKey]: parentId }).execute();
-    } else {
-      keptIds.add(id);
-      if (Object.keys(values).length) await trx.updateTable(table).set(values).where('id', '=', id).execute();
-    }
+    if (typeof item.id === 'number' && !storedIds.has(item.id)) throw invalid({ [`${field.name}.${i}.id`]: [MISSING_REFERENCE_MESSAGE] });
   }
+  // Items left out go first, so a new item may take a unique value one of them held.
+  const keptIds = new Set(items.map((item) => item.id).filter((id): id is number => typeof id === 'number'));
   const gone = [...storedIds].filter((id) => !keptIds.has(id));
   if (gone.length) await trx.deleteFrom(table).where('id', 'in', gone).execute();
+  for (const item of items) {
+    const values = await storedValues(fields, item);
+    if (typeof item.id !== 'number') {
+      await trx.insertInto(table).values({ ...values, [parentKey]: parentId }).execute();
+    } else if (Object.keys(values).length) {
+      await trx.updateTable(table).set(values).where('id', '=', item.id).execute();
+    }
+  }
 }
 
 /** Makes a many-to-many field's join rows equal to the ids in the body. */

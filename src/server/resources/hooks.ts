@@ -27,6 +27,8 @@ import { passwordPolicy } from '../auth/password-policy.js';
 import { revokeSessionsOnChange } from '../auth/users.js';
 import { spaceHeartbeats, systemHeartbeats } from '../monitoring/heartbeat-hooks.js';
 import { monitorUrlRule } from '../monitoring/url-rule.js';
+import { spaceLifecycle } from '../platform/spaces/lifecycle.js';
+import { systemToken } from '../platform/system-token.js';
 import { profileImageRule } from '../profile/image.js';
 import type { WriteContext } from './context.js';
 
@@ -69,9 +71,10 @@ export interface ModuleHooks {
 export const hooks: Record<string, ModuleHooks[]> = {
   usuarios: [passwordPolicy, profileImageRule, revokeSessionsOnChange],
   monitores: [monitorUrlRule],
-  // After the space's own lifecycle hooks: a space's heartbeat monitor follows the space and its system.
-  clientes: [spaceHeartbeats],
-  sistemas: [systemHeartbeats],
+  // A space's heartbeat monitor follows the space and its system; the space lifecycle (databases
+  // made, sessions ended) runs last, since what follows it in the transaction can hardly fail.
+  clientes: [spaceHeartbeats, spaceLifecycle],
+  sistemas: [systemToken, systemHeartbeats],
 };
 
 const none: ModuleHooks[] = [];

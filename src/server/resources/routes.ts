@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Entity, Model, Operation } from '../../../generator/language/index.js';
-import { requireAny } from '../auth/guard.js';
 import { entityPermission, type ResourceAction } from '../auth/permissions.js';
 import { AppError, badRequest, notFound } from '../http/app-error.js';
 import { spaceOf } from '../http/space.js';
+import { requireModuleAccess } from '../platform/access.js';
 import { databaseOf } from '../platform/platform-db.js';
+import { listTenants, platformRoutes } from '../platform/routes.js';
 import { listCombos } from './combos.js';
 import { deleteRecord, deleteRecords } from './delete.js';
 import { listRecords } from './list.js';
 import { findRecord, parseId } from './read.js';
+import type { WriteContext } from './context.js';
 import { createRecord, updateRecord } from './write.js';
 
 type Params = { id: string; ids: string; mode: string };
@@ -30,16 +32,22 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
     const names = actions.map((action) => entityPermission(entity, action));
     // The spec names some insert permissions `<permission>.insert` (monitor.insert); either name allows it.
     if (operation === 'create' && actions.includes('store')) names.push(`${entity.permission}.insert`);
-    const session = requireAny(request, names);
+    const session = requireModuleAccess(request, entity.module, names);
     // The audit rows of the platform database name users of the default space only (its users table).
     const foreignUser = entity.database === 'platform' && spaceOf(request).isDefault === false;
-    return { db: databaseOf(request, entity.database), context: { model, userId: foreignUser ? null : session.user.id } };
+    const spaces = (request.server as { spaces?: WriteContext['spaces'] }).spaces ?? null;
+    return { db: databaseOf(request, entity.database), context: { model, userId: foreignUser ? null : session.user.id, spaces } as WriteContext };
   };
 
+  await platformRoutes(app);
   for (const entity of model.entities) {
     const base = `/api/${entity.module}`;
 
-    app.get(base, async (request) => listRecords(allow(request, entity, 'list', 'index').db, entity, request.query as Record<string, unknown>));
+    app.get(base, async (request) => {
+      // The tenants list is open to every user ('any'), scoped to what the caller's space may see.
+      if (entity.module === 'clientes') return listTenants(request, entity);
+      return listRecords(allow(request, entity, 'list', 'index').db, entity, request.query as Record<string, unknown>);
+    });
 
     app.get(`${base}/combos`, async (request) => ({
       data: await listCombos(allow(request, entity, 'list', 'index', 'show').db, entity, request.query as Record<string, unknown>),
@@ -52,18 +60,20 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
     app.post(base, async (request, reply) => {
       const insert: ResourceAction[] = entity.insertPermission === 'admin' ? [] : ['store'];
       const { db, context } = allow(request, entity, 'create', ...insert);
-      return reply.status(201).send({ data: await createRecord(db, entity, request.body, context) });
+      const data = await createRecord(db, entity, request.body, context);
+      return reply.status(201).send({ data, ...context.answer });
     });
 
     app.put<{ Params: Params }>(`${base}/:id`, async (request) => {
       const { db, context } = allow(request, entity, 'update', 'update');
-      return { data: await updateRecord(db, entity, parseId(request.params.id), request.body, context) };
+      const data = await updateRecord(db, entity, parseId(request.params.id), request.body, context);
+      return { data, ...context.answer };
     });
 
     app.delete<{ Params: Params }>(`${base}/:id`, async (request) => {
       const { db, context } = allow(request, entity, 'delete', 'destroy');
       await deleteRecord(db, entity, parseId(request.params.id), context);
-      return { message: 'Registro excluído com sucesso.' };
+      return { message: 'Registro excluído com sucesso.', ...context.answer };
     });
 
     app.delete<{ Params: Params }>(`${base}/multiple_delete/:ids`, async (request) => {
@@ -71,7 +81,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
       const ids = request.params.ids.split(',').filter(Boolean);
       if (ids.length > MAX_DELETE_IDS) throw badRequest(`É possível excluir no máximo ${MAX_DELETE_IDS.toLocaleString('pt-BR')} registros de uma vez.`);
       await deleteRecords(db, entity, ids.map(parseId), context);
-      return { message: 'Registros excluídos com sucesso.' };
+      return { message: 'Registros excluídos com sucesso.', ...context.answer };
     });
 
     app.get<{ Params: Params }>(`/api/rules/${entity.module}/:mode`, async (request) => {

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Entity } from '../../../generator/language/index.js';
+import { sessionOf } from '../auth/guard.js';
+import { spaceOf } from '../http/space.js';
+import { findRecord } from '../resources/read.js';
+import { listRecords } from '../resources/list.js';
+import { isOperator, requireOperator } from './access.js';
+import { platformOf } from './platform-db.js';
+
+/** The database drivers a space may use: `value` is stored in `db_type`, `label` is shown. */
+export const AVAILABLE_DRIVERS = [
+  { value: 'pglite', label: 'Embarcado (PGlite)' },
+  { value: 'pgsql', label: 'PostgreSQL' },
+];
+
+/** Spec 000 §7: the tenants' extra routes (the driver combo and the list of spaces). */
+export async function platformRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/clientes/available_drivers', async (request) => {
+    requireOperator(request);
+    return { data: AVAILABLE_DRIVERS };
+  });
+  app.get('/api/clientes/configs', async (request) => {
+    requireOperator(request);
+    const rows = await platformOf(request).selectFrom('tenant_configs').select(['id', 'tenant_name']).orderBy('tenant_name').execute();
+    return { data: rows.map((row) => ({ id: Number(row.id), tenant_name: row.tenant_name })) };
+  });
+}
+
+/**
+ * The tenants list ('any'): an operator of the default space sees every tenant; anyone else sees
+ * only the tenant the request's space belongs to (none from the default space).
+ */
+export async function listTenants(request: FastifyRequest, entity: Entity) {
+  const db = platformOf(request);
+  const query = request.query as Record<string, unknown>;
+  const space = spaceOf(request);
+  if (space.isDefault !== false && isOperator(request, sessionOf(request))) return listRecords(db, entity, query);
+  const own = space.isDefault === false
+    ? await db.selectFrom('tenant_configs').select('tenant_id').where('tenant_name', '=', space.name).executeTakeFirst()
+    : undefined;
+  const data = own ? [await findRecord(db, entity, Number(own.tenant_id))] : [];
+  const perPage = Number(query.per_page) > 0 ? Number(query.per_page) : 15;
+  return { data, meta: { total: data.length, page: 1, per_page: perPage } };
+}
