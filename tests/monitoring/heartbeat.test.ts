@@ -26,7 +26,7 @@ describeOnDatabases(
       await getDb().deleteFrom('monitors').execute();
       await getDb().deleteFrom('tenant_configs').execute();
       await getDb().deleteFrom('systems').execute();
-      ({ id: systemId } = await getDb().insertInto('systems').values({ name: 'Sistema Sul', url: 'sul.conselho.org.br' }).returning('id').executeTakeFirstOrThrow());
+      ({ id: systemId } = await getDb().insertInto('systems').values({ name: 'Sistema Sul', prefix: 'SUL', url: 'sul.conselho.org.br' }).returning('id').executeTakeFirstOrThrow());
     });
 
     it('a space with monitor_active gets one monitor for its system; once, however often it is saved', async () => {

@@ -39,6 +39,14 @@ export async function listTenants(request: FastifyRequest, entity: Entity) {
     ? await db.selectFrom('tenant_configs').select('tenant_id').where('tenant_name', '=', space.name).executeTakeFirst()
     : undefined;
   const data = own ? [await findRecord(db, entity, Number(own.tenant_id))] : [];
-  const perPage = Number(query.per_page) > 0 ? Number(query.per_page) : 15;
+  const perPage = Number(query.per_page) > 0 ? Number(query.per_page) : 25;
   return { data, meta: { total: data.length, page: 1, per_page: perPage } };
 }
+
+/**
+ * Lists the spec opens to every signed-in user ('any'), each answering only what the caller's
+ * space may see; the generic list route hands these modules' lists over to them.
+ */
+export const OPEN_LISTS: Readonly<Record<string, (request: FastifyRequest, entity: Entity) => Promise<unknown>>> = {
+  clientes: listTenants,
+};

@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../http/app-error.js';
 import { spaceOf } from '../http/space.js';
 import { requireModuleAccess } from '../platform/access.js';
 import { databaseOf } from '../platform/platform-db.js';
-import { listTenants, platformRoutes } from '../platform/routes.js';
+import { OPEN_LISTS, platformRoutes } from '../platform/routes.js';
 import { listCombos } from './combos.js';
 import { deleteRecord, deleteRecords } from './delete.js';
 import { listRecords } from './list.js';
@@ -43,9 +43,9 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
   for (const entity of model.entities) {
     const base = `/api/${entity.module}`;
 
+    const openList = OPEN_LISTS[entity.module];
     app.get(base, async (request) => {
-      // The tenants list is open to every user ('any'), scoped to what the caller's space may see.
-      if (entity.module === 'clientes') return listTenants(request, entity);
+      if (openList) return openList(request, entity);
       return listRecords(allow(request, entity, 'list', 'index').db, entity, request.query as Record<string, unknown>);
     });
 

@@ -4,6 +4,7 @@
  */
 import type { Entity, Operation } from '../../../generator/language/index.js';
 import type { ResourceAction } from '../../../src/server/auth/permissions.js';
+import { OPEN_LISTS } from '../../../src/server/platform/routes.js';
 import type { Principal } from './principals.js';
 
 export type MatrixAction = ResourceAction | 'combos' | 'multiple_delete';
@@ -25,6 +26,8 @@ export function expectedStatus(entity: Entity, action: MatrixAction, principal: 
   if (principal === 'anonymous') return 401;
   if (!entity.operations[OPERATION[action]]) return 405;
   if (principal === 'admin') return SUCCESS[action];
+  // Lists the spec opens to any signed-in user answer everyone, scoped to the caller's space.
+  if (action === 'index' && entity.module in OPEN_LISTS) return SUCCESS[action];
   if (principal === 'exact' || principal === 'role') {
     return action === 'store' && entity.insertPermission === 'admin' ? 403 : SUCCESS[action];
   }
