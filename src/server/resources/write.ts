@@ -31,9 +31,22 @@ async function writeChildren(trx: Kysely<any>, entity: Entity, id: number, body:
   }
 }
 
-/** Secrets given in the body, so the audit row says they were set (masked). */
-const givenSecrets = (entity: Entity, body: Record<string, unknown>) =>
-  Object.fromEntries(entity.fields.filter((f) => f.writeOnly && f.name in body).map((f) => [f.name, body[f.name]]));
+/** Secrets given in the body, so the audit row says they were set (masked); sub-list items' secrets too. */
+const givenSecrets = (entity: Entity, body: Record<string, unknown>, record: Record<string, unknown>) =>
+  Object.fromEntries(entity.fields.flatMap((f) => {
+    if (f.writeOnly && f.name in body) return [[f.name, body[f.name]]];
+    const secrets = f.sublist?.fields.filter((item) => item.writeOnly) ?? [];
+    const given = body[f.name];
+    if (secrets.length === 0 || !Array.isArray(given) || !Array.isArray(record[f.name])) return [];
+    let set = false;
+    const items = (record[f.name] as Record<string, unknown>[]).map((item, index) => {
+      const sent = (given as Record<string, unknown>[]).find((g) => g.id != null && Number(g.id) === Number(item.id)) ?? (given[index] as Record<string, unknown> | undefined);
+      const values = Object.fromEntries(secrets.filter((s) => sent && s.name in sent).map((s) => [s.name, sent![s.name]]));
+      set ||= Object.keys(values).length > 0;
+      return { ...item, ...values };
+    });
+    return set ? [[f.name, items]] : [];
+  }));
 
 /** Keys whose values differ between two versions of a record (timestamps aside). */
 function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
@@ -69,7 +82,7 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
     const record = await findRecord(trx, entity, Number(id));
     await recordAudit(
       trx,
-      { event: 'created', userId: context.userId, module: entity.module, recordId: Number(id), newValues: { ...record, ...givenSecrets(entity, body) } },
+      { event: 'created', userId: context.userId, module: entity.module, recordId: Number(id), newValues: { ...record, ...givenSecrets(entity, body, record) } },
       secretFieldNames(entity),
     );
     await recordItemEvents(trx, entity, { before: null, after: record, userId: context.userId, secretFields: secretFieldNames(entity) });
@@ -93,7 +106,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
     await writeChildren(trx, entity, id, body);
     const after = await findRecord(trx, entity, id);
     const { old, now } = changes(before, after);
-    Object.assign(now, givenSecrets(entity, body));
+    Object.assign(now, givenSecrets(entity, body, after));
     await recordAudit(trx, { event: 'updated', userId: context.userId, module: entity.module, recordId: id, oldValues: old, newValues: now }, secretFieldNames(entity));
     await recordItemEvents(trx, entity, { before, after, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'update', body, record: after, previous: before, context });
