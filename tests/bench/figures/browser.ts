@@ -24,7 +24,8 @@ export async function browserFigures(only: Set<string>, log: (line: string) => v
   let browser: Browser | undefined;
   let baselines: Awaited<ReturnType<typeof serveBaselines>> | undefined;
   try {
-    product = await startProduct();
+    // The figures measure the production build made above, not the browser tests' own build.
+    product = await startProduct({ WEB_DIR: join(ROOT, 'dist/web') });
     const token = await logIn(product.url, product.adminEmail, product.adminPassword);
     const auth = { authorization: `Bearer ${token}` };
     for (let i = 1; i <= 120; i++) {
