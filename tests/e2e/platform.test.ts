@@ -44,6 +44,7 @@ describe('a new space, as a platform operator opens it', () => {
     await expect.poll(path).toBe('/');
     await page.goto(`${product.url}/sistemas/inserir`);
     await page.getByLabel('Nome').fill('Conselho Sul');
+    await page.getByLabel('Prefixo').fill('SUL');
     await page.getByLabel('Endereço (URL)').fill(new URL(product.url).host);
     await page.getByRole('button', { name: 'Salvar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Token do sistema' });
@@ -64,7 +65,7 @@ describe('a new space, as a platform operator opens it', () => {
     await space.getByLabel('Nome do espaço').fill('sul');
     await space.getByLabel('Tipo de banco').click();
     await page.getByRole('option', { name: /pglite/i }).click();
-    await space.getByLabel('Banco de dados').fill('sul');
+    await space.getByLabel('Banco de dados').fill('conselho_sul');
     await space.getByLabel(/Porta de heartbeat/).fill(new URL(product.url).port);
     await space.getByLabel('Sistema').click();
     await page.getByRole('option', { name: 'Conselho Sul' }).click();

@@ -9,10 +9,10 @@ import { systemTokenOf } from '../platform/answers';
 import { OnceDialog, SecretLine } from '../platform/OnceDialog';
 
 const FIELDS: FieldSpec[] = [
-  { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 191 },
-  { source: 'prefix', kind: 'text', label: 'Prefixo', maxLength: 191 },
-  { source: 'url', kind: 'text', label: 'Endereço (URL)', maxLength: 191, helperText: 'Nome do servidor, como sistema.exemplo.org.br' },
-  { source: 'description', kind: 'textarea', label: 'Descrição' },
+  { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 255 },
+  { source: 'prefix', kind: 'text', label: 'Prefixo', required: true, maxLength: 255 },
+  { source: 'url', kind: 'text', label: 'Endereço (URL)', required: true, maxLength: 255, helperText: 'Nome do servidor, como sistema.exemplo.org.br' },
+  { source: 'description', kind: 'textarea', label: 'Descrição', maxLength: 255 },
 ];
 
 /** `/sistemas/inserir`: the server generates the system's token and answers it this once; it is shown, then the record opens. */
