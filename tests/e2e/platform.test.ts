@@ -99,8 +99,8 @@ describe('a new space, as a platform operator opens it', () => {
     await shot('altere-sua-senha');
     await page.goto(`${product.url}/estados_civis`);
     await expect.poll(path).toBe('/perfil');
-    await page.getByLabel('Nova senha').fill(newPassword);
-    await page.getByLabel('Confirmação da nova senha').fill(newPassword);
+    await page.getByLabel(/^Nova senha/).fill(newPassword);
+    await page.getByLabel(/^Confirmação da nova senha/).fill(newPassword);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect.poll(() => page.getByText('Altere sua senha para continuar.').count()).toBe(0);
   });
