@@ -1,11 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { preloadable } from './preloadable';
 
 // Chunks loaded on demand: the bare pages (login, password recovery), and the react-admin shell behind them.
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const RecoveryRequestPage = lazy(() => import('./pages/bare/RecoveryRequestPage'));
 const PasswordResetPage = lazy(() => import('./pages/bare/PasswordResetPage'));
-const AdminShell = lazy(() => import('./AdminShell'));
+/** The shell, loaded by `main.tsx` ahead of the first render when a token is held. */
+export const AdminShell = preloadable(() => import('./AdminShell'));
 
 /** What shows while a chunk loads: plain markup, so the first paint needs no UI library. */
 function Loading() {

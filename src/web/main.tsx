@@ -1,17 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { AdminShell, App } from './App';
 
 // A person who holds a token is going to the admin shell: its chunk, the permissions, the module's
-// chunk and a list's first page all start now, side by side, rather than each waiting for the last.
+// chunk and a list's first page all start now, side by side, and the first render waits (briefly) for
+// the chunks so that nothing suspends on the way to the screen.
 const bare = /^\/(login|recuperar_senha)(\/|$)/.test(window.location.pathname);
-if (!bare && window.localStorage.getItem('token')) {
-  void import('./AdminShell');
-  void import('./warmStart').then(({ warmStart }) => warmStart(window.location));
-}
+const ahead = bare || !window.localStorage.getItem('token')
+  ? Promise.resolve()
+  : Promise.race([
+      Promise.all([AdminShell.preload(), import('./warmStart').then(({ warmStart }) => warmStart(window.location))]),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]).catch(() => undefined);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void ahead.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,6 +1,7 @@
 import type { GetListParams } from 'ra-core';
 import { authProvider, dataProvider, primeGet } from './services';
 import { screenResources } from './resources/screens';
+import { lazyScreens } from './resources/lazyScreens';
 
 /** The list parameters react-admin keeps in the address (`?page=&perPage=&sort=&order=&filter=`). */
 function listParams(search: URLSearchParams): Partial<GetListParams> | null {
@@ -22,12 +23,13 @@ function listParams(search: URLSearchParams): Partial<GetListParams> | null {
  * its first page. The page is only kept for the list to pick up; the screens still wait for the
  * permissions before showing anything, and the server enforces them on the request itself.
  */
-export function warmStart(location: Location) {
+export function warmStart(location: Location): Promise<unknown> {
   authProvider.loadData().catch(() => undefined);
   const [name, rest] = location.pathname.split('/').filter(Boolean);
   const resource = screenResources.find((r) => r.name === name);
-  if (!resource) return;
-  resource.load().catch(() => undefined);
+  if (!resource) return Promise.resolve();
+  const screens = lazyScreens(resource).preload();
   const params = rest === undefined ? listParams(new URLSearchParams(location.search)) : null;
   if (params) primeGet(() => dataProvider.getList(resource.name, params));
+  return screens;
 }
