@@ -19,6 +19,12 @@ describe('the menu derived from permissions', () => {
     expect(all.sort()).toEqual(screens.map((r) => r.name).sort());
   });
 
+  it("lists the tenants (a route open to 'any') only for platform operators, though anyone may open it", () => {
+    const operator = menuGroups(screens, ['any', 'magnetar-index']).flatMap((g) => g.modules.map((m) => m.name));
+    expect(operator).toContain('clientes');
+    expect(allows(['any'], named('clientes'), 'list')).toBe(true);
+  });
+
   it('never lists a reference-only module, whatever is held', () => {
     const withoutScreens = generated.filter((r) => !r.screens).map((r) => r.name);
     const shown = menuGroups(generated, ['admin']).flatMap((g) => g.modules.map((m) => m.name));

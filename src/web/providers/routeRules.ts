@@ -57,3 +57,15 @@ export function routeRequirements(resource: RuleTarget, action: RouteAction): st
       return [`${p}.${action}`, 'admin'];
   }
 }
+
+/**
+ * The names that put a module in the menu. The menu follows index permissions (spec 000 §2); a list
+ * whose route is open to 'any' (the tenants list) appears only for those who hold its index or may
+ * manage the module, though anyone may still open its address.
+ */
+export function menuRequirements(resource: RuleTarget): string[] {
+  const list = routeRequirements(resource, 'list');
+  if (!list.includes('any')) return list;
+  const managers = resource.name ? (SPECIFIC[resource.name]?.create ?? []) : [];
+  return [...new Set([`${resource.permission}.index`, 'admin', ...managers.filter((name) => name !== 'any')])];
+}
