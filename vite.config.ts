@@ -14,13 +14,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit-and-api', include: ['tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/bench/**'] },
+        test: { name: 'unit-and-api', include: ['tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/bench/**', 'tests/**/*.browser.test.ts'] },
       },
       {
         extends: true,
         test: {
           name: 'browser',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/**/*.browser.test.ts'],
           globalSetup: ['tests/e2e/support/build-client.ts'],
           fileParallelism: false,
           testTimeout: 120_000,

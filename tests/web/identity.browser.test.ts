@@ -1,12 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startProduct, type RunningProduct } from '../e2e/support/product';
 
-const root = resolve(import.meta.dirname, '../..');
 const CLERK = { name: 'Clara Atendente', email: 'clara@conselho.test', password: 'Clara#Conselho2026' };
 
 /**
@@ -15,7 +10,6 @@ const CLERK = { name: 'Clara Atendente', email: 'clara@conselho.test', password:
  * profile, and the administrator reading the change in the audit log.
  */
 describe('identity and access in the browser', { timeout: 90_000 }, () => {
-  let webDir: string;
   let product: RunningProduct;
   let browser: Browser;
   let page: Page;
@@ -45,9 +39,7 @@ describe('identity and access in the browser', { timeout: 90_000 }, () => {
   }
 
   beforeAll(async () => {
-    webDir = mkdtempSync(join(tmpdir(), 'conselho-web-'));
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', webDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
-    product = await startProduct({ WEB_DIR: webDir });
+    product = await startProduct();
     browser = await launchBrowser();
     page = await browser.newPage({ locale: 'pt-BR' });
   });
@@ -55,7 +47,6 @@ describe('identity and access in the browser', { timeout: 90_000 }, () => {
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
-    rmSync(webDir, { recursive: true, force: true });
   });
 
   it('offers password recovery from the login page without telling whether the address exists', async () => {

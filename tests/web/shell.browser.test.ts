@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -9,7 +5,6 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import { createTestTarget, type TestTarget } from '../support/databases';
 import { launchBrowser, startProduct, type RunningProduct } from '../e2e/support/product';
 
-const root = resolve(import.meta.dirname, '../..');
 const CLERK = { email: 'atendente@conselho.test', password: 'senha-da-atendente' };
 
 /**
@@ -18,7 +13,6 @@ const CLERK = { email: 'atendente@conselho.test', password: 'senha-da-atendente'
  * and leaving a page while the server cannot be reached.
  */
 describe('the web shell in the browser', () => {
-  let webDir: string;
   let database: TestTarget;
   let product: RunningProduct;
   let browser: Browser;
@@ -35,11 +29,9 @@ describe('the web shell in the browser', () => {
   }
 
   beforeAll(async () => {
-    webDir = mkdtempSync(join(tmpdir(), 'conselho-web-'));
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', webDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
     database = await createTestTarget('postgres');
     const url = (database.target as { url: string }).url;
-    product = await startProduct({ DATABASE_URL: url, WEB_DIR: webDir, SYSTEM_NAME: 'CREA-SP' });
+    product = await startProduct({ DATABASE_URL: url, SYSTEM_NAME: 'CREA-SP' });
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query(
@@ -56,7 +48,6 @@ describe('the web shell in the browser', () => {
     await browser?.close();
     await product?.stop();
     await database?.drop();
-    rmSync(webDir, { recursive: true, force: true });
   });
 
   it("titles pages with the tenant's system name", async () => {
