@@ -40,7 +40,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: config.trustProxy,
     // `multiple_delete/{ids}` carries up to MAX_DELETE_IDS ids in one path segment.
-    maxParamLength: 20_000,
+    routerOptions: { maxParamLength: 20_000 },
     frameworkErrors,
   });
 
