@@ -7,13 +7,12 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 /**
  * A space database: extensions and functions first, then the tables the schemas describe, and the
- * hand-written tables no schema describes (users and tokens, the audit trail).
+ * hand-written tables no schema describes (access tokens, password resets, parameters).
  */
 export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/db/core-migrations'),
   join(ROOT, 'generated/migrations'),
   join(ROOT, 'src/server/auth/migrations'),
-  join(ROOT, 'src/server/audit/migrations'),
   join(ROOT, 'src/server/auth/recovery-migrations'),
   join(ROOT, 'src/server/parameters/migrations'),
 ];

@@ -49,7 +49,15 @@ export function ResourceEdit({ children }: { children: ReactNode }) {
   );
 }
 
-function EditToolbar({ editing, setEditing }: { editing: boolean; setEditing: (editing: boolean) => void }) {
+interface EditToolbarProps {
+  editing: boolean;
+  setEditing: (editing: boolean) => void;
+  /** Replaces the standard 'Excluir' (shown to those who may delete); `null` shows none. */
+  deleteButton?: ReactNode;
+}
+
+/** 'Editar' / 'Salvar' + 'Cancelar' and the delete action of a record form that opens read-only. */
+export function EditToolbar({ editing, setEditing, deleteButton }: EditToolbarProps) {
   const resource = useResourceContext();
   const form = useFormContext();
   const { canAccess: canUpdate } = useCanAccess({ resource, action: 'update' });
@@ -75,14 +83,14 @@ function EditToolbar({ editing, setEditing }: { editing: boolean; setEditing: (e
         )
       )}
       <span style={{ flex: 1 }} />
-      {canDelete && (
+      {canDelete && (deleteButton !== undefined ? deleteButton : (
         <DeleteWithConfirmButton
           label="Excluir"
           mutationMode="pessimistic"
           confirmTitle="Excluir registro"
           confirmContent="Deseja realmente excluir este registro?"
         />
-      )}
+      ))}
     </Toolbar>
   );
 }

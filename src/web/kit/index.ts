@@ -1,7 +1,7 @@
 /** The widget kit the generated screens are built from. */
 export { ResourceList } from './ResourceList';
 export { ResourceCreate } from './ResourceCreate';
-export { ResourceEdit } from './ResourceEdit';
+export { EditToolbar, ResourceEdit } from './ResourceEdit';
 export { ResourceShow } from './ResourceShow';
 export { KindInput } from './KindInput';
 export { KindField } from './KindField';
