@@ -64,5 +64,42 @@ for (const kind of DATABASE_KINDS) {
       const everything = await list({});
       expect(everything.body.meta.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
     });
+
+    it('pages a search the same by number and by cursor, counting it exactly up to the limit', async () => {
+      const byPage: City[] = [];
+      for (let page = 1; page <= 6; page++) byPage.push(...(await list({ q: 'ara', per_page: '100', page: String(page) })).body.data);
+      const first = await list({ q: 'ara', per_page: '100' });
+      expect(first.body.meta).toMatchObject({ total: byPage.length, page: 1, per_page: 100 });
+      expect(first.body.meta.estimated).toBeUndefined();
+      expect(byPage.length).toBeGreaterThan(300);
+      expect(byPage.every((c) => /ara/i.test(c.name.normalize('NFD').replace(/\p{M}/gu, '')))).toBe(true);
+      const byCursor: City[] = [...first.body.data];
+      for (let cursor = first.body.meta.next_cursor; cursor; ) {
+        const response = await list({ q: 'ara', per_page: '100', cursor });
+        byCursor.push(...response.body.data);
+        cursor = response.body.meta.next_cursor;
+      }
+      expect(byCursor.map((c) => c.id)).toEqual(byPage.map((c) => c.id));
+      const beyond = await list({ q: 'ara', per_page: '100', page: '9' });
+      expect(beyond.body).toMatchObject({ data: [], meta: { total: byPage.length } });
+    });
+
+    it('estimates a search with more matches than the limit, and still pages it in order', async () => {
+      const uf = JSON.parse(acre).uf_id;
+      const rows = Array.from({ length: EXACT_COUNT_LIMIT + 100 }, (_, i) => ({ name: `Povoado Xurupita ${String(i).padStart(4, '0')}`, uf_id: uf, ibge_code: 9_800_000 + i }));
+      await server.db.insertInto('cities').values(rows).execute();
+      try {
+        const first = await list({ q: 'xurupita', per_page: '50' });
+        expect(first.body.meta.estimated).toBe(true);
+        expect(first.body.meta.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+        expect(first.body.data.map((c: City) => c.name)).toEqual(rows.slice(0, 50).map((r) => r.name));
+        const second = await list({ q: 'xurupita', per_page: '50', cursor: first.body.meta.next_cursor });
+        expect(second.body.data.map((c: City) => c.name)).toEqual(rows.slice(50, 100).map((r) => r.name));
+        const one = await list({ q: 'xurupita 0042' });
+        expect(one.body).toMatchObject({ data: [{ name: 'Povoado Xurupita 0042' }], meta: { total: 1 } });
+      } finally {
+        await server.db.deleteFrom('cities').where('ibge_code', '>=', 9_800_000).execute();
+      }
+    });
   });
 }

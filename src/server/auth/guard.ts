@@ -4,10 +4,18 @@ import { AppError, MESSAGES } from '../http/app-error.js';
 import { spaceOf } from '../http/space.js';
 import { allows } from './permissions.js';
 import { findTokenSession } from './tokens.js';
-import { publicUser, type PublicUser } from './users.js';
+
+/** Who is calling, as every request reads it afresh (the profile itself is loaded where it is shown). */
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  /** True until a user given a one-time password chooses their own. */
+  must_change_password: boolean;
+}
 
 export interface Session {
-  user: PublicUser;
+  user: SessionUser;
   tokenId: string;
   permissions: ReadonlySet<string>;
 }
@@ -43,7 +51,7 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     const row = token ? await findTokenSession(db, token) : null;
     if (!row) throw new AppError(401, MESSAGES.unauthenticated);
     request.session = {
-      user: publicUser(row),
+      user: { id: Number(row.id), name: row.name, email: row.email, must_change_password: row.must_change_password === true },
       tokenId: String(row.token_id),
       permissions: new Set(row.permissions),
     };

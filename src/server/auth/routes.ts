@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Model } from '../../../generator/language/index.js';
+import { AppError, MESSAGES } from '../http/app-error.js';
 import { spaceOf, type RequestSpace } from '../http/space.js';
 import { sessionOf } from './guard.js';
 import { directGrants, loadParameters, rolesWithGrants } from './initial-load.js';
@@ -7,6 +8,14 @@ import { permissionCatalogue } from './permissions.js';
 import { login, TooManyAttempts } from './login.js';
 import { LoginThrottle } from './throttle.js';
 import { revokeToken } from './tokens.js';
+import { findPublicUser } from './users.js';
+
+/** The caller's own record as the API shows it (the session carries only what every request needs). */
+async function profileOf(request: FastifyRequest) {
+  const user = await findPublicUser(spaceOf(request).db, sessionOf(request).user.id);
+  if (!user) throw new AppError(401, MESSAGES.unauthenticated);
+  return user;
+}
 
 export interface AuthRoutesOptions {
   model: Model;
@@ -41,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
   });
 
-  app.get('/api/auth/me', async (request) => ({ data: sessionOf(request).user }));
+  app.get('/api/auth/me', async (request) => ({ data: await profileOf(request) }));
 
   app.post('/api/logout', async (request) => {
     await revokeToken(spaceOf(request).db, sessionOf(request).tokenId);
@@ -56,7 +65,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const session = sessionOf(request);
     const db = spaceOf(request).db;
     const permissions = [...session.permissions];
-    const [parameters, grants, roles] = await Promise.all([
+    const [user, parameters, grants, roles] = await Promise.all([
+      profileOf(request),
       loadParameters(db),
       directGrants(db, session.user.id),
       rolesWithGrants(db, session.user.id),
@@ -64,7 +74,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return {
       data: {
         parameters,
-        me: { user: session.user, permissions: grants, roles },
+        me: { user, permissions: grants, roles },
         permissions,
         tenant: tenantOf(spaceOf(request), options.systemName),
         version: options.version,

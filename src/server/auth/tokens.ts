@@ -43,7 +43,7 @@ export async function revokeUserTokens(db: Kysely<any>, userId: number | string)
  */
 export async function findTokenSession(db: Kysely<any>, token: string) {
   const { rows } = await sql<Record<string, any> & { token_id: number; permissions: string[] }>`
-    select t.id as token_id, u.id, u.name, u.email, u.active, u.image_profile, u.last_login, u.current_login, u.created_at, u.updated_at, u.must_change_password,
+    select t.id as token_id, u.id, u.name, u.email, u.must_change_password,
            array(${effectivePermissionsOf(sql`u.id`)} order by 1) as permissions
       from access_tokens t join users u on u.id = t.user_id
      where t.token_hash = ${hashToken(token)} and t.revoked_at is null and t.expires_at > ${new Date()} and u.active`.execute(db);

@@ -28,6 +28,12 @@ export function publicUser(row: Record<string, any>): PublicUser {
   };
 }
 
+/** A user as the API shows them, or null. */
+export async function findPublicUser(db: Kysely<any>, id: number): Promise<PublicUser | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? publicUser(row) : null;
+}
+
 export async function findUserByEmail(db: Kysely<any>, email: string) {
   return (
     (await db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst()) ?? null
@@ -86,12 +92,8 @@ const OPEN_WHILE_CHANGING = /^\/api\/(perfil|auth\/me|load|logout)(\/|\?|$)/;
 export const MUST_CHANGE_PASSWORD = 'Altere sua senha para continuar.';
 
 /**
- * 403 'Altere sua senha para continuar.' for a user who still has a one-time password, on every route
- * but the profile, /api/auth/me, /api/load and /api/logout. Only users of a configured space are
- * given one-time passwords, so the default space needs no look-up.
+ * Whether to answer 403 'Altere sua senha para continuar.': the user still has a one-time password
+ * (as the session read it with this very request) and the route is not the profile, /api/auth/me,
+ * /api/load or /api/logout.
  */
-export async function mustChangePasswordFirst(db: Kysely<any>, userId: number, url: string): Promise<boolean> {
-  if (OPEN_WHILE_CHANGING.test(url)) return false;
-  const row = await db.selectFrom('users').select('must_change_password').where('id', '=', userId).executeTakeFirst();
-  return row?.must_change_password === true;
-}
+export const mustChangePasswordFirst = (mustChange: boolean, url: string): boolean => mustChange && !OPEN_WHILE_CHANGING.test(url);

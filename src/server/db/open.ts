@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { createPool } from './pg-pool.js';
+import { preparingPool } from './prepared.js';
 import { startPgliteHost } from './pglite-host.js';
 import type { DatabaseHandle, DatabaseTarget } from './types.js';
 
@@ -10,12 +11,12 @@ import type { DatabaseHandle, DatabaseTarget } from './types.js';
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = createPool({ connectionString: target.url, max: 10 });
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, target, close: () => db.destroy() };
   }
   const host = await startPgliteHost(target.dataDir);
   const pool = createPool({ host: host.socketDir, port: host.port, user: 'postgres', database: 'postgres', max: 1 });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= db.destroy().finally(() => host.stop());

@@ -50,9 +50,9 @@ async function tenancy(app: FastifyInstance, options: TenancyOptions): Promise<v
   });
   // After the guard has found the session: a one-time password must be changed before anything else.
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    const session = (request as { session?: { user: { id: number } } | null }).session;
+    const session = (request as { session?: { user: { must_change_password: boolean } } | null }).session;
     if (!session || !request.space || request.space.isDefault) return;
-    if (await mustChangePasswordFirst(request.space.db, session.user.id, request.url)) {
+    if (mustChangePasswordFirst(session.user.must_change_password, request.url)) {
       return reply.code(403).send({ message: MUST_CHANGE_PASSWORD });
     }
   });

@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Entity } from '../../../generator/language/index.js';
 import { readableColumns } from './fields.js';
 import { afterCursor, encodeCursor } from './list-cursor.js';
@@ -78,16 +78,18 @@ export const EXACT_COUNT_LIMIT = 1_000;
 /**
  * Counts up to EXACT_COUNT_LIMIT exactly. Past it (`estimated: true`) an unfiltered list reports the
  * table's row estimate (pg_class.reltuples) and a filtered one the planner's estimate of the filtered
- * query (EXPLAIN), never less than the rows counted.
+ * query (EXPLAIN), never less than the rows counted. `beyondLimit`: a search already found more
+ * matches than the limit, so only the estimate is needed.
  * @example countRows(db, cities, parseListQuery(cities, { filter: '{"uf_id": 25}' }), 'exact') // { total: 37112, estimated: true }
  */
-async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode): Promise<{ total: number; estimated: boolean }> {
+async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode, beyondLimit = false): Promise<{ total: number; estimated: boolean }> {
   const filtered = query.filters.length > 0 || query.q !== '';
   const matching = db.selectFrom(entity.table).select(sql`1`.as('one')).where(whereQuery(entity, query, mode));
   // A list the planner expects far past the limit is not counted (the estimate is one planning, no
   // rows read): an unfiltered one by the table's estimate, one with filters only by EXPLAIN. A `q`
   // search is always counted, since an empty exact search must be told apart to try the fuzzy one.
   // Ten (twice, unfiltered) times the limit keeps a poor estimate from hiding a small count.
+  if (beyondLimit) return { total: Math.max(EXACT_COUNT_LIMIT + 1, await plannerEstimate(db, matching.compile())), estimated: true };
   let estimate = 0;
   if (!filtered) estimate = await tableEstimate(db, entity.table);
   else if (!query.q) estimate = await plannerEstimate(db, matching.compile());
@@ -115,33 +117,77 @@ async function plannerEstimate(db: Kysely<any>, query: CompiledQuery): Promise<n
   return Math.round(Number(plan[0]?.Plan?.['Plan Rows'] ?? 0));
 }
 
+function orderedPage<Q extends SelectQueryBuilder<any, any, any>>(select: Q, query: ListQuery): Q {
+  let ordered = select.orderBy(query.sort.column!, query.order);
+  if (query.sort.name !== 'id') ordered = ordered.orderBy('id', query.order);
+  ordered = query.cursor ? ordered.where(afterCursor(query.sort, query.order, query.cursor)) : ordered.offset((query.page - 1) * query.perPage);
+  return ordered.limit(query.perPage) as Q;
+}
+
+function pageResult(data: Record<string, unknown>[], count: { total: number; estimated: boolean }, query: ListQuery): ListResult {
+  const last = data.length === query.perPage ? data[data.length - 1] : undefined;
+  return {
+    data,
+    meta: {
+      total: count.total, page: query.page, per_page: query.perPage,
+      ...(count.estimated ? { estimated: true } : {}),
+      ...(last ? { next_cursor: encodeCursor(last, query.sort) } : {}),
+    },
+  };
+}
+
+/** The match count each row of a one-statement search carries (removed before answering). */
+const MATCHED = '__matched';
+
+/**
+ * A search answered in one statement when it matches at most EXACT_COUNT_LIMIT rows (what a search
+ * usually does): the matches are read once, capped, then counted, sorted and paged. Null when there
+ * are more, or when an empty page past the first leaves the count unknown.
+ */
+async function fewMatches(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode): Promise<ListResult | 'many' | null> {
+  const columns = readableColumns(entity.fields);
+  const matchedColumns = [...new Set([...columns, query.sort.column!, 'id'])];
+  const rows = await orderedPage(
+    db
+      .with((cte) => cte('matched').materialized(), (qb) =>
+        qb.selectFrom(entity.table).select(matchedColumns).where(whereQuery(entity, query, mode)).limit(EXACT_COUNT_LIMIT + 1))
+      .selectFrom('matched')
+      .select(columns)
+      .select((eb) => eb.selectFrom('matched').select(eb.fn.countAll<number>().as('n')).as(MATCHED)),
+    query,
+  ).execute();
+  if (rows.length === 0) return query.page === 1 && !query.cursor ? pageResult([], { total: 0, estimated: false }, query) : null;
+  const matched = Number(rows[0][MATCHED]);
+  if (matched > EXACT_COUNT_LIMIT) return 'many';
+  const data = rows.map(({ [MATCHED]: _count, ...row }) => row);
+  return pageResult(data, { total: matched, estimated: false }, query);
+}
+
+/** The page's rows alone, without any count. */
+const pageQuery = (db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode) =>
+  orderedPage(db.selectFrom(entity.table).select(readableColumns(entity.fields)).where(whereQuery(entity, query, mode)), query);
+
+/**
+ * The statement that reads a list's page and nothing else (no total), as the list of `rawQuery`
+ * would read it: what a total is measured against.
+ */
+export const compilePageOnly = (db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>) =>
+  pageQuery(db, entity, parseListQuery(entity, rawQuery), 'exact').compile();
+
+async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode): Promise<ListResult> {
+  const few = query.q ? await fewMatches(db, entity, query, mode) : null;
+  if (few && few !== 'many') return few;
+  const [data, count] = await Promise.all([pageQuery(db, entity, query, mode).execute(), countRows(db, entity, query, mode, few === 'many')]);
+  return pageResult(data, count, query);
+}
+
 /**
  * One page of an entity's records.
  * @example listRecords(db, entity, { page: '2', per_page: '10', filter: '{"uf_id": 35}' })
  */
 export async function listRecords(db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>): Promise<ListResult> {
   const query = parseListQuery(entity, rawQuery);
-  const page = async (mode: SearchMode) => {
-    let select = db
-      .selectFrom(entity.table)
-      .select(readableColumns(entity.fields))
-      .where(whereQuery(entity, query, mode))
-      .orderBy(query.sort.column!, query.order);
-    if (query.sort.name !== 'id') select = select.orderBy('id', query.order);
-    if (query.cursor) select = select.where(afterCursor(query.sort, query.order, query.cursor));
-    else select = select.offset((query.page - 1) * query.perPage);
-    const [data, count] = await Promise.all([select.limit(query.perPage).execute(), countRows(db, entity, query, mode)]);
-    const last = data.length === query.perPage ? data[data.length - 1] : undefined;
-    return {
-      data,
-      meta: {
-        total: count.total, page: query.page, per_page: query.perPage,
-        ...(count.estimated ? { estimated: true } : {}),
-        ...(last ? { next_cursor: encodeCursor(last, query.sort) } : {}),
-      },
-    };
-  };
-  const exact = await page('exact');
+  const exact = await searchPage(db, entity, query, 'exact');
   if (exact.meta.total > 0 || query.q.length < FUZZY_MIN_LENGTH) return exact;
-  return page('fuzzy');
+  return searchPage(db, entity, query, 'fuzzy');
 }

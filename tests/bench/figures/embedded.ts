@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect } from 'kysely';
 import { createPool } from '../../../src/server/db/pg-pool.js';
+import { preparingPool } from '../../../src/server/db/prepared.js';
 import { startPgliteHost } from '../../../src/server/db/pglite-host.js';
 import { listenApi } from '../support/api.js';
 import type { BenchConfig } from '../support/config.js';
@@ -30,13 +31,13 @@ const TARGET_MS = 50;
 
 /**
  * Figure 4: on the embedded database (PGlite in its worker, behind the socket, as `openDatabase`
- * builds it), the first page's p99 with nothing else running vs while a second client connected to
- * the same socket runs an unindexed aggregate over the table in a loop.
+ * builds it), the first page's p99 with nothing else running vs while a second client of the same
+ * API loops the heaviest request.
  */
 export async function embeddedFigures(config: BenchConfig, log: (line: string) => void): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   const host = await startPgliteHost(dataDir);
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: createPool({ host: host.socketDir, port: host.port, user: 'postgres', database: 'postgres', max: 1 }) }) });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(createPool({ host: host.socketDir, port: host.port, user: 'postgres', database: 'postgres', max: 1 })) }) });
   let api: Awaited<ReturnType<typeof listenApi>> | undefined;
   try {
     const seeded = await prepareSpace(db, config.embeddedRows);

@@ -7,6 +7,7 @@ import { buildApp } from '../../../src/server/app.js';
 import { ensureAdministrator } from '../../../src/server/auth/index.js';
 import { loadConfig } from '../../../src/server/config.js';
 import { createPool } from '../../../src/server/db/pg-pool.js';
+import { preparingPool } from '../../../src/server/db/prepared.js';
 import { logIn } from './http.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -44,7 +45,7 @@ export class StatementRecorder {
 
 /** A Kysely on PostgreSQL built as `openDatabase` builds it (pool of 10), plus a log hook. */
 export function postgresKysely(url: string, log?: (event: LogEvent) => void, max = 10): Kysely<any> {
-  return new Kysely<any>({ dialect: new PostgresDialect({ pool: createPool({ connectionString: url, max }) }), log });
+  return new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(createPool({ connectionString: url, max })) }), log });
 }
 
 export interface RunningApi {

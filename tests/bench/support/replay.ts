@@ -27,9 +27,9 @@ export async function replay(pool: pg.Pool, groups: Statement[][]): Promise<pg.Q
 export const listStatements = (statements: Statement[], table: string) =>
   statements.filter((s) => s.sql.includes(`"${table}"`) || s.sql.includes('pg_class'));
 
-/** The statement that fetches the page's rows. */
+/** The statement that fetches the page's rows (it may carry the count too). */
 export const pageStatement = (statements: Statement[]) => {
-  const found = statements.find((s) => /\boffset\b/i.test(s.sql) && !/count\(/i.test(s.sql));
+  const found = statements.find((s) => /\boffset\b/i.test(s.sql) && !/^select count\(/i.test(s.sql));
   if (!found) throw new Error('no page statement among the recorded ones');
   return found;
 };

@@ -1,0 +1,51 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { createPool } from '../../src/server/db/pg-pool.js';
+import { isPreparable, preparingPool } from '../../src/server/db/prepared.js';
+import { describeOnDatabases, TEST_POSTGRES_URL } from '../support/databases.js';
+
+const preparedTexts = async (db: Kysely<any>) =>
+  (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db)).rows.map((r) => r.statement);
+
+describeOnDatabases('prepared statements', (getDb) => {
+  it('prepares a repeated statement once on its connection and reuses it', async () => {
+    await getDb().transaction().execute(async (trx) => {
+      for (let n = 1; n <= 8; n++) {
+        const row = await trx.selectFrom('states').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '>', n).executeTakeFirstOrThrow();
+        expect(Number(row.n)).toBeGreaterThanOrEqual(0);
+      }
+      const texts = await preparedTexts(trx);
+      expect(texts.filter((t) => t.startsWith('select count(*) as "n" from "states"'))).toHaveLength(1);
+    });
+  });
+
+  it('plans a pattern search afresh each time', async () => {
+    await getDb().transaction().execute(async (trx) => {
+      for (const word of ['%paulo%', '%rio%']) await trx.selectFrom('states').select('id').where('name', 'like', word).execute();
+      expect((await preparedTexts(trx)).some((t) => t.includes(' like '))).toBe(false);
+    });
+  });
+});
+
+it('keeps at most the given number of statements prepared on a connection, and still runs the others', async () => {
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(createPool({ connectionString: TEST_POSTGRES_URL, max: 1 }), 3) }) });
+  try {
+    for (let n = 1; n <= 6; n++) {
+      const { rows } = await sql<{ sum: number }>`select ${n}::int + ${sql.raw(String(n))} as sum`.execute(db);
+      expect(rows[0].sum).toBe(2 * n);
+    }
+    expect(await preparedTexts(db)).toHaveLength(3);
+  } finally {
+    await db.destroy();
+  }
+});
+
+it('prepares reads and writes, never transaction control or pattern searches', () => {
+  expect(isPreparable('select id from users where id = $1')).toBe(true);
+  expect(isPreparable('  with x as (select 1) select * from x')).toBe(true);
+  expect(isPreparable('update users set name = $1 where id = $2')).toBe(true);
+  expect(isPreparable('begin')).toBe(false);
+  expect(isPreparable('explain (format json) select 1')).toBe(false);
+  expect(isPreparable('select id from cities where name like $1')).toBe(false);
+  expect(isPreparable('select id from cities where $1 <% name')).toBe(false);
+});
