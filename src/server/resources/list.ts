@@ -104,9 +104,23 @@ async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, mode
   return { total: Math.max(total, estimate), estimated: true };
 }
 
+/**
+ * How long a table's row estimate is reused. PostgreSQL itself refreshes it only when the table is
+ * analysed, so a few seconds add nothing to its staleness and spare a statement per unfiltered list.
+ */
+export const TABLE_ESTIMATE_TTL_MS = 10_000;
+
+const tableEstimates = new WeakMap<Kysely<any>, Map<string, { rows: number; until: number }>>();
+
 async function tableEstimate(db: Kysely<any>, table: string): Promise<number> {
+  let known = tableEstimates.get(db);
+  if (!known) tableEstimates.set(db, (known = new Map()));
+  const cached = known.get(table);
+  if (cached && cached.until > Date.now()) return cached.rows;
   const estimate = await sql<{ rows: number }>`select reltuples::bigint as rows from pg_class where oid = ${table}::regclass`.execute(db);
-  return Number(estimate.rows[0]?.rows ?? 0);
+  const rows = Number(estimate.rows[0]?.rows ?? 0);
+  known.set(table, { rows, until: Date.now() + TABLE_ESTIMATE_TTL_MS });
+  return rows;
 }
 
 /** The planner's row estimate of a query (EXPLAIN plans it, nothing runs). */
