@@ -4,7 +4,8 @@ import { quote } from './literal.js';
 import { kitImport, printSourceFile } from './source-file.js';
 
 /**
- * `generated/web/<module>/index.ts`: the module's `ResourceScreens`, loaded lazily by the registry.
+ * `generated/web/<module>/index.ts`: the module's `ResourceScreens`, loaded lazily by the registry;
+ * each view is a dynamic import of its own, so opening a list loads no form code.
  * Without the create or update operation there is no Create/Edit file; the read-only Show screen
  * stands in (the registry's `operations` tells the shell not to route to an insert at all).
  */
@@ -14,16 +15,14 @@ export function emitScreensIndex(plan: EntityPlan, dir: string): string {
   const edit = operations.update ? 'Edit' : 'Show';
   return printSourceFile('index.ts', plan.entity.source, (file) => {
     file.addImportDeclaration({ moduleSpecifier: kitImport(dir, '/types'), namedImports: ['ResourceScreens'], isTypeOnly: true });
-    for (const screen of [...new Set([create, edit, 'List', 'Show'])].sort()) {
-      file.addImportDeclaration({ moduleSpecifier: `./${screen}`, defaultImport: screen });
-    }
+    const view = (screen: string) => `() => import('./${screen}')`;
     file.addVariableStatement({
       declarationKind: VariableDeclarationKind.Const,
       declarations: [
         {
           name: 'screens',
           type: 'ResourceScreens',
-          initializer: `{ list: List, create: ${create}, edit: ${edit}, show: Show, recordRepresentation: ${quote(plan.entity.recordLabel)} }`,
+          initializer: `{ list: ${view('List')}, create: ${view(create)}, edit: ${view(edit)}, show: ${view('Show')}, recordRepresentation: ${quote(plan.entity.recordLabel)} }`,
         },
       ],
     });

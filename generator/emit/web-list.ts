@@ -3,12 +3,13 @@ import type { EntityPlan } from '../plan.js';
 import { literal } from './literal.js';
 import { kitImport, printSourceFile } from './source-file.js';
 
-/** `generated/web/<module>/List.tsx`: the list screen, columns and filters as literal field specs. */
+/** `generated/web/<module>/List.tsx`: the list screen, columns and filters as literal field specs
+ * (it imports the kit's list part only: a list loads no form code). */
 export function emitListScreen(plan: EntityPlan, dir: string): string {
   const { entity } = plan;
   return printSourceFile('List.tsx', entity.source, (file) => {
     file.addImportDeclaration({
-      moduleSpecifier: kitImport(dir),
+      moduleSpecifier: kitImport(dir, '/list'),
       namedImports: ['ResourceList', { name: 'FieldSpec', isTypeOnly: true }],
     });
     for (const [name, specs] of [['columns', plan.columns], ['filters', plan.filters]] as const) {

@@ -1,24 +1,24 @@
-import { Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
+import { CoreAdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'ra-core';
 import { resourceMessages } from '../../generated/web/messages.pt-BR';
 import { authProvider, dataProvider } from './services';
 import { createI18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
-import { AppNotification } from './layout/AppNotification';
-import { RequestIndicator } from './layout/RequestIndicator';
+import { AppError } from './layout/AppError';
+import { Loading } from './layout/Loading';
 import { HomePage } from './pages/HomePage';
 import { ErrorPage } from './pages/ErrorPage';
-import { ProfilePage } from './pages/ProfilePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { AccessDeniedRedirect, AccessGuard } from './pages/guards';
 import { offers } from './providers/permissions';
 import { screenResources } from './resources/screens';
 import { lazyScreens, recordRepresentationOf } from './resources/lazyScreens';
-import { iconNamed } from './resources/icons';
-import { theme } from './theme';
 
 const i18nProvider = createI18nProvider(resourceMessages);
+const store = localStorageStore();
+// The profile is a form of react-admin's MUI inputs: its chunk loads on first visit.
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 
 type Action = 'list' | 'create' | 'edit' | 'show';
 
@@ -27,7 +27,7 @@ function guarded(Screen: ComponentType, action: Action) {
   return function GuardedScreen() {
     return (
       <AccessGuard action={action}>
-        <Suspense fallback={<Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />}>
+        <Suspense fallback={<Loading />}>
           <Screen />
         </Suspense>
       </AccessGuard>
@@ -51,7 +51,6 @@ const moduleResources = screenResources.map((resource) => {
       list={guarded(screens.list, 'list')}
       edit={guarded(screens.edit, 'edit')}
       show={guarded(screens.show, 'show')}
-      icon={iconNamed(resource.icon)}
       options={{ label: resource.label.plural, areaLabel: resource.areaLabel, area: resource.area }}
       recordRepresentation={(record) => String(record[recordRepresentationOf(resource.name)] ?? record.id)}
     >
@@ -60,32 +59,37 @@ const moduleResources = screenResources.map((resource) => {
   );
 });
 
-/** The signed-in application: react-admin with the product's providers, layout and pages (loaded after login). */
+/**
+ * The signed-in application (loaded after login): react-admin's core (routes, resources, data, auth,
+ * pt-BR messages) in a frame of plain elements; the MUI screens bring their theme with them.
+ */
 export default function AdminShell() {
   return (
-    <>
-      <RequestIndicator />
-      <Admin
+    <CoreAdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store}>
+      <CoreAdminUI
         title=""
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        loginPage={false}
         dashboard={HomePage}
         layout={AppLayout}
         catchAll={NotFoundPage}
         accessDenied={AccessDeniedRedirect}
-        notification={AppNotification}
-        theme={theme}
+        error={AppError}
+        loading={Loading}
         requireAuth
         disableTelemetry
       >
         <CustomRoutes>
           <Route path="/erro" element={<ErrorPage />} />
-          <Route path="/perfil" element={<ProfilePage />} />
+          <Route
+            path="/perfil"
+            element={
+              <Suspense fallback={<Loading />}>
+                <ProfilePage />
+              </Suspense>
+            }
+          />
         </CustomRoutes>
         {moduleResources}
-      </Admin>
-    </>
+      </CoreAdminUI>
+    </CoreAdminContext>
   );
 }

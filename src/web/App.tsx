@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { preloadable } from './preloadable';
+import { Loading } from './layout/Loading';
 
 // Chunks loaded on demand: the bare pages (login, password recovery), and the react-admin shell behind them.
 const LoginPage = lazy(() => import('./pages/LoginPage'));
@@ -9,14 +10,6 @@ const PasswordResetPage = lazy(() => import('./pages/bare/PasswordResetPage'));
 /** The shell, loaded by `main.tsx` ahead of the first render when a token is held. */
 export const AdminShell = preloadable(() => import('./AdminShell'));
 
-/** What shows while a chunk loads: plain markup, so the first paint needs no UI library. */
-function Loading() {
-  return (
-    <div role="status" aria-live="polite" style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', fontFamily: 'Roboto, Helvetica, Arial, sans-serif', color: '#555' }}>
-      Carregando…
-    </div>
-  );
-}
 
 const loaded = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
 

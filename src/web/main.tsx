@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminShell, App } from './App';
+import './styles.css';
 
 // A person who holds a token is going to the admin shell: its chunk, the permissions, the module's
 // chunk and a list's first page all start now, side by side, and the first render waits (briefly) for

@@ -1,7 +1,7 @@
 import type { GetListParams } from 'ra-core';
 import { authProvider, dataProvider, primeGet } from './services';
 import { screenResources } from './resources/screens';
-import { lazyScreens } from './resources/lazyScreens';
+import { lazyScreens, type Screen } from './resources/lazyScreens';
 
 /** The list parameters react-admin keeps in the address (`?page=&perPage=&sort=&order=&filter=`). */
 function listParams(search: URLSearchParams): Partial<GetListParams> | null {
@@ -19,7 +19,7 @@ function listParams(search: URLSearchParams): Partial<GetListParams> | null {
 
 /**
  * With a token, everything a deep link needs starts at once instead of one after the other: the
- * permissions, the module's chunk (and the kit behind it) and, for a list whose address says it all,
+ * permissions, the screen's chunk (and the kit behind it) and, for a list whose address says it all,
  * its first page. The page is only kept for the list to pick up; the screens still wait for the
  * permissions before showing anything, and the server enforces them on the request itself.
  */
@@ -28,7 +28,8 @@ export function warmStart(location: Location): Promise<unknown> {
   const [name, rest] = location.pathname.split('/').filter(Boolean);
   const resource = screenResources.find((r) => r.name === name);
   if (!resource) return Promise.resolve();
-  const screens = lazyScreens(resource).preload();
+  const screen: Screen = rest === undefined ? 'list' : rest === 'inserir' ? 'create' : location.pathname.endsWith('/show') ? 'show' : 'edit';
+  const screens = lazyScreens(resource).preload(screen);
   const params = rest === undefined ? listParams(new URLSearchParams(location.search)) : null;
   if (params) primeGet(() => dataProvider.getList(resource.name, params));
   return screens;

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { resources as generated } from '../../generated/web/registry';
-import { applyOverrides } from '../../src/web/resources/overrides';
+import { applyOverrides, view } from '../../src/web/resources/overrides';
 import { modules } from '../../src/web/resources/screens';
 
 function MyList() {
   return null;
 }
 
+const myList = view(async () => ({ MyList }), (module) => module.MyList);
+
 const named = (list: typeof generated, name: string) => list.find((r) => r.name === name)!;
 
 describe('the override seam', () => {
   it('replaces exactly the named view of the named module', async () => {
-    const merged = applyOverrides(generated, { estados_civis: { list: MyList } });
+    const merged = applyOverrides(generated, { estados_civis: { list: myList } });
     const original = await named(generated, 'estados_civis').load();
     const screens = await named(merged, 'estados_civis').load();
-    expect(screens.list).toBe(MyList);
+    expect(screens.list).toBe(myList);
+    expect((await screens.list()).default).toBe(MyList);
     expect(screens.create).toBe(original.create);
     expect(screens.edit).toBe(original.edit);
     expect(screens.show).toBe(original.show);
@@ -22,7 +25,7 @@ describe('the override seam', () => {
   });
 
   it('leaves every other module as generated, menu data included', async () => {
-    const merged = applyOverrides(generated, { estados_civis: { list: MyList } });
+    const merged = applyOverrides(generated, { estados_civis: { list: myList } });
     expect(merged.map((r) => r.name)).toEqual(generated.map((r) => r.name));
     const other = await named(merged, 'generos').load();
     expect(other).toBe(await named(generated, 'generos').load());
@@ -32,8 +35,8 @@ describe('the override seam', () => {
   });
 
   it('refuses a module or view that does not exist', () => {
-    expect(() => applyOverrides(generated, { estado_civil: { list: MyList } })).toThrow("o módulo 'estado_civil' não existe");
-    expect(() => applyOverrides(generated, { estados_civis: { lista: MyList } as never })).toThrow("'estados_civis.lista' não é list");
+    expect(() => applyOverrides(generated, { estado_civil: { list: myList } })).toThrow("o módulo 'estado_civil' não existe");
+    expect(() => applyOverrides(generated, { estados_civis: { lista: myList } as never })).toThrow("'estados_civis.lista' não é list");
   });
 
   it('merges the registry file over the generated registry at start-up', () => {

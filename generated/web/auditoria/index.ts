@@ -5,9 +5,7 @@
  */
 
 import type { ResourceScreens } from '../../../src/web/kit/types';
-import List from './List';
-import Show from './Show';
 
-const screens: ResourceScreens = { list: List, create: Show, edit: Show, show: Show, recordRepresentation: 'id' };
+const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Show'), edit: () => import('./Show'), show: () => import('./Show'), recordRepresentation: 'id' };
 
 export default screens;

@@ -5,11 +5,7 @@
  */
 
 import type { ResourceScreens } from '../../../src/web/kit/types';
-import Create from './Create';
-import Edit from './Edit';
-import List from './List';
-import Show from './Show';
 
-const screens: ResourceScreens = { list: List, create: Create, edit: Edit, show: Show, recordRepresentation: 'name' };
+const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Create'), edit: () => import('./Edit'), show: () => import('./Show'), recordRepresentation: 'name' };
 
 export default screens;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { FieldSpec } from './types';
 import { formatByKind } from './formatKind';
-import { COMBOS_META } from './inputs/ReferenceKindInput';
+import { COMBOS_META } from './combos';
 import { JsonValue } from './fields/JsonField';
 import { GrantsValue, PermissionName } from './fields/GrantsValue';
 import { grantFields } from './inputs/PermissionGrantsInput';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
-import { UnsavedChangesReporter } from './unsavedChanges';
+import { UnsavedChangesReporter } from './UnsavedChangesReporter';
 
 /**
  * The insert form at `/{resource}/inserir`; after saving it opens the new record. Server 422 errors

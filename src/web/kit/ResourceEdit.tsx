@@ -14,7 +14,7 @@ import {
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { FormModeContext } from './formMode';
-import { UnsavedChangesReporter } from './unsavedChanges';
+import { UnsavedChangesReporter } from './UnsavedChangesReporter';
 
 /**
  * The record form at `/{resource}/{id}`: it opens read-only; 'Editar' turns on editing, 'Salvar' saves

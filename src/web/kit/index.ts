@@ -1,11 +1,12 @@
-/** The widget kit the generated screens are built from. */
-export { ResourceList } from './ResourceList';
+/** The widget kit of the record screens (insert, edit, view), built on react-admin's MUI components. Lists: `./list`. */
 export { ResourceCreate } from './ResourceCreate';
 export { EditToolbar, ResourceEdit } from './ResourceEdit';
 export { ResourceShow } from './ResourceShow';
 export { KindInput } from './KindInput';
 export { KindField } from './KindField';
+export { MaterialFrame } from './material/MaterialFrame';
 export type * from './types';
 export type { KindInputProps } from './KindInput';
 export type { KindFieldProps } from './KindField';
-export { unsavedChanges, UnsavedChangesReporter } from './unsavedChanges';
+export { unsavedChanges } from './unsavedChanges';
+export { UnsavedChangesReporter } from './UnsavedChangesReporter';

@@ -43,12 +43,15 @@ export interface ListProps {
   search: boolean;
 }
 
-/** What `generated/web/<module>/index.ts` exports. */
+/** A view's chunk, loaded on first visit: `() => import('./List')`. */
+export type ViewLoader = () => Promise<{ default: React.ComponentType }>;
+
+/** What `generated/web/<module>/index.ts` exports: each view loads on its own. */
 export interface ResourceScreens {
-  list: React.ComponentType;
-  create: React.ComponentType;
-  edit: React.ComponentType;
-  show: React.ComponentType;
+  list: ViewLoader;
+  create: ViewLoader;
+  edit: ViewLoader;
+  show: ViewLoader;
   recordRepresentation: string;
 }
 

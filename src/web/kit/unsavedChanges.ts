@@ -1,6 +1,3 @@
-import { useEffect } from 'react';
-import { useFormState } from 'react-hook-form';
-
 type Listener = () => void;
 
 const dirtyForms = new Set<symbol>();
@@ -17,26 +14,19 @@ export const unsavedChanges = {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   },
+  /** Marks one form as unsaved; the function returned takes the mark away. */
+  mark(): () => void {
+    const form = Symbol('form');
+    dirtyForms.add(form);
+    changed();
+    return () => {
+      dirtyForms.delete(form);
+      changed();
+    };
+  },
   /** Forget every mark (entering the home page starts afresh). */
   clear() {
     dirtyForms.clear();
     changed();
   },
 };
-
-/** Marks the surrounding form as unsaved while it has dirty fields and was not just saved. */
-export function UnsavedChangesReporter({ enabled }: { enabled: boolean }) {
-  const { dirtyFields, isSubmitSuccessful } = useFormState();
-  const dirty = enabled && Object.keys(dirtyFields).length > 0 && !isSubmitSuccessful;
-  useEffect(() => {
-    if (!dirty) return;
-    const mark = Symbol('form');
-    dirtyForms.add(mark);
-    changed();
-    return () => {
-      dirtyForms.delete(mark);
-      changed();
-    };
-  }, [dirty]);
-  return null;
-}

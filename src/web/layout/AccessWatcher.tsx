@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useNotify } from 'react-admin';
+import { useNotify } from 'ra-core';
 import { connection } from '../services';
 
 export const FORBIDDEN_MESSAGE = 'Você não tem permissão para executar esta ação.';

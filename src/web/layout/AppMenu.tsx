@@ -1,36 +1,41 @@
 import { Fragment } from 'react';
-import Box from '@mui/material/Box';
-import ListSubheader from '@mui/material/ListSubheader';
-import HomeIcon from '@mui/icons-material/Home';
-import { Menu, usePermissions, useSidebarState } from 'react-admin';
+import { NavLink } from 'react-router-dom';
+import { usePermissions } from 'ra-core';
+import { Icon } from '../kit/plain/icons';
+import { iconPath } from '../resources/icons';
 import { screenResources } from '../resources/screens';
 import { menuGroups } from './menuGroups';
+import { useSidebarOpen } from './useSidebarOpen';
 
 /**
  * The menu: home, then the modules the person may list, grouped under their area's name. It is site
- * navigation, so a landmark of plain links (MUI's menu roles are for application menus).
+ * navigation, so a landmark of plain links; closed, it shows the icons only (each link keeps its name).
  */
 export function AppMenu() {
   const { permissions } = usePermissions<string[]>();
-  const [open] = useSidebarState();
   const groups = menuGroups(screenResources, permissions ?? []);
+  const [, setOpen] = useSidebarOpen();
+  // On a phone the open menu covers the page: following a link closes it.
+  const followed = () => {
+    if (!window.matchMedia?.('(min-width: 600px)').matches) setOpen(false);
+  };
   return (
-    <Box component="nav" aria-label="Menu principal">
-      <Menu role="presentation">
-        <Menu.Item to="/" primaryText="Início" leftIcon={<HomeIcon />} role="link" />
-        {groups.map((group) => (
-          <Fragment key={group.area}>
-            {open && (
-              <ListSubheader component="div" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
-                {group.label}
-              </ListSubheader>
-            )}
-            {group.modules.map((module) => (
-              <Menu.ResourceItem key={module.name} name={module.name} role="link" />
-            ))}
-          </Fragment>
-        ))}
-      </Menu>
-    </Box>
+    <nav className="nav" aria-label="Menu principal" onClick={followed}>
+      <NavLink to="/" end>
+        <Icon d={iconPath('Home')} />
+        <span>Início</span>
+      </NavLink>
+      {groups.map((group) => (
+        <Fragment key={group.area}>
+          <div className="nav-area">{group.label}</div>
+          {group.modules.map((module) => (
+            <NavLink key={module.name} to={`/${module.name}`}>
+              <Icon d={iconPath(module.icon)} />
+              <span>{module.label}</span>
+            </NavLink>
+          ))}
+        </Fragment>
+      ))}
+    </nav>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import Alert from '@mui/material/Alert';
 import { connection, http } from '../services';
 
 const RETRY_MS = 5_000;
@@ -14,8 +13,8 @@ export function ConnectionBanner() {
   }, [disconnected]);
   if (!disconnected) return null;
   return (
-    <Alert severity="error" variant="filled" role="alert" sx={{ borderRadius: 0 }}>
+    <div className="alert alert-filled alert-error banner" role="alert">
       Sem conexão com o servidor. As alterações podem não ser salvas; tentando reconectar…
-    </Alert>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { Confirm } from 'react-admin';
+import { ConfirmDialog } from '../kit/plain/ConfirmDialog';
 import { unsavedChanges } from '../kit/unsavedChanges';
 import { connection } from '../services';
 import { LEAVE_QUESTIONS, leaveReason, type LeaveReason } from './leaveReason';
@@ -34,12 +34,10 @@ export function NavigationGuard() {
   }, [blocked, unsaved, blocker]);
   const question = reason.current ? LEAVE_QUESTIONS[reason.current] : LEAVE_QUESTIONS.disconnected;
   return (
-    <Confirm
-      isOpen={blocked && !(reason.current === 'unsaved' && !unsaved)}
+    <ConfirmDialog
+      open={blocked && !(reason.current === 'unsaved' && !unsaved)}
       title={question.title}
       content={question.content}
-      confirm="Sim"
-      cancel="Não"
       onConfirm={() => {
         if (reason.current === 'unsaved') unsavedChanges.clear();
         blocker.proceed?.();

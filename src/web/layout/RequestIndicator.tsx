@@ -1,5 +1,4 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import LinearProgress from '@mui/material/LinearProgress';
 import { connection } from '../services';
 
 const DELAY_MS = 500;
@@ -17,10 +16,5 @@ export function RequestIndicator() {
     return () => clearTimeout(timer);
   }, [busy]);
   if (!visible) return null;
-  return (
-    <LinearProgress
-      aria-label="Carregando"
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}
-    />
-  );
+  return <div className="progress" role="progressbar" aria-label="Carregando" />;
 }

@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
-import { Title, useGetIdentity, useStoreContext } from 'react-admin';
+import { useGetIdentity, useStoreContext } from 'ra-core';
 import { unsavedChanges } from '../kit/unsavedChanges';
+import { PageTitle } from '../layout/PageTitle';
 import { screenResources } from '../resources/screens';
 
 /** Entering home resets form state: no unsaved-change marks, no rows left selected in any list. */
@@ -20,14 +18,10 @@ export function HomePage() {
   useResetFormState();
   const { identity } = useGetIdentity();
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="Início" />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {identity?.fullName ? `Bem-vindo, ${identity.fullName}` : 'Bem-vindo'}
-        </Typography>
-        <Typography>Escolha um cadastro no menu para começar.</Typography>
-      </CardContent>
-    </Card>
+    <section className="card">
+      <PageTitle title="Início" />
+      <h1>{identity?.fullName ? `Bem-vindo, ${identity.fullName}` : 'Bem-vindo'}</h1>
+      <p>Escolha um cadastro no menu para começar.</p>
+    </section>
   );
 }

@@ -1,15 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Snackbar from '@mui/material/Snackbar';
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { authProvider, session } from '../services';
 import { PASSWORD_CHANGE_PATH } from '../providers/authProvider';
 import { usePageTitle } from '../layout/usePageTitle';
 import { BareCard } from './bare/BareCard';
 import { BareField } from './bare/BareField';
+import { BareAlert, BareNotice } from './bare/BareAlert';
 
 interface LoginState {
   nextPathname?: string;
@@ -26,7 +22,7 @@ function destination(state: LoginState | null): string {
 }
 
 /**
- * The bare login page, light on purpose (MUI inputs only, no react-admin): the admin shell loads
+ * The bare login page, light on purpose (plain elements, no UI library): the admin shell loads
  * after it. 'Espaço' (prefilled from `?espaco=nome`) chooses the tenant space. A person who still holds a token goes home.
  */
 export default function LoginPage() {
@@ -41,6 +37,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState(state?.notice ?? null);
+  const closeNotice = useCallback(() => setNotice(null), []);
   if (session.token() && !pending) return <Navigate to="/" replace />;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,25 +56,17 @@ export default function LoginPage() {
   };
   return (
     <BareCard label="Entrar" onSubmit={submit}>
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
+      {error && <BareAlert severity="error">{error}</BareAlert>}
       <BareField id="login-email" label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} autoFocus />
       <BareField id="login-password" label="Senha" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <BareField id="login-space" label="Espaço" type="text" autoComplete="organization" value={space} onChange={setSpace} required={false} helperText="Deixe em branco para entrar no espaço principal." />
-      <Button type="submit" variant="contained" size="large" disabled={pending || !email || !password}>
-        {pending ? <CircularProgress size={24} color="inherit" aria-label="Entrando" /> : 'Entrar'}
-      </Button>
-      <Link component={RouterLink} to="/recuperar_senha" textAlign="center" variant="body2">
+      <button type="submit" className="btn btn-contained btn-large" disabled={pending || !email || !password}>
+        {pending ? <span className="spinner" role="progressbar" aria-label="Entrando" /> : 'Entrar'}
+      </button>
+      <Link to="/recuperar_senha" className="link">
         Esqueci minha senha
       </Link>
-      <Snackbar open={Boolean(notice)} autoHideDuration={10_000} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      </Snackbar>
+      {notice && <BareNotice message={notice} onClose={closeNotice} />}
     </BareCard>
   );
 }

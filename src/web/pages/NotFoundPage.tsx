@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../layout/usePageTitle';
 
@@ -8,19 +5,14 @@ import { usePageTitle } from '../layout/usePageTitle';
 export function NotFoundPage() {
   usePageTitle('Página não encontrada');
   return (
-    <Box
-      component="main"
-      sx={{ position: 'fixed', inset: 0, zIndex: (theme) => theme.zIndex.modal + 1, bgcolor: 'background.default', display: 'grid', placeItems: 'center', textAlign: 'center' }}
-    >
+    <section className="not-found">
       <div>
-        <Typography variant="h3" component="h1" gutterBottom>
-          Página não encontrada
-        </Typography>
-        <Typography gutterBottom>O endereço digitado está incorreto ou o link seguido não existe.</Typography>
-        <Button component={Link} to="/" variant="contained">
+        <h1>Página não encontrada</h1>
+        <p>O endereço digitado está incorreto ou o link seguido não existe.</p>
+        <Link to="/" className="btn btn-contained">
           Voltar ao início
-        </Button>
+        </Link>
       </div>
-    </Box>
+    </section>
   );
 }

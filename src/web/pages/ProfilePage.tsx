@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import { Loading, SaveButton, SimpleForm, Title, Toolbar, useGetIdentity, useNotify, type RaRecord } from 'react-admin';
-import { KindInput } from '../kit';
+import { KindInput, MaterialFrame } from '../kit';
 import { http, session } from '../services';
 import { MUST_CHANGE_PASSWORD_MESSAGE } from '../providers/authProvider';
 import { firstMessages } from '../http/client';
@@ -26,7 +26,15 @@ const confirmationMatches = (values: ProfileValues) =>
  * `/perfil`, open to everyone signed in: their own name, e-mail, image and, when typed, a new password
  * (blank keeps the current one), saved with PUT /api/perfil.
  */
-export function ProfilePage() {
+export default function ProfilePage() {
+  return (
+    <MaterialFrame>
+      <ProfileForm />
+    </MaterialFrame>
+  );
+}
+
+function ProfileForm() {
   const notify = useNotify();
   const { refetch } = useGetIdentity();
   const [record, setRecord] = useState<RaRecord>();

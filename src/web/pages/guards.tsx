@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useCanAccess, useResourceContext } from 'react-admin';
+import { useCanAccess, useResourceContext } from 'ra-core';
 
 /**
  * A module's route: shown only when the person holds its permission (list: `.index`, insert: `.store`

@@ -1,43 +1,72 @@
 import { lazy, type ComponentType } from 'react';
 import type { GeneratedResource, ResourceScreens } from '../kit/types';
 
-type Screen = 'list' | 'create' | 'edit' | 'show';
-export type LazyScreens = Record<Screen, ComponentType> & { preload: () => Promise<ResourceScreens> };
+export type Screen = 'list' | 'create' | 'edit' | 'show';
+export type LazyScreens = Record<Screen, ComponentType> & { preload: (screen: Screen) => Promise<ComponentType> };
 
 const recordRepresentations = new Map<string, string>();
 
-/** The field naming a record, known once the module's chunk has loaded (its edit view needs it first). */
+/** The field naming a record, known once the module's index has loaded (its edit view needs it first). */
 export const recordRepresentationOf = (name: string) => recordRepresentations.get(name) ?? 'id';
 
 const cache = new Map<string, LazyScreens>();
 
-/** A module's four screens as lazy components sharing one dynamic import (one chunk per module). */
+/** Retries after a failure: a chunk that failed to load (the connection dropped) is asked for again next time. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+/**
+ * A module's four screens as lazy components, each its own chunk: a list loads no form code. The views
+ * other than the list are react-admin's MUI screens, so they come inside the MUI theme (whose chunk
+ * loads beside the view's).
+ */
 export function lazyScreens(resource: GeneratedResource): LazyScreens {
   const cached = cache.get(resource.name);
   if (cached) return cached;
-  let loading: Promise<ResourceScreens> | undefined;
-  let loaded: ResourceScreens | undefined;
-  const load = () =>
-    (loading ??= resource.load().then(
-      (screens) => {
-        recordRepresentations.set(resource.name, screens.recordRepresentation);
-        loaded = screens;
-        return screens;
-      },
-      (error) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const index = once(() =>
+    resource.load().then((screens): ResourceScreens => {
+      recordRepresentations.set(resource.name, screens.recordRepresentation);
+      return screens;
+    }),
+  );
+  const loaded: Partial<Record<Screen, ComponentType>> = {};
+  const loaders = Object.fromEntries(
+    (['list', 'create', 'edit', 'show'] as const).map((screen) => [
+      screen,
+      once(async () => {
+        const frame = screen === 'list' ? undefined : import('../kit/material/MaterialFrame');
+        const [{ default: View }, framing] = await Promise.all([index().then((screens) => screens[screen]()), frame]);
+        const Screen = framing ? framed(View, framing.MaterialFrame) : View;
+        loaded[screen] = Screen;
+        return Screen;
+      }),
+    ]),
+  ) as Record<Screen, () => Promise<ComponentType>>;
   // Once the chunk is in (it may have been preloaded) a screen renders at once rather than suspending.
   const pick = (screen: Screen) => {
-    const Lazy = lazy(() => load().then((screens) => ({ default: screens[screen] })));
+    const Lazy = lazy(() => loaders[screen]().then((View) => ({ default: View })));
     return function ModuleScreen() {
-      const Loaded = loaded?.[screen];
+      const Loaded = loaded[screen];
       return Loaded ? <Loaded /> : <Lazy />;
     };
   };
-  const screens = { list: pick('list'), create: pick('create'), edit: pick('edit'), show: pick('show'), preload: load };
+  const screens = { list: pick('list'), create: pick('create'), edit: pick('edit'), show: pick('show'), preload: (screen: Screen) => loaders[screen]() };
   cache.set(resource.name, screens);
   return screens;
+}
+
+function framed(View: ComponentType, Frame: ComponentType<{ children: React.ReactNode }>): ComponentType {
+  return function FramedScreen() {
+    return (
+      <Frame>
+        <View />
+      </Frame>
+    );
+  };
 }

@@ -1,10 +1,18 @@
 import type { ComponentType } from 'react';
-import type { GeneratedResource, ResourceScreens } from '../kit/types';
+import type { GeneratedResource, ResourceScreens, ViewLoader } from '../kit/types';
 
 export type ViewName = 'list' | 'create' | 'edit' | 'show';
 
-/** Hand-written views by module and view name; every view not named stays the generated one. */
-export type ScreenOverrides = Record<string, Partial<Record<ViewName, ComponentType>>>;
+/** Hand-written views by module and view name, each loaded on first visit; every view not named stays the generated one. */
+export type ScreenOverrides = Record<string, Partial<Record<ViewName, ViewLoader>>>;
+
+/**
+ * A hand-written view's loader from its module and the export to use.
+ * @example view(() => import('../screens/auditoria/List'), (m) => m.AuditoriaList)
+ */
+export function view<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ViewLoader {
+  return () => load().then((module) => ({ default: pick(module) }));
+}
 
 const VIEW_NAMES: readonly string[] = ['list', 'create', 'edit', 'show'];
 

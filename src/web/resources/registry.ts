@@ -1,6 +1,4 @@
-import type { ScreenOverrides } from './overrides';
-import { AuditoriaList } from '../screens/auditoria/List';
-import { AuditoriaDetail } from '../screens/auditoria/Detail';
+import { view, type ScreenOverrides } from './overrides';
 import { platformOverrides } from '../screens/platform/overrides';
 
 /**
@@ -8,7 +6,8 @@ import { platformOverrides } from '../screens/platform/overrides';
  *
  * Every module's screens come from `generated/web/<module>/` (list, create, edit, show). When a
  * schema cannot say what a screen needs, write the view by hand under `src/web/screens/<module>/`
- * with the kit (`ResourceList`, `ResourceEdit`, `KindInput`…) and name it here by module and view.
+ * with the kit (`ResourceList` from `kit/list`, `ResourceEdit`, `KindInput`…) and name it here by module
+ * and view, as a loader: each view is a chunk of its own, loaded on first visit.
  * Only that view changes: the module's other views, its menu entry, permissions and labels stay
  * the generated ones, and regenerating never touches this file.
  *
@@ -19,13 +18,18 @@ import { platformOverrides } from '../screens/platform/overrides';
  * }
  *
  * // here:
- * import { EstadosCivisList } from '../screens/estados_civis/List';
- * export const overrides: ScreenOverrides = { estados_civis: { list: EstadosCivisList } };
+ * export const overrides: ScreenOverrides = {
+ *   estados_civis: { list: view(() => import('../screens/estados_civis/List'), (m) => m.EstadosCivisList) },
+ * };
  */
 export const overrides: ScreenOverrides = {
   // The audit log: a day range 'De'/'Até' and module names in the filters; the detail puts each
   // field's value before and after side by side.
-  auditoria: { list: AuditoriaList, edit: AuditoriaDetail, show: AuditoriaDetail },
+  auditoria: {
+    list: view(() => import('../screens/auditoria/List'), (m) => m.AuditoriaList),
+    edit: view(() => import('../screens/auditoria/Detail'), (m) => m.AuditoriaDetail),
+    show: view(() => import('../screens/auditoria/Detail'), (m) => m.AuditoriaDetail),
+  },
   // Tenants with their spaces, systems and monitors: one-time secrets, the spaces' editing and
   // inserting toggles, the monitors' status chips and 'Verificar agora'.
   ...platformOverrides,

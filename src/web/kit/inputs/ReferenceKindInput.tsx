@@ -8,9 +8,7 @@ import {
   type Validator,
 } from 'react-admin';
 import type { FieldSpec } from '../types';
-
-/** Reference options come from the module's `/combos`, which names each option `name`. */
-export const COMBOS_META = { combos: true } as const;
+import { COMBOS_META } from '../combos';
 
 interface Props {
   spec: FieldSpec;

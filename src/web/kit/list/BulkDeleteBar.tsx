@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/Delete';
-import { Confirm, useDeleteMany, useListContext, useNotify, useRefresh, useResourceContext } from 'react-admin';
+import { useDeleteMany, useListContext, useNotify, useRefresh, useResourceContext } from 'ra-core';
+import { ConfirmDialog } from '../plain/ConfirmDialog';
+import { DeleteIcon } from '../plain/icons';
 
 /** Shown while rows are selected: how many, and 'Excluir' behind a pt-BR confirmation. */
 export function BulkDeleteBar() {
@@ -34,24 +32,23 @@ export function BulkDeleteBar() {
       },
     );
   return (
-    <Toolbar variant="dense" sx={{ bgcolor: 'action.selected', gap: 2 }} role="toolbar" aria-label="Ações em lote">
-      <Typography sx={{ flex: 1 }}>{count === 1 ? '1 item selecionado' : `${count} itens selecionados`}</Typography>
-      <Button color="inherit" onClick={() => onUnselectItems()}>
+    <div className="bulk-bar" role="toolbar" aria-label="Ações em lote">
+      <span className="grow">{count === 1 ? '1 item selecionado' : `${count} itens selecionados`}</span>
+      <button type="button" className="btn btn-inherit" onClick={() => onUnselectItems()}>
         Limpar seleção
-      </Button>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)}>
+      </button>
+      <button type="button" className="btn btn-error" onClick={() => setOpen(true)}>
+        <DeleteIcon />
         Excluir
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
+      </button>
+      <ConfirmDialog
+        open={open}
+        busy={isPending}
         title="Excluir itens"
         content={count === 1 ? 'Deseja realmente excluir o item selecionado?' : `Deseja realmente excluir os ${count} itens selecionados?`}
-        confirm="Sim"
-        cancel="Não"
         onConfirm={confirm}
         onClose={() => setOpen(false)}
       />
-    </Toolbar>
+    </div>
   );
 }

@@ -1,13 +1,7 @@
-import { memo, type MouseEvent } from 'react';
-import Checkbox from '@mui/material/Checkbox';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import { useListContext, type RaRecord } from 'react-admin';
+import { memo, useEffect, useRef, type MouseEvent } from 'react';
+import { useListContext, type RaRecord } from 'ra-core';
 import type { FieldSpec } from '../types';
+import { ArrowUpwardIcon } from '../plain/icons';
 import { cellText, type ReferenceNames } from './cellText';
 import { useReferenceNames } from './useReferenceNames';
 
@@ -18,9 +12,9 @@ interface Props {
 }
 
 /**
- * The list's rows on plain MUI table primitives: checkbox selection, sortable headers, cells by kind.
- * Every cell is plain text (no react-admin context per row), references named by one request per
- * referenced module for the whole page.
+ * The list's rows as a plain table: checkbox selection, sortable headers, cells by kind. Every cell is
+ * plain text (no component or context per cell), references named by one request per referenced
+ * module for the whole page.
  */
 export function LightTable({ columns, onRowClick, selectable }: Props) {
   const { data = [], isPending, selectedIds, onSelect, onToggleItem, sort, setSort } = useListContext();
@@ -32,44 +26,40 @@ export function LightTable({ columns, onRowClick, selectable }: Props) {
   const sortBy = (field: string) =>
     setSort({ field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' });
   return (
-    <Table size="small" aria-label="Registros">
-      <TableHead>
-        <TableRow>
+    <table className="rows" aria-label="Registros">
+      <thead>
+        <tr>
           {selectable && (
-            <TableCell padding="checkbox">
-              <Checkbox
+            <th className="check">
+              <AllCheckbox
                 disabled={pageIds.length === 0}
                 checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
                 indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
                 onChange={toggleAll}
-                slotProps={{ input: { 'aria-label': 'Selecionar todos' } }}
               />
-            </TableCell>
+            </th>
           )}
           {columns.map((column) => (
-            <TableCell key={column.source} sortDirection={sort.field === column.source ? (sort.order.toLowerCase() as 'asc' | 'desc') : false}>
+            <th key={column.source} aria-sort={sort.field === column.source ? (sort.order === 'ASC' ? 'ascending' : 'descending') : undefined}>
               {column.sortable === false ? (
                 column.label
               ) : (
-                <TableSortLabel
-                  active={sort.field === column.source}
-                  direction={sort.field === column.source ? (sort.order.toLowerCase() as 'asc' | 'desc') : 'asc'}
-                  onClick={() => sortBy(column.source)}
-                >
+                <button type="button" onClick={() => sortBy(column.source)}>
                   {column.label}
-                </TableSortLabel>
+                  <ArrowUpwardIcon />
+                </button>
               )}
-            </TableCell>
+            </th>
           ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
+        </tr>
+      </thead>
+      <tbody>
         {!isPending && data.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={columns.length + (selectable ? 1 : 0)} sx={{ py: 3, textAlign: 'center', color: 'text.secondary' }}>
+          <tr>
+            <td className="empty" colSpan={columns.length + (selectable ? 1 : 0)}>
               Nenhum registro encontrado
-            </TableCell>
-          </TableRow>
+            </td>
+          </tr>
         )}
         {data.map((record) => (
           <Row
@@ -83,9 +73,18 @@ export function LightTable({ columns, onRowClick, selectable }: Props) {
             onRowClick={onRowClick}
           />
         ))}
-      </TableBody>
-    </Table>
+      </tbody>
+    </table>
   );
+}
+
+/** 'Selecionar todos', partly checked while only some rows of the page are selected. */
+function AllCheckbox({ indeterminate, ...props }: { disabled: boolean; checked: boolean; indeterminate: boolean; onChange: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return <input ref={input} type="checkbox" aria-label="Selecionar todos" {...props} />;
 }
 
 interface RowProps {
@@ -98,21 +97,18 @@ interface RowProps {
   onRowClick: (id: RaRecord['id']) => void;
 }
 
-// A native checkbox per row: MUI's Checkbox (button base, icons) costs more than the rest of the row.
-const ROW_CHECKBOX = { width: 18, height: 18, margin: '0 12px', accentColor: 'var(--mui-palette-primary-main, #1f8a94)', cursor: 'pointer' } as const;
-
 const Row = memo(function Row({ record, columns, names, selected, selectable, onToggle, onRowClick }: RowProps) {
   const stop = (event: MouseEvent) => event.stopPropagation();
   return (
-    <TableRow hover selected={selected} onClick={() => onRowClick(record.id)} sx={{ cursor: 'pointer' }}>
+    <tr className={selected ? 'selected' : undefined} onClick={() => onRowClick(record.id)}>
       {selectable && (
-        <TableCell padding="checkbox" onClick={stop}>
-          <input type="checkbox" checked={selected} onChange={() => onToggle(record.id)} aria-label="Selecionar esta linha" style={ROW_CHECKBOX} />
-        </TableCell>
+        <td className="check" onClick={stop}>
+          <input type="checkbox" checked={selected} onChange={() => onToggle(record.id)} aria-label="Selecionar esta linha" />
+        </td>
       )}
       {columns.map((column) => (
-        <TableCell key={column.source}>{cellText(column, record[column.source], names)}</TableCell>
+        <td key={column.source}>{cellText(column, record[column.source], names)}</td>
       ))}
-    </TableRow>
+    </tr>
   );
 });

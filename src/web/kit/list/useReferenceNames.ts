@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useDataProvider, type RaRecord } from 'react-admin';
+import { useDataProvider, type RaRecord } from 'ra-core';
 import type { FieldSpec } from '../types';
-import { COMBOS_META } from '../inputs/ReferenceKindInput';
+import { COMBOS_META } from '../combos';
 import { referenceNeeds, type ReferenceNames } from './cellText';
 
 /**

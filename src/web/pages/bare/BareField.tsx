@@ -1,8 +1,3 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import FormHelperText from '@mui/material/FormHelperText';
-
 interface BareFieldProps {
   id: string;
   label: string;
@@ -17,14 +12,28 @@ interface BareFieldProps {
   helperText?: string;
 }
 
-/** An outlined text field built from its parts (MUI's TextField would bring selects and menus along). */
+/** A labelled text field of plain elements; its help or error text is tied to it for screen readers. */
 export function BareField({ id, label, onChange, error, required = true, helperText, ...input }: BareFieldProps) {
   const help = error ?? helperText;
   return (
-    <FormControl variant="outlined" required={required} fullWidth error={Boolean(error)}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput id={id} label={required ? `${label} *` : label} onChange={(e) => onChange(e.target.value)} aria-describedby={help ? `${id}-help` : undefined} {...input} />
-      {help && <FormHelperText id={`${id}-help`}>{help}</FormHelperText>}
-    </FormControl>
+    <div className={error ? 'field invalid' : 'field'}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={help ? `${id}-help` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        {...input}
+      />
+      {help && (
+        <p id={`${id}-help`} className="help">
+          {help}
+        </p>
+      )}
+    </div>
   );
 }

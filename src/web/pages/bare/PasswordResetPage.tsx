@@ -1,14 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { http, session } from '../../services';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { BareCard } from './BareCard';
 import { BareField } from './BareField';
+import { BareAlert } from './BareAlert';
 import { failureOf, type Failure } from './failure';
 
 type LinkCheck = { state: 'checking' } | { state: 'valid'; email: string } | { state: 'invalid'; message: string };
@@ -52,26 +48,20 @@ export default function PasswordResetPage() {
   };
   return (
     <BareCard label="Redefinir senha" onSubmit={submit}>
-      <Typography variant="subtitle1" component="h2" textAlign="center">
-        Redefinir senha
-      </Typography>
-      {link.state === 'checking' && <CircularProgress sx={{ justifySelf: 'center' }} aria-label="Verificando o link" />}
-      {link.state === 'invalid' && (
-        <Alert severity="error" role="alert">
-          {link.message}
-        </Alert>
-      )}
+      <h2>Redefinir senha</h2>
+      {link.state === 'checking' && <span className="spinner" role="progressbar" aria-label="Verificando o link" style={{ justifySelf: 'center', color: 'var(--primary)' }} />}
+      {link.state === 'invalid' && <BareAlert severity="error">{link.message}</BareAlert>}
       {link.state === 'valid' && (
         <>
-          <Typography variant="body2">Defina a nova senha de {link.email}.</Typography>
+          <p>Defina a nova senha de {link.email}.</p>
           <BareField id="reset-password" label="Nova senha" type="password" autoComplete="new-password" value={password} onChange={setPassword} autoFocus error={failure?.fields.password} />
           <BareField id="reset-confirmation" label="Confirmação da senha" type="password" autoComplete="new-password" value={confirmation} onChange={setConfirmation} error={failure?.fields.password_confirmation} />
-          <Button type="submit" variant="contained" size="large" disabled={pending || !password || !confirmation}>
+          <button type="submit" className="btn btn-contained btn-large" disabled={pending || !password || !confirmation}>
             Salvar
-          </Button>
+          </button>
         </>
       )}
-      <Link component={RouterLink} to={link.state === 'invalid' ? '/recuperar_senha' : '/login'} textAlign="center" variant="body2">
+      <Link to={link.state === 'invalid' ? '/recuperar_senha' : '/login'} className="link">
         {link.state === 'invalid' ? 'Pedir um novo link' : 'Voltar ao login'}
       </Link>
     </BareCard>

@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { http, session } from '../../services';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { BareCard } from './BareCard';
 import { BareField } from './BareField';
+import { BareAlert } from './BareAlert';
 import { failureOf, type Failure } from './failure';
 
 export const RECOVERY_SENT = 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.';
@@ -35,28 +32,20 @@ export default function RecoveryRequestPage() {
   };
   return (
     <BareCard label="Recuperar senha" onSubmit={submit}>
-      <Typography variant="subtitle1" component="h2" textAlign="center">
-        Recuperar senha
-      </Typography>
+      <h2>Recuperar senha</h2>
       {sent ? (
-        <Alert severity="success" role="status">
-          {RECOVERY_SENT}
-        </Alert>
+        <BareAlert severity="success">{RECOVERY_SENT}</BareAlert>
       ) : (
         <>
-          <Typography variant="body2">Informe o e-mail da sua conta para receber um link de redefinição de senha.</Typography>
-          {failure?.message && !failure.fields.email && (
-            <Alert severity="error" role="alert">
-              {failure.message}
-            </Alert>
-          )}
+          <p>Informe o e-mail da sua conta para receber um link de redefinição de senha.</p>
+          {failure?.message && !failure.fields.email && <BareAlert severity="error">{failure.message}</BareAlert>}
           <BareField id="recovery-email" label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} autoFocus error={failure?.fields.email} />
-          <Button type="submit" variant="contained" size="large" disabled={pending || !email}>
+          <button type="submit" className="btn btn-contained btn-large" disabled={pending || !email}>
             Enviar link
-          </Button>
+          </button>
         </>
       )}
-      <Link component={RouterLink} to="/login" textAlign="center" variant="body2">
+      <Link to="/login" className="link">
         Voltar ao login
       </Link>
     </BareCard>

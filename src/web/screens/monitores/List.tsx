@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import AddIcon from '@mui/icons-material/Add';
 import { Link, useNavigate } from 'react-router-dom';
 import { List, Pagination, SearchInput, TopToolbar, useCanAccess, useListContext } from 'react-admin';
+import { MaterialFrame } from '../../kit/material/MaterialFrame';
 import { byStatusOrder, formatCheckDate, formatResponseTime, statusChip } from './status';
 
 /** How often the open grid asks again, so a monitor's new status shows without reloading. */
@@ -19,6 +20,14 @@ const REFRESH_MS = 10_000;
  * coloured chip, last check DD/MM/YYYY HH:mm:ss, response time and the reason of the last failure.
  */
 export function MonitoresList() {
+  return (
+    <MaterialFrame>
+      <MonitorGrid />
+    </MaterialFrame>
+  );
+}
+
+function MonitorGrid() {
   return (
     <List
       sort={{ field: 'uptime_status', order: 'ASC' }}

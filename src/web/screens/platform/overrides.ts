@@ -1,21 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
 import { resources as generated } from '../../../../generated/web/registry';
-import type { ScreenOverrides } from '../../resources/overrides';
-
-/**
- * A view loaded on first visit, like the generated screens, so the platform's views stay out of the
- * shell's chunk. It is a plain component around the lazy one: the shell wraps views in a lazy of its own.
- */
-function view<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  const Lazy = lazy(() => load().then((m) => ({ default: pick(m) })));
-  return function PlatformView() {
-    return (
-      <Suspense fallback={null}>
-        <Lazy />
-      </Suspense>
-    );
-  };
-}
+import { view, type ScreenOverrides } from '../../resources/overrides';
 
 const platformViews: ScreenOverrides = {
   clientes: {
