@@ -17,7 +17,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const dataDir = mkdtempSync(join(tmpdir(), 'conselho-e2e-'));
   const adminEmail = 'admin@conselho.test';
   const adminPassword = 'senha-forte-2026';
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // Node itself with tsx's loader: one process, so stopping it leaves nothing running (through npx,
+  // the server outlived the wrapper that was told to stop).
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, WEB_DIR: TEST_WEB_DIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
