@@ -105,31 +105,43 @@ async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, mode
 }
 
 /**
- * How long a table's row estimate is reused. PostgreSQL itself refreshes it only when the table is
- * analysed, so a few seconds add nothing to its staleness and spare a statement per unfiltered list.
+ * How long a row estimate (a table's, or the planner's for a filter) is reused. PostgreSQL refreshes
+ * the statistics behind both only when the table is analysed, so a few seconds add nothing to their
+ * staleness and spare a statement per list.
  */
-export const TABLE_ESTIMATE_TTL_MS = 10_000;
+export const ESTIMATE_TTL_MS = 10_000;
 
-const tableEstimates = new WeakMap<Kysely<any>, Map<string, { rows: number; until: number }>>();
+/** Most estimates remembered per database (the oldest is forgotten first). */
+const MAX_ESTIMATES = 500;
 
-async function tableEstimate(db: Kysely<any>, table: string): Promise<number> {
-  let known = tableEstimates.get(db);
-  if (!known) tableEstimates.set(db, (known = new Map()));
-  const cached = known.get(table);
+const estimates = new WeakMap<Kysely<any>, Map<string, { rows: number; until: number }>>();
+
+async function rememberedEstimate(db: Kysely<any>, key: string, estimate: () => Promise<number>): Promise<number> {
+  let known = estimates.get(db);
+  if (!known) estimates.set(db, (known = new Map()));
+  const cached = known.get(key);
   if (cached && cached.until > Date.now()) return cached.rows;
-  const estimate = await sql<{ rows: number }>`select reltuples::bigint as rows from pg_class where oid = ${table}::regclass`.execute(db);
-  const rows = Number(estimate.rows[0]?.rows ?? 0);
-  known.set(table, { rows, until: Date.now() + TABLE_ESTIMATE_TTL_MS });
+  const rows = await estimate();
+  known.delete(key);
+  if (known.size >= MAX_ESTIMATES) known.delete(known.keys().next().value!);
+  known.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS });
   return rows;
 }
 
+const tableEstimate = (db: Kysely<any>, table: string): Promise<number> =>
+  rememberedEstimate(db, `table ${table}`, async () => {
+    const estimate = await sql<{ rows: number }>`select reltuples::bigint as rows from pg_class where oid = ${table}::regclass`.execute(db);
+    return Number(estimate.rows[0]?.rows ?? 0);
+  });
+
 /** The planner's row estimate of a query (EXPLAIN plans it, nothing runs). */
-async function plannerEstimate(db: Kysely<any>, query: CompiledQuery): Promise<number> {
-  const { rows } = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
-  const raw = rows[0]?.['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
-  return Math.round(Number(plan[0]?.Plan?.['Plan Rows'] ?? 0));
-}
+const plannerEstimate = (db: Kysely<any>, query: CompiledQuery): Promise<number> =>
+  rememberedEstimate(db, `${query.sql} ${JSON.stringify(query.parameters)}`, async () => {
+    const { rows } = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
+    const raw = rows[0]?.['QUERY PLAN'];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
+    return Math.round(Number(plan[0]?.Plan?.['Plan Rows'] ?? 0));
+  });
 
 function orderedPage<Q extends SelectQueryBuilder<any, any, any>>(select: Q, query: ListQuery): Q {
   let ordered = select.orderBy(query.sort.column!, query.order);
