@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../src/server/auth/login.js';
 import { LoginThrottle } from '../../src/server/auth/throttle.js';
-import { startTestServer, userWith, type TestServer } from '../api/support/server.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -56,6 +58,33 @@ for (const kind of DATABASE_KINDS) {
       for (let i = 0; i < 5; i += 1) await expect(login(server.db, from('primeiro', 'errada'), options)).rejects.toMatchObject({ status: 422 });
       await expect(login(server.db, from('primeiro', user.password), options)).rejects.toMatchObject({ status: 429 });
       expect((await login(server.db, from('segundo', user.password), options)).user.email).toBe(user.email);
+    });
+
+    it('lets a key try again once its window has passed, counting from one', async () => {
+      const throttle = new LoginThrottle(2, 1_000);
+      const key = `janela|${Math.random()}`;
+      await throttle.fail(server.db, key);
+      await throttle.fail(server.db, key);
+      expect(await throttle.retryAfterSeconds(server.db, key)).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(await throttle.retryAfterSeconds(server.db, key)).toBe(0);
+      await throttle.fail(server.db, key);
+      expect(await throttle.retryAfterSeconds(server.db, key)).toBe(0);
+    });
+
+    it('counts failures together across server processes on one database', async () => {
+      const user = await userWith(server, []);
+      // A second server on the same database, as a second process would be (its own routes, its own lock).
+      const other = await buildApp({ config: loadConfig({ ADMIN_EMAIL, ADMIN_PASSWORD }, ROOT), model: server.model, tenancy: { space: { name: 'default', db: server.db } }, logger: false });
+      try {
+        const attemptOn = async (app: typeof other, password: string) =>
+          (await app.inject({ method: 'POST', url: '/api/auth', payload: { email: user.email, password }, remoteAddress: '10.0.5.1' })).statusCode;
+        for (let i = 0; i < 5; i += 1) expect(await attemptOn(i % 2 ? other : server.app, `errada-${i}`)).toBe(422);
+        expect(await attemptOn(server.app, user.password)).toBe(429);
+        expect(await attemptOn(other, user.password)).toBe(429);
+      } finally {
+        await other.close();
+      }
     });
 
     it('takes as long to refuse an unknown e-mail as a known one (medians)', async () => {
