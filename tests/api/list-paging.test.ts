@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_COUNT_LIMIT } from '../../src/server/resources/list.js';
 import { seedPlaces } from '../../src/server/seed/places.js';
@@ -99,6 +100,26 @@ for (const kind of DATABASE_KINDS) {
         expect(one.body).toMatchObject({ data: [{ name: 'Povoado Xurupita 0042' }], meta: { total: 1 } });
       } finally {
         await server.db.deleteFrom('cities').where('ibge_code', '>=', 9_800_000).execute();
+      }
+    });
+    it('pages a search the planner expects to match very many rows without counting them, and trusts a short page over the estimate', async () => {
+      const uf = JSON.parse(acre).uf_id;
+      await sql`insert into cities (name, uf_id, ibge_code)
+        select 'Vila Xurupema ' || lpad(g::text, 5, '0'), ${uf}, 9700000 + g from generate_series(1, 12000) g`.execute(server.db);
+      await sql`analyze cities`.execute(server.db);
+      try {
+        const first = await list({ q: 'xurupema', per_page: '50' });
+        expect(first.body.meta.estimated).toBe(true);
+        expect(first.body.meta.total).toBeGreaterThan(10 * EXACT_COUNT_LIMIT);
+        expect(first.body.data.map((c: City) => c.name)).toEqual(Array.from({ length: 50 }, (_, i) => `Vila Xurupema ${String(i + 1).padStart(5, '0')}`));
+        await server.db.deleteFrom('cities').where('ibge_code', '>=', 9_700_000).execute();
+        // The estimate (statistics, remembered for a few seconds) still promises thousands; a first page short of full is believed.
+        const none = await list({ q: 'xurupema' });
+        expect(none.body.meta, JSON.stringify(none.body).slice(0, 400)).not.toHaveProperty('estimated');
+        expect(none.body.meta.total).toBe(none.body.data.length);
+      } finally {
+        await server.db.deleteFrom('cities').where('ibge_code', '>=', 9_700_000).execute();
+        await sql`analyze cities`.execute(server.db);
       }
     });
   });

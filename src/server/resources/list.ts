@@ -69,6 +69,10 @@ function whereQuery(entity: Entity, query: ListQuery, mode: SearchMode) {
   };
 }
 
+/** The rows a list's filters and search select (one column: for counting and estimating). */
+const matchingRows = (db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode) =>
+  db.selectFrom(entity.table).select(sql`1`.as('one')).where(whereQuery(entity, query, mode));
+
 /**
  * Rows counted exactly; past this a list reports an estimate. Counting stops at the limit, so a
  * filter matching a third of a million-row table costs no more than the page beside it.
@@ -84,10 +88,11 @@ export const EXACT_COUNT_LIMIT = 1_000;
  */
 async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode, beyondLimit = false): Promise<{ total: number; estimated: boolean }> {
   const filtered = query.filters.length > 0 || query.q !== '';
-  const matching = db.selectFrom(entity.table).select(sql`1`.as('one')).where(whereQuery(entity, query, mode));
+  const matching = matchingRows(db, entity, query, mode);
   // A list the planner expects far past the limit is not counted (the estimate is one planning, no
   // rows read): an unfiltered one by the table's estimate, one with filters only by EXPLAIN. A `q`
-  // search is always counted, since an empty exact search must be told apart to try the fuzzy one.
+  // search expected to match few is counted, since an empty exact search must be told apart to try
+  // the fuzzy one.
   // Ten (twice, unfiltered) times the limit keeps a poor estimate from hiding a small count.
   if (beyondLimit) return { total: Math.max(EXACT_COUNT_LIMIT + 1, await plannerEstimate(db, matching.compile())), estimated: true };
   let estimate = 0;
@@ -200,10 +205,24 @@ const pageQuery = (db: Kysely<any>, entity: Entity, query: ListQuery, mode: Sear
 export const compilePageOnly = (db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>) =>
   pageQuery(db, entity, parseListQuery(entity, rawQuery), 'exact').compile();
 
+/**
+ * Whether the planner expects a search to match far more rows than are ever counted: reading and
+ * counting the first matches of a common word through the trigram index would build a bitmap of
+ * all of them, so such a search goes straight to its page and the estimate.
+ */
+const plannerExpectsMany = async (db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode) =>
+  (await plannerEstimate(db, matchingRows(db, entity, query, mode).compile())) > 10 * EXACT_COUNT_LIMIT;
+
 async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode): Promise<ListResult> {
-  const few = query.q ? await fewMatches(db, entity, query, mode) : null;
+  const expectsMany = query.q ? await plannerExpectsMany(db, entity, query, mode) : false;
+  const few = query.q && !expectsMany ? await fewMatches(db, entity, query, mode) : null;
   if (few && few !== 'many') return few;
-  const [data, count] = await Promise.all([pageQuery(db, entity, query, mode).execute(), countRows(db, entity, query, mode, few === 'many')]);
+  const [data, count] = await Promise.all([pageQuery(db, entity, query, mode).execute(), countRows(db, entity, query, mode, expectsMany || few === 'many')]);
+  // A page short of full ends the list: its rows give the total exactly, whatever an estimate said.
+  const offset = (query.page - 1) * query.perPage;
+  if (count.estimated && !query.cursor && data.length < query.perPage && (data.length > 0 || offset === 0)) {
+    return pageResult(data, { total: offset + data.length, estimated: false }, query);
+  }
   return pageResult(data, count, query);
 }
 
