@@ -16,6 +16,8 @@ export interface TableShape {
 
 export interface ColumnShape {
   type: string;
+  /** The collation text is compared and sorted by; absent: the database's default. */
+  collation?: string;
   notNull: boolean;
   /** SQL expression, or null for none. */
   default: string | null;
@@ -34,6 +36,21 @@ export interface IndexShape {
   /** The indexed expressions, as SQL. */
   on: string;
 }
+
+/**
+ * Sorts text the way a pt-BR reader expects (`Abadia < Ação < agua < Água < Éden < Ema < Zé`), where
+ * the databases' default sorts by bytes (`Zé < agua`). ICU's root collation is the one both
+ * databases have (PGlite has no `pt-BR-x-icu`); it is deterministic, so `like`, equality and unique
+ * indexes behave as under the default.
+ */
+export const TEXT_COLLATION = 'und-x-icu';
+
+/**
+ * Kinds whose values are words people read and sort. Codes (CPF, CNPJ, CEP, phones, masks, colours)
+ * already read in byte order; enum values (shown by their labels), permission names, image paths and
+ * password hashes are not read as words. They keep byte order, which also compares faster.
+ */
+const COLLATED_KINDS = new Set(['text', 'textarea', 'email', 'url']);
 
 const TEXT_KINDS = new Set(['text', 'textarea', 'email', 'url', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'color', 'password', 'permission']);
 
@@ -122,6 +139,7 @@ function addFieldColumn(table: TableShape, tableName: string, field: Field, topL
   const stamp = column === 'created_at' || column === 'updated_at';
   table.columns[column] = {
     type,
+    ...(COLLATED_KINDS.has(field.kind) ? { collation: TEXT_COLLATION } : {}),
     // Optional fields stay nullable even with a default: the API may store an explicit null.
     notNull: stamp || field.required || column === 'inactivated',
     default: stamp ? 'now()' : sqlDefault(field.default),

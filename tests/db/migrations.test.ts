@@ -51,7 +51,7 @@ describe('emitMigrations', () => {
     const { files } = emitMigrations(modelWithNewField(), snapshot, NOW);
     const [[path, text]] = [...files];
     expect(path).toBe('generated/migrations/20300102030405_alter_civil_statuses.ts');
-    expect(text).toContain('alter table civil_statuses add column observacao varchar(500)`');
+    expect(text).toContain('alter table civil_statuses add column observacao varchar(500) collate "und-x-icu"`');
     expect(text).toContain('alter table civil_statuses drop column observacao`');
     expect(text).not.toContain('drop table');
   });
