@@ -2,7 +2,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createPool } from '../../src/server/db/pg-pool.js';
 import { isPreparable, preparingPool } from '../../src/server/db/prepared.js';
-import { describeOnDatabases, TEST_POSTGRES_URL } from '../support/databases.js';
+import { openDatabase } from '../../src/server/db/index.js';
+import { createTestTarget, DATABASE_KINDS, describeOnDatabases, TEST_POSTGRES_URL } from '../support/databases.js';
 
 const preparedTexts = async (db: Kysely<any>) =>
   (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db)).rows.map((r) => r.statement);
@@ -49,3 +50,31 @@ it('prepares reads and writes, never transaction control or pattern searches', (
   expect(isPreparable('select id from cities where name like $1')).toBe(false);
   expect(isPreparable('select id from cities where $1 <% name')).toBe(false);
 });
+
+for (const kind of DATABASE_KINDS) {
+  it(`prepares a statement again when its table changed under it, outside a transaction [${kind}]`, async () => {
+    const { target, drop } = await createTestTarget(kind);
+    const handle = await openDatabase(target);
+    // One connection, so the statement runs again where it was prepared.
+    const db = kind === 'postgres'
+      ? new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(createPool({ connectionString: (target as { url: string }).url, max: 1 })) }) })
+      : handle.db;
+    try {
+      await sql`create table probe (id integer primary key, label varchar(10))`.execute(db);
+      await sql`insert into probe values (1, 'um')`.execute(db);
+      const read = () => db.selectFrom('probe').select('label').where('id', '=', 1).executeTakeFirstOrThrow();
+      for (let i = 0; i < 3; i++) expect(await read()).toEqual({ label: 'um' });
+      await sql`alter table probe alter column label type varchar(40)`.execute(handle.db);
+      expect(await read()).toEqual({ label: 'um' });
+      // Inside a transaction the changed table fails the statement (PostgreSQL aborts the
+      // transaction), and the statement works again afterwards.
+      await sql`alter table probe alter column label type varchar(80)`.execute(handle.db);
+      await expect(db.transaction().execute((trx) => trx.selectFrom('probe').select('label').where('id', '=', 1).execute())).rejects.toThrow(/cached plan/);
+      expect(await read()).toEqual({ label: 'um' });
+    } finally {
+      if (db !== handle.db) await db.destroy();
+      await handle.close();
+      await drop();
+    }
+  });
+}

@@ -21,23 +21,59 @@ export const isPreparable = (text: string) => DATA_STATEMENT.test(text) && !PATT
  * instead of on every call, which is most of the cost of a sub-millisecond statement. Statements
  * of a pattern search stay unnamed and are planned for their own pattern each time.
  */
+/** What one connection has prepared, and whether it is inside a transaction. */
+interface ConnectionState {
+  names: Map<string, string>;
+  /** Names are never reused: a statement prepared again gets a new one. */
+  issued: number;
+  inTransaction: boolean;
+}
+
+const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
+// `rollback to savepoint` stays inside the transaction.
+const TRANSACTION_END = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
+
+/**
+ * PostgreSQL refuses to run a prepared statement whose result columns changed since it was
+ * prepared (a migration applied by another process, say).
+ */
+const isStalePlan = (error: unknown) => (error as { message?: string })?.message === 'cached plan must not change result type';
+
 export function preparingPool(pool: pg.Pool, limit = MAX_PREPARED_PER_CONNECTION): PostgresPool {
-  const namesByConnection = new WeakMap<pg.PoolClient, Map<string, string>>();
-  const nameOf = (client: pg.PoolClient, text: string): string | undefined => {
-    let names = namesByConnection.get(client);
-    if (!names) namesByConnection.set(client, (names = new Map()));
-    const known = names.get(text);
-    if (known || !isPreparable(text) || names.size >= limit) return known;
-    const name = `s${names.size + 1}`;
-    names.set(text, name);
+  const states = new WeakMap<pg.PoolClient, ConnectionState>();
+  const stateOf = (client: pg.PoolClient) => {
+    let state = states.get(client);
+    if (!state) states.set(client, (state = { names: new Map(), issued: 0, inTransaction: false }));
+    return state;
+  };
+  const nameOf = (state: ConnectionState, text: string): string | undefined => {
+    const known = state.names.get(text);
+    if (known || !isPreparable(text) || state.names.size >= limit) return known;
+    const name = `s${++state.issued}`;
+    state.names.set(text, name);
     return name;
   };
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
-      const query = (text: string, values: readonly unknown[]) => {
-        const name = nameOf(client, text);
+      const state = stateOf(client);
+      const run = (text: string, values: readonly unknown[]) => {
+        const name = nameOf(state, text);
         return client.query(name ? { name, text, values: values as unknown[] } : { text, values: values as unknown[] });
+      };
+      const query = async (text: string, values: readonly unknown[]) => {
+        if (TRANSACTION_START.test(text)) state.inTransaction = true;
+        else if (TRANSACTION_END.test(text)) state.inTransaction = false;
+        try {
+          return await run(text, values);
+        } catch (error) {
+          if (!isStalePlan(error)) throw error;
+          // Prepared again under a new name, it plans against the table as it is now. Inside a
+          // transaction the error has already aborted it, so only a statement on its own is retried.
+          state.names.delete(text);
+          if (state.inTransaction) throw error;
+          return run(text, values);
+        }
       };
       return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
     },
