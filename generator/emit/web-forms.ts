@@ -1,6 +1,7 @@
 import type { EntityPlan } from '../plan.js';
 import { selfClosingElement } from './jsx.js';
 import { kitImport, printSourceFile } from './source-file.js';
+import { CHOICES_IMPORT, withSharedChoices } from './web-choices.js';
 import { inputsComponent } from './web-inputs.js';
 
 /** `Create.tsx`: the module's inputs in insert mode. */
@@ -17,6 +18,8 @@ export function emitEditScreen(plan: EntityPlan, dir: string): string {
 export function emitShowScreen(plan: EntityPlan, dir: string): string {
   return printSourceFile('Show.tsx', plan.entity.source, (file) => {
     file.addImportDeclaration({ moduleSpecifier: kitImport(dir), namedImports: ['ResourceShow', 'KindField'] });
+    const fields = withSharedChoices(plan.showFields);
+    if (fields.shared) file.addImportDeclaration(CHOICES_IMPORT);
     file.addFunction({
       name: `${plan.typeName}Show`,
       isDefaultExport: true,
@@ -25,7 +28,7 @@ export function emitShowScreen(plan: EntityPlan, dir: string): string {
         writer.indent(() => {
           writer.writeLine('<ResourceShow>');
           writer.indent(() => {
-            for (const spec of plan.showFields) writer.writeLine(selfClosingElement('KindField', spec, writer.getIndentationLevel() * 2));
+            for (const spec of fields.specs) writer.writeLine(selfClosingElement('KindField', spec, writer.getIndentationLevel() * 2));
           });
           writer.writeLine('</ResourceShow>');
         });

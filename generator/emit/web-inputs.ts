@@ -2,6 +2,7 @@ import { ByMode, type EntityPlan, type FormInputData } from '../plan.js';
 import { selfClosingElement } from './jsx.js';
 import { Code, literal } from './literal.js';
 import { kitImport, printSourceFile } from './source-file.js';
+import { CHOICES_IMPORT, withSharedChoices } from './web-choices.js';
 
 /**
  * `Inputs.tsx`: the form's inputs, written once for the insert and the edit form. A prop whose rule
@@ -10,6 +11,8 @@ import { kitImport, printSourceFile } from './source-file.js';
 export function emitInputsScreen(plan: EntityPlan, dir: string): string {
   return printSourceFile('Inputs.tsx', plan.entity.source, (file) => {
     file.addImportDeclaration({ moduleSpecifier: kitImport(dir), namedImports: ['KindInput', { name: 'FormInputsProps', isTypeOnly: true }] });
+    const inputs = withSharedChoices(plan.formInputs);
+    if (inputs.shared) file.addImportDeclaration(CHOICES_IMPORT);
     file.addFunction({
       name: inputsComponent(plan),
       isExported: true,
@@ -19,7 +22,7 @@ export function emitInputsScreen(plan: EntityPlan, dir: string): string {
         writer.indent(() => {
           writer.writeLine('<>');
           writer.indent(() => {
-            for (const input of plan.formInputs) {
+            for (const input of inputs.specs) {
               writer.writeLine(selfClosingElement('KindInput', withModeExpressions(input), writer.getIndentationLevel() * 2));
             }
           });

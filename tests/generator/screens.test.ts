@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { Code } from '../../generator/emit/literal.js';
+import { withSharedChoices } from '../../generator/emit/web-choices.js';
 import { ByMode, formInput } from '../../generator/plan.js';
 import { emitFixture } from './support.js';
 
@@ -46,10 +48,39 @@ describe('react-admin screens', () => {
   });
 
   it('turns enum labels into choices and keeps defaults', async () => {
-    const create = (await emitFixture('enum')).get('generated/web/tipo_servico_arquivo/Inputs.tsx')!;
-    expect(create).toContain("{ id: 's3', name: 'Amazon S3' }");
-    expect(create).toContain('defaultValue="local"');
-    expect(create).toContain('defaultValue={false}');
+    const files = await emitFixture('enum');
+    const inputs = files.get('generated/web/tipo_servico_arquivo/Inputs.tsx')!;
+    expect(files.get('generated/web/tipo_servico_arquivo/choices.ts')).toContain("{ id: 's3', name: 'Amazon S3' }");
+    expect(inputs).toContain('choices={choices.service_type}');
+    expect(inputs).toContain('defaultValue="local"');
+    expect(inputs).toContain('defaultValue={false}');
+  });
+
+  it("writes an enum's choices once per module, for its list, form and view", async () => {
+    const files = await emitFixture('enum');
+    const dir = 'generated/web/tipo_servico_arquivo';
+    const choices = files.get(`${dir}/choices.ts`)!;
+    expect(choices).toContain('export const choices = {');
+    expect(choices).toContain('} satisfies Record<string, Choice[]>;');
+    for (const view of ['List.tsx', 'Show.tsx', 'Inputs.tsx']) {
+      const text = files.get(`${dir}/${view}`)!;
+      expect(text, view).toContain("import { choices } from './choices';");
+      expect(text, view).toMatch(/choices(: |=\{)choices\.service_type/);
+      expect(text, view).not.toContain('Amazon S3');
+    }
+    expect([...(await emitFixture('lookup')).keys()].some((p) => p.endsWith('/choices.ts'))).toBe(false);
+  });
+
+  it("refers to a sub-list item's choices by the item's path", () => {
+    const spec = {
+      source: 'tenant_configs',
+      kind: 'sublist',
+      sublist: { itemLabel: 'espaço', fields: [{ source: 'db_type', kind: 'enum', choices: [{ id: 'pgsql', name: 'PostgreSQL' }] }] },
+    };
+    const { specs, shared } = withSharedChoices([spec]);
+    expect(shared).toBe(true);
+    expect(specs[0].sublist.fields[0].choices).toEqual(new Code("choices['tenant_configs.db_type']"));
+    expect(spec.sublist.fields[0].choices).toHaveLength(1);
   });
 
   it('asks for a password on create but not on edit, with one input whose required rule is an expression of the mode', async () => {

@@ -5,6 +5,7 @@
  */
 
 import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { choices } from './choices';
 
 export function ClientesInputs({ mode }: FormInputsProps) {
   return (
@@ -48,7 +49,7 @@ export function ClientesInputs({ mode }: FormInputsProps) {
               kind: 'enum',
               label: 'Tipo de banco',
               required: true,
-              choices: [{ id: 'pglite', name: 'Embarcado (PGlite)' }, { id: 'pgsql', name: 'PostgreSQL' }],
+              choices: choices['tenant_configs.db_type'],
             },
             {
               source: 'db_name',

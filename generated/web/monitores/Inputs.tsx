@@ -5,6 +5,7 @@
  */
 
 import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { choices } from './choices';
 
 export function MonitoresInputs({ mode }: FormInputsProps) {
   return (
@@ -37,7 +38,7 @@ export function MonitoresInputs({ mode }: FormInputsProps) {
         kind="enum"
         label="Método"
         required
-        choices={[{ id: 'get', name: 'GET' }, { id: 'head', name: 'HEAD' }, { id: 'post', name: 'POST' }]}
+        choices={choices.uptime_check_method}
         defaultValue="get"
       />
       <KindInput
