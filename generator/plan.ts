@@ -25,14 +25,25 @@ export interface FieldSpecData {
   sortable?: boolean;
 }
 
+/** A prop's two values where insert and edit disagree (a password is required on insert only). */
+export class ByMode {
+  constructor(
+    readonly create: unknown,
+    readonly edit: unknown,
+  ) {}
+}
+
+/** One form input's props: each the value both modes share, or a `ByMode`. */
+export type FormInputData = { [K in keyof FieldSpecData]: FieldSpecData[K] | ByMode };
+
 export interface EntityPlan {
   entity: Entity;
   /** PascalCase of the module: `estados_civis` → `EstadosCivis` (type and component names). */
   typeName: string;
   columns: FieldSpecData[];
   filters: FieldSpecData[];
-  createInputs: FieldSpecData[];
-  editInputs: FieldSpecData[];
+  /** The form's inputs, written once for insert and edit: a prop that differs between them is a `ByMode`. */
+  formInputs: FormInputData[];
   showFields: FieldSpecData[];
 }
 
@@ -66,8 +77,7 @@ function planEntity(entity: Entity): EntityPlan {
       return { ...fieldSpec(field, 'show'), ...(field.column !== null ? { sortable: true } : {}) };
     }),
     filters: entity.list.filters.map((name) => fieldSpec(byName(name), 'filter')),
-    createInputs: formFields.map((f) => fieldSpec(f, 'create')),
-    editInputs: formFields.map((f) => fieldSpec(f, 'edit')),
+    formInputs: formFields.map((f) => formInput(fieldSpec(f, 'create'), fieldSpec(f, 'edit'))),
     showFields: entity.fields.filter((f) => !f.writeOnly).map((f) => fieldSpec(f, 'show')),
   };
 }
@@ -98,6 +108,23 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   if (form && field.default !== undefined) spec.defaultValue = field.default;
   if (form && field.helpText) spec.helperText = field.helpText;
   return spec;
+}
+
+/** Compares the insert and edit specs of one field prop by prop, keeping the order `fieldSpec` gives. */
+export function formInput(create: FieldSpecData, edit: FieldSpecData): FormInputData {
+  const keys = Object.keys(create) as (keyof FieldSpecData)[];
+  let at = 0;
+  for (const key of Object.keys(edit) as (keyof FieldSpecData)[]) {
+    const found = keys.indexOf(key);
+    if (found >= 0) at = found + 1;
+    else keys.splice(at++, 0, key);
+  }
+  const props: Record<string, unknown> = {};
+  for (const key of keys) {
+    const same = JSON.stringify(create[key]) === JSON.stringify(edit[key]);
+    props[key] = same ? create[key] : new ByMode(create[key], edit[key]);
+  }
+  return props as FormInputData;
 }
 
 function withoutUndefined(values: Record<string, unknown>): Record<string, unknown> {

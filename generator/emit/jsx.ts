@@ -1,6 +1,6 @@
 import { literal } from './literal.js';
 
-/** `<Tag a="x" b={1} />`, one attribute per line when the element would be long. Values are literal data. */
+/** `<Tag a="x" b={1} />`, one attribute per line when the element would be long. Values are literal data (or `Code`). */
 export function selfClosingElement(tag: string, props: object, indent: number, width = 100): string {
   const attributes = Object.entries(props)
     .filter(([, value]) => value !== undefined)

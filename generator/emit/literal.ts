@@ -2,6 +2,11 @@
  * Prints data as a TypeScript literal with single quotes and stable layout: short values on one
  * line, longer ones one member per line. Keys keep their insertion order (the plan sets it).
  */
+/** Source text printed as it is where a literal would stand, e.g. `mode === 'create'`. */
+export class Code {
+  constructor(readonly text: string) {}
+}
+
 export function literal(value: unknown, indent = 0, width = 100): string {
   const flat = flatLiteral(value);
   if (flat.length + indent <= width || !isComposite(value) || flat === '{}' || flat === '[]') return flat;
@@ -15,11 +20,13 @@ export function literal(value: unknown, indent = 0, width = 100): string {
 }
 
 function isComposite(value: unknown): boolean {
-  return typeof value === 'object' && value !== null;
+  return typeof value === 'object' && value !== null && !(value instanceof Code);
 }
 
 function flatLiteral(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (value instanceof Code) return value.text;
   if (Array.isArray(value)) return `[${value.map(flatLiteral).join(', ')}]`;
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);

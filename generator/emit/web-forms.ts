@@ -1,25 +1,47 @@
-import type { EntityPlan, FieldSpecData } from '../plan.js';
+import type { EntityPlan } from '../plan.js';
 import { selfClosingElement } from './jsx.js';
 import { kitImport, printSourceFile } from './source-file.js';
+import { CHOICES_IMPORT, withSharedChoices } from './web-choices.js';
+import { inputsComponent } from './web-inputs.js';
 
-/** `Create.tsx`: one kit input per form field. */
+/** `Create.tsx`: the module's inputs in insert mode. */
 export function emitCreateScreen(plan: EntityPlan, dir: string): string {
-  return formScreen(plan, dir, 'Create', 'ResourceCreate', 'KindInput', plan.createInputs);
+  return formScreen(plan, dir, 'Create', 'ResourceCreate', 'create');
 }
 
-/** `Edit.tsx`: the same inputs with the edit rules (the kit opens it in view mode with an edit toggle). */
+/** `Edit.tsx`: the same inputs in edit mode (the kit opens it in view mode with an edit toggle). */
 export function emitEditScreen(plan: EntityPlan, dir: string): string {
-  return formScreen(plan, dir, 'Edit', 'ResourceEdit', 'KindInput', plan.editInputs);
+  return formScreen(plan, dir, 'Edit', 'ResourceEdit', 'edit');
 }
 
 /** `Show.tsx`: one kit field per readable field. */
 export function emitShowScreen(plan: EntityPlan, dir: string): string {
-  return formScreen(plan, dir, 'Show', 'ResourceShow', 'KindField', plan.showFields);
+  return printSourceFile('Show.tsx', plan.entity.source, (file) => {
+    file.addImportDeclaration({ moduleSpecifier: kitImport(dir), namedImports: ['ResourceShow', 'KindField'] });
+    const fields = withSharedChoices(plan.showFields);
+    if (fields.shared) file.addImportDeclaration(CHOICES_IMPORT);
+    file.addFunction({
+      name: `${plan.typeName}Show`,
+      isDefaultExport: true,
+      statements: (writer) => {
+        writer.writeLine('return (');
+        writer.indent(() => {
+          writer.writeLine('<ResourceShow>');
+          writer.indent(() => {
+            for (const spec of fields.specs) writer.writeLine(selfClosingElement('KindField', spec, writer.getIndentationLevel() * 2));
+          });
+          writer.writeLine('</ResourceShow>');
+        });
+        writer.write(');');
+      },
+    });
+  });
 }
 
-function formScreen(plan: EntityPlan, dir: string, suffix: string, wrapper: string, widget: string, specs: FieldSpecData[]): string {
+function formScreen(plan: EntityPlan, dir: string, suffix: string, wrapper: string, mode: 'create' | 'edit'): string {
   return printSourceFile(`${suffix}.tsx`, plan.entity.source, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kitImport(dir), namedImports: [wrapper, widget] });
+    file.addImportDeclaration({ moduleSpecifier: kitImport(dir), namedImports: [wrapper] });
+    file.addImportDeclaration({ moduleSpecifier: './Inputs', namedImports: [inputsComponent(plan)] });
     file.addFunction({
       name: `${plan.typeName}${suffix}`,
       isDefaultExport: true,
@@ -27,9 +49,7 @@ function formScreen(plan: EntityPlan, dir: string, suffix: string, wrapper: stri
         writer.writeLine('return (');
         writer.indent(() => {
           writer.writeLine(`<${wrapper}>`);
-          writer.indent(() => {
-            for (const spec of specs) writer.writeLine(selfClosingElement(widget, spec, writer.getIndentationLevel() * 2));
-          });
+          writer.indent(() => writer.writeLine(`<${inputsComponent(plan)} mode="${mode}" />`));
           writer.writeLine(`</${wrapper}>`);
         });
         writer.write(');');

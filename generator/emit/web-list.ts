@@ -2,6 +2,7 @@ import { VariableDeclarationKind } from 'ts-morph';
 import type { EntityPlan } from '../plan.js';
 import { literal } from './literal.js';
 import { kitImport, printSourceFile } from './source-file.js';
+import { CHOICES_IMPORT, withSharedChoices } from './web-choices.js';
 
 /** `generated/web/<module>/List.tsx`: the list screen, columns and filters as literal field specs
  * (it imports the kit's list part only: a list loads no form code). */
@@ -12,7 +13,10 @@ export function emitListScreen(plan: EntityPlan, dir: string): string {
       moduleSpecifier: kitImport(dir, '/list'),
       namedImports: ['ResourceList', { name: 'FieldSpec', isTypeOnly: true }],
     });
-    for (const [name, specs] of [['columns', plan.columns], ['filters', plan.filters]] as const) {
+    const lists = withSharedChoices([plan.columns, plan.filters]);
+    if (lists.shared) file.addImportDeclaration(CHOICES_IMPORT);
+    const [columns, filters] = lists.specs;
+    for (const [name, specs] of [['columns', columns], ['filters', filters]] as const) {
       file.addVariableStatement({
         declarationKind: VariableDeclarationKind.Const,
         declarations: [{ name, type: 'FieldSpec[]', initializer: literal(specs) }],

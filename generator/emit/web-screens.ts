@@ -1,6 +1,8 @@
 import type { Plan } from '../plan.js';
 import { emitCreateScreen, emitEditScreen, emitShowScreen } from './web-forms.js';
+import { emitChoicesFile } from './web-choices.js';
 import { emitScreensIndex } from './web-index.js';
+import { emitInputsScreen } from './web-inputs.js';
 import { emitListScreen } from './web-list.js';
 
 /** Every `generated/web/<module>/*` file, for the entities that have screens. */
@@ -13,7 +15,10 @@ export function emitWebScreens(plan: Plan): Map<string, string> {
     // A module the API does not let create or update (the audit log) gets no form to do so.
     if (operations.create) files.set(`${dir}/Create.tsx`, emitCreateScreen(entityPlan, dir));
     if (operations.update) files.set(`${dir}/Edit.tsx`, emitEditScreen(entityPlan, dir));
+    if (operations.create || operations.update) files.set(`${dir}/Inputs.tsx`, emitInputsScreen(entityPlan, dir));
     files.set(`${dir}/List.tsx`, emitListScreen(entityPlan, dir));
+    const choices = emitChoicesFile(entityPlan, dir);
+    if (choices) files.set(`${dir}/choices.ts`, choices);
     files.set(`${dir}/Show.tsx`, emitShowScreen(entityPlan, dir));
     files.set(`${dir}/index.ts`, emitScreensIndex(entityPlan, dir));
   }

@@ -44,7 +44,7 @@ describe('npm run generate / generate:check', () => {
     const before = readTree(root);
     const check = runCli(root, '--check');
     expect(check.status).toBe(1);
-    expect(check.stdout).toContain('stale: generated/web/estados_civis/Create.tsx');
+    expect(check.stdout).toContain('stale: generated/web/estados_civis/Inputs.tsx');
     expect(check.stdout).toMatch(/missing: generated\/migrations\/\S+/);
     expect(check.stderr).toContain('out of date');
     expect(readTree(root)).toEqual(before);

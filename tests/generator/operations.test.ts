@@ -15,6 +15,7 @@ describe('x-operations in the generated output', () => {
     expect(files.has('generated/web/auditoria/Show.tsx')).toBe(true);
     expect(files.has('generated/web/auditoria/Create.tsx')).toBe(false);
     expect(files.has('generated/web/auditoria/Edit.tsx')).toBe(false);
+    expect(files.has('generated/web/auditoria/Inputs.tsx')).toBe(false);
     expect(files.get('generated/web/auditoria/index.ts')).toContain("create: () => import('./Show'), edit: () => import('./Show')");
     expect(files.has('generated/web/usuarios/Create.tsx')).toBe(true);
     const registry = files.get('generated/web/registry.ts')!;

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { Code } from '../../generator/emit/literal.js';
+import { withSharedChoices } from '../../generator/emit/web-choices.js';
+import { ByMode, formInput } from '../../generator/plan.js';
 import { emitFixture } from './support.js';
 
 describe('react-admin screens', () => {
   it('gives a lookup table list, create, edit, show and index files built only from the kit', async () => {
     const files = await emitFixture('lookup');
     const screens = [...files.keys()].filter((p) => p.startsWith('generated/web/estados_civis/'));
-    expect(screens).toEqual(['Create.tsx', 'Edit.tsx', 'List.tsx', 'Show.tsx', 'index.ts'].map((f) => `generated/web/estados_civis/${f}`));
+    expect(screens).toEqual(['Create.tsx', 'Edit.tsx', 'Inputs.tsx', 'List.tsx', 'Show.tsx', 'index.ts'].map((f) => `generated/web/estados_civis/${f}`));
     for (const path of screens) {
       const imports = [...files.get(path)!.matchAll(/from '([^']+)'/g)].map((m) => m[1].replace(/\/list$/, ''));
       expect(imports.every((s) => s === '../../../src/web/kit' || s === '../../../src/web/kit/types' || s.startsWith('./')), path).toBe(true);
@@ -18,7 +21,7 @@ describe('react-admin screens', () => {
     const list = files.get('generated/web/estados_civis/List.tsx')!;
     expect(list).toContain("{ source: 'denomination', kind: 'text', label: 'Denominação', sortable: true }");
     expect(list).toContain("sort={{ field: 'denomination', order: 'ASC' }} search={true}");
-    expect(files.get('generated/web/estados_civis/Create.tsx')).toContain(
+    expect(files.get('generated/web/estados_civis/Inputs.tsx')).toContain(
       '<KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />',
     );
     expect(files.get('generated/web/estados_civis/index.ts')).toContain("recordRepresentation: 'denomination'");
@@ -26,7 +29,7 @@ describe('react-admin screens', () => {
 
   it('passes the depends-on filter of a dependent reference and sorts a list descending', async () => {
     const files = await emitFixture('reference');
-    expect(files.get('generated/web/enderecos/Edit.tsx')).toContain(
+    expect(files.get('generated/web/enderecos/Inputs.tsx')).toContain(
       "reference={{ module: 'municipios', dependsOn: { field: 'uf_id', param: 'uf_id' } }}",
     );
     const list = files.get('generated/web/enderecos/List.tsx')!;
@@ -45,20 +48,75 @@ describe('react-admin screens', () => {
   });
 
   it('turns enum labels into choices and keeps defaults', async () => {
-    const create = (await emitFixture('enum')).get('generated/web/tipo_servico_arquivo/Create.tsx')!;
-    expect(create).toContain("{ id: 's3', name: 'Amazon S3' }");
-    expect(create).toContain('defaultValue="local"');
-    expect(create).toContain('defaultValue={false}');
+    const files = await emitFixture('enum');
+    const inputs = files.get('generated/web/tipo_servico_arquivo/Inputs.tsx')!;
+    expect(files.get('generated/web/tipo_servico_arquivo/choices.ts')).toContain("{ id: 's3', name: 'Amazon S3' }");
+    expect(inputs).toContain('choices={choices.service_type}');
+    expect(inputs).toContain('defaultValue="local"');
+    expect(inputs).toContain('defaultValue={false}');
   });
 
-  it('asks for a password on create but not on edit', async () => {
+  it("writes an enum's choices once per module, for its list, form and view", async () => {
     const files = await emitFixture('enum');
-    expect(files.get('generated/web/tipo_servico_arquivo/Create.tsx')).toContain('source="password" kind="password" label="Senha" maxLength={255}');
+    const dir = 'generated/web/tipo_servico_arquivo';
+    const choices = files.get(`${dir}/choices.ts`)!;
+    expect(choices).toContain('export const choices = {');
+    expect(choices).toContain('} satisfies Record<string, Choice[]>;');
+    for (const view of ['List.tsx', 'Show.tsx', 'Inputs.tsx']) {
+      const text = files.get(`${dir}/${view}`)!;
+      expect(text, view).toContain("import { choices } from './choices';");
+      expect(text, view).toMatch(/choices(: |=\{)choices\.service_type/);
+      expect(text, view).not.toContain('Amazon S3');
+    }
+    expect([...(await emitFixture('lookup')).keys()].some((p) => p.endsWith('/choices.ts'))).toBe(false);
+  });
+
+  it("refers to a sub-list item's choices by the item's path", () => {
+    const spec = {
+      source: 'tenant_configs',
+      kind: 'sublist',
+      sublist: { itemLabel: 'espaço', fields: [{ source: 'db_type', kind: 'enum', choices: [{ id: 'pgsql', name: 'PostgreSQL' }] }] },
+    };
+    const { specs, shared } = withSharedChoices([spec]);
+    expect(shared).toBe(true);
+    expect(specs[0].sublist.fields[0].choices).toEqual(new Code("choices['tenant_configs.db_type']"));
+    expect(spec.sublist.fields[0].choices).toHaveLength(1);
+  });
+
+  it('asks for a password on create but not on edit, with one input whose required rule is an expression of the mode', async () => {
+    const files = await emitFixture('enum');
+    const inputs = files.get('generated/web/tipo_servico_arquivo/Inputs.tsx')!;
+    expect(inputs).toContain('export function TipoServicoArquivoInputs({ mode }: FormInputsProps)');
+    expect(inputs.match(/source="password"/g)).toHaveLength(1);
+    expect(inputs).toMatch(/source="password"\s+kind="password"\s+label="Senha"\s+required=\{mode === 'create'\}\s+maxLength=\{255\}/);
+    // Rules both modes share stay literal.
+    expect(inputs).toContain('<KindInput source="name" kind="text" label="Nome" required maxLength={255} />');
+    expect(inputs.match(/mode ===/g)).toHaveLength(1);
     expect(files.get('generated/web/tipo_servico_arquivo/Show.tsx')).not.toContain('password');
   });
 
+  it('compares the insert and edit specs prop by prop, keeping the spec order', () => {
+    const create = { source: 'secret', kind: 'password', label: 'Senha', required: true, maxLength: 255 } as const;
+    const edit = { source: 'secret', kind: 'password', label: 'Senha', maxLength: 255, helperText: 'Vazia: mantém a atual.' } as const;
+    const input = formInput(create, edit);
+    expect(Object.keys(input)).toEqual(['source', 'kind', 'label', 'required', 'maxLength', 'helperText']);
+    expect(input.required).toEqual(new ByMode(true, undefined));
+    expect(input.helperText).toEqual(new ByMode(undefined, 'Vazia: mantém a atual.'));
+    expect(input.maxLength).toBe(255);
+  });
+
+  it('lets Create and Edit wrap the module inputs in their mode, with no inputs of their own', async () => {
+    const files = await emitFixture('enum');
+    for (const [view, wrapper, mode] of [['Create', 'ResourceCreate', 'create'], ['Edit', 'ResourceEdit', 'edit']]) {
+      const screen = files.get(`generated/web/tipo_servico_arquivo/${view}.tsx`)!;
+      expect(screen).toContain(`<${wrapper}>\n      <TipoServicoArquivoInputs mode="${mode}" />\n    </${wrapper}>`);
+      expect(screen).toContain("import { TipoServicoArquivoInputs } from './Inputs';");
+      expect(screen).not.toContain('KindInput');
+    }
+  });
+
   it('describes a sub-list with its item label, main flag and item fields', async () => {
-    const create = (await emitFixture('sublist')).get('generated/web/pessoa_fisica/Create.tsx')!;
+    const create = (await emitFixture('sublist')).get('generated/web/pessoa_fisica/Inputs.tsx')!;
     expect(create).toContain("itemLabel: 'telefone'");
     expect(create).toContain("mainField: 'main'");
     expect(create).toContain("{ source: 'number', kind: 'phone', label: 'Número', required: true }");
@@ -66,7 +124,7 @@ describe('react-admin screens', () => {
 
   it('gives a many-to-many field the referenced module', async () => {
     const files = await emitFixture('many-to-many');
-    expect(files.get('generated/web/papeis/Create.tsx')).toMatch(/source="permissions"\s+kind="references"[\s\S]*reference=\{\{ module: 'permissoes' \}\}/);
+    expect(files.get('generated/web/papeis/Inputs.tsx')).toMatch(/source="permissions"\s+kind="references"[\s\S]*reference=\{\{ module: 'permissoes' \}\}/);
     expect(files.get('generated/types/papeis.ts')).toContain('permissions: number[];');
   });
 

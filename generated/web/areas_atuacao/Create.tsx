@@ -4,19 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate, KindInput } from '../../../src/web/kit';
+import { ResourceCreate } from '../../../src/web/kit';
+import { AreasAtuacaoInputs } from './Inputs';
 
 export default function AreasAtuacaoCreate() {
   return (
     <ResourceCreate>
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput
-        source="technical_assignments"
-        kind="references"
-        label="Atribuições técnicas"
-        reference={{ module: 'atribuicoes_tecnicas' }}
-      />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <AreasAtuacaoInputs mode="create" />
     </ResourceCreate>
   );
 }

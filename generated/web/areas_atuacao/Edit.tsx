@@ -4,19 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceEdit, KindInput } from '../../../src/web/kit';
+import { ResourceEdit } from '../../../src/web/kit';
+import { AreasAtuacaoInputs } from './Inputs';
 
 export default function AreasAtuacaoEdit() {
   return (
     <ResourceEdit>
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput
-        source="technical_assignments"
-        kind="references"
-        label="Atribuições técnicas"
-        reference={{ module: 'atribuicoes_tecnicas' }}
-      />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <AreasAtuacaoInputs mode="edit" />
     </ResourceEdit>
   );
 }

@@ -4,13 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate, KindInput } from '../../../src/web/kit';
+import { ResourceCreate } from '../../../src/web/kit';
+import { AtribuicoesTecnicasInputs } from './Inputs';
 
 export default function AtribuicoesTecnicasCreate() {
   return (
     <ResourceCreate>
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <AtribuicoesTecnicasInputs mode="create" />
     </ResourceCreate>
   );
 }

@@ -5,29 +5,12 @@
  */
 
 import { ResourceList, type FieldSpec } from '../../../src/web/kit/list';
+import { choices } from './choices';
 
 const columns: FieldSpec[] = [
   { source: 'id', kind: 'id', label: 'ID', sortable: true },
   { source: 'created_at', kind: 'datetime', label: 'Criado em', sortable: true },
-  {
-    source: 'event',
-    kind: 'enum',
-    label: 'Evento',
-    choices: [
-      { id: 'created', name: 'Inclusão' },
-      { id: 'updated', name: 'Alteração' },
-      { id: 'deleted', name: 'Exclusão' },
-      { id: 'attached', name: 'Vínculo' },
-      { id: 'detached', name: 'Desvínculo' },
-      { id: 'added_permission', name: 'Permissão incluída' },
-      { id: 'removed_permission', name: 'Permissão retirada' },
-      { id: 'added_role', name: 'Papel incluído' },
-      { id: 'removed_role', name: 'Papel retirado' },
-      { id: 'added_tenant_config', name: 'Espaço incluído' },
-      { id: 'removed_tenant_config', name: 'Espaço retirado' },
-    ],
-    sortable: true,
-  },
+  { source: 'event', kind: 'enum', label: 'Evento', choices: choices.event, sortable: true },
   {
     source: 'user_id',
     kind: 'reference',
@@ -42,24 +25,7 @@ const filters: FieldSpec[] = [
   { source: 'user_id', kind: 'reference', label: 'Usuário', reference: { module: 'usuarios' } },
   { source: 'module', kind: 'text', label: 'Módulo' },
   { source: 'record_id', kind: 'integer', label: 'Registro' },
-  {
-    source: 'event',
-    kind: 'enum',
-    label: 'Evento',
-    choices: [
-      { id: 'created', name: 'Inclusão' },
-      { id: 'updated', name: 'Alteração' },
-      { id: 'deleted', name: 'Exclusão' },
-      { id: 'attached', name: 'Vínculo' },
-      { id: 'detached', name: 'Desvínculo' },
-      { id: 'added_permission', name: 'Permissão incluída' },
-      { id: 'removed_permission', name: 'Permissão retirada' },
-      { id: 'added_role', name: 'Papel incluído' },
-      { id: 'removed_role', name: 'Papel retirado' },
-      { id: 'added_tenant_config', name: 'Espaço incluído' },
-      { id: 'removed_tenant_config', name: 'Espaço retirado' },
-    ],
-  },
+  { source: 'event', kind: 'enum', label: 'Evento', choices: choices.event },
   { source: 'created_at', kind: 'datetime', label: 'Criado em' },
 ];
 

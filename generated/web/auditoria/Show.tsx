@@ -5,29 +5,13 @@
  */
 
 import { ResourceShow, KindField } from '../../../src/web/kit';
+import { choices } from './choices';
 
 export default function AuditoriaShow() {
   return (
     <ResourceShow>
       <KindField source="id" kind="id" label="ID" />
-      <KindField
-        source="event"
-        kind="enum"
-        label="Evento"
-        choices={[
-          { id: 'created', name: 'Inclusão' },
-          { id: 'updated', name: 'Alteração' },
-          { id: 'deleted', name: 'Exclusão' },
-          { id: 'attached', name: 'Vínculo' },
-          { id: 'detached', name: 'Desvínculo' },
-          { id: 'added_permission', name: 'Permissão incluída' },
-          { id: 'removed_permission', name: 'Permissão retirada' },
-          { id: 'added_role', name: 'Papel incluído' },
-          { id: 'removed_role', name: 'Papel retirado' },
-          { id: 'added_tenant_config', name: 'Espaço incluído' },
-          { id: 'removed_tenant_config', name: 'Espaço retirado' },
-        ]}
-      />
+      <KindField source="event" kind="enum" label="Evento" choices={choices.event} />
       <KindField
         source="user_id"
         kind="reference"

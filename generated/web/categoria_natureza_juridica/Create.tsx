@@ -4,14 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate, KindInput } from '../../../src/web/kit';
+import { ResourceCreate } from '../../../src/web/kit';
+import { CategoriaNaturezaJuridicaInputs } from './Inputs';
 
 export default function CategoriaNaturezaJuridicaCreate() {
   return (
     <ResourceCreate>
-      <KindInput source="code" kind="text" label="Código" required maxLength={10} />
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <CategoriaNaturezaJuridicaInputs mode="create" />
     </ResourceCreate>
   );
 }

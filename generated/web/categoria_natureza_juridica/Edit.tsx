@@ -4,14 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceEdit, KindInput } from '../../../src/web/kit';
+import { ResourceEdit } from '../../../src/web/kit';
+import { CategoriaNaturezaJuridicaInputs } from './Inputs';
 
 export default function CategoriaNaturezaJuridicaEdit() {
   return (
     <ResourceEdit>
-      <KindInput source="code" kind="text" label="Código" required maxLength={10} />
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <CategoriaNaturezaJuridicaInputs mode="edit" />
     </ResourceEdit>
   );
 }

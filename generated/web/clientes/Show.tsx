@@ -5,6 +5,7 @@
  */
 
 import { ResourceShow, KindField } from '../../../src/web/kit';
+import { choices } from './choices';
 
 export default function ClientesShow() {
   return (
@@ -28,7 +29,7 @@ export default function ClientesShow() {
               source: 'db_type',
               kind: 'enum',
               label: 'Tipo de banco',
-              choices: [{ id: 'pglite', name: 'Embarcado (PGlite)' }, { id: 'pgsql', name: 'PostgreSQL' }],
+              choices: choices['tenant_configs.db_type'],
             },
             { source: 'db_name', kind: 'text', label: 'Nome do banco' },
             { source: 'db_ip', kind: 'text', label: 'IP do banco' },

@@ -4,13 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate, KindInput } from '../../../src/web/kit';
+import { ResourceCreate } from '../../../src/web/kit';
+import { GenerosInputs } from './Inputs';
 
 export default function GenerosCreate() {
   return (
     <ResourceCreate>
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <GenerosInputs mode="create" />
     </ResourceCreate>
   );
 }

@@ -4,14 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate, KindInput } from '../../../src/web/kit';
+import { ResourceCreate } from '../../../src/web/kit';
+import { MesoregioesInputs } from './Inputs';
 
 export default function MesoregioesCreate() {
   return (
     <ResourceCreate>
-      <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
-      <KindInput source="uf_id" kind="reference" label="UF" required reference={{ module: 'uf' }} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <MesoregioesInputs mode="create" />
     </ResourceCreate>
   );
 }

@@ -4,14 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceEdit, KindInput } from '../../../src/web/kit';
+import { ResourceEdit } from '../../../src/web/kit';
+import { MesoregioesInputs } from './Inputs';
 
 export default function MesoregioesEdit() {
   return (
     <ResourceEdit>
-      <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
-      <KindInput source="uf_id" kind="reference" label="UF" required reference={{ module: 'uf' }} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <MesoregioesInputs mode="edit" />
     </ResourceEdit>
   );
 }

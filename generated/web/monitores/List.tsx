@@ -5,6 +5,7 @@
  */
 
 import { ResourceList, type FieldSpec } from '../../../src/web/kit/list';
+import { choices } from './choices';
 
 const columns: FieldSpec[] = [
   { source: 'id', kind: 'id', label: 'ID', sortable: true },
@@ -15,13 +16,7 @@ const columns: FieldSpec[] = [
     source: 'uptime_status',
     kind: 'enum',
     label: 'Situação',
-    choices: [
-      { id: 'deleted', name: 'Excluído' },
-      { id: 'not yet checked', name: 'Ainda não verificado' },
-      { id: 'down', name: 'Fora do ar' },
-      { id: 'warning', name: 'Alerta' },
-      { id: 'up', name: 'No ar' },
-    ],
+    choices: choices.uptime_status,
     sortable: true,
   },
   { source: 'uptime_check_enabled', kind: 'boolean', label: 'Verificação ativa', sortable: true },
@@ -39,18 +34,7 @@ const columns: FieldSpec[] = [
   },
 ];
 const filters: FieldSpec[] = [
-  {
-    source: 'uptime_status',
-    kind: 'enum',
-    label: 'Situação',
-    choices: [
-      { id: 'deleted', name: 'Excluído' },
-      { id: 'not yet checked', name: 'Ainda não verificado' },
-      { id: 'down', name: 'Fora do ar' },
-      { id: 'warning', name: 'Alerta' },
-      { id: 'up', name: 'No ar' },
-    ],
-  },
+  { source: 'uptime_status', kind: 'enum', label: 'Situação', choices: choices.uptime_status },
   { source: 'uptime_check_enabled', kind: 'boolean', label: 'Verificação ativa' },
 ];
 

@@ -5,6 +5,7 @@
  */
 
 import { ResourceShow, KindField } from '../../../src/web/kit';
+import { choices } from './choices';
 
 export default function MonitoresShow() {
   return (
@@ -22,7 +23,7 @@ export default function MonitoresShow() {
         source="uptime_check_method"
         kind="enum"
         label="Método"
-        choices={[{ id: 'get', name: 'GET' }, { id: 'head', name: 'HEAD' }, { id: 'post', name: 'POST' }]}
+        choices={choices.uptime_check_method}
       />
       <KindField
         source="response_time_limit"
@@ -35,13 +36,7 @@ export default function MonitoresShow() {
         source="uptime_status"
         kind="enum"
         label="Situação"
-        choices={[
-          { id: 'deleted', name: 'Excluído' },
-          { id: 'not yet checked', name: 'Ainda não verificado' },
-          { id: 'down', name: 'Fora do ar' },
-          { id: 'warning', name: 'Alerta' },
-          { id: 'up', name: 'No ar' },
-        ]}
+        choices={choices.uptime_status}
       />
       <KindField source="uptime_check_failure_reason" kind="text" label="Motivo da falha" />
       <KindField

@@ -4,30 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceEdit, KindInput } from '../../../src/web/kit';
+import { ResourceEdit } from '../../../src/web/kit';
+import { NaturezasJuridicasInputs } from './Inputs';
 
 export default function NaturezasJuridicasEdit() {
   return (
     <ResourceEdit>
-      <KindInput
-        source="code"
-        kind="mask"
-        label="Código"
-        required
-        maxLength={5}
-        pattern={'^\\d{3}-\\d$'}
-        mask="000-0"
-        helperText="Código da Tabela de Natureza Jurídica da CONCLA, como 206-2."
-      />
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={100} />
-      <KindInput
-        source="legal_nature_category_id"
-        kind="reference"
-        label="Categoria"
-        required
-        reference={{ module: 'categoria_natureza_juridica' }}
-      />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <NaturezasJuridicasInputs mode="edit" />
     </ResourceEdit>
   );
 }

@@ -4,13 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceEdit, KindInput } from '../../../src/web/kit';
+import { ResourceEdit } from '../../../src/web/kit';
+import { NiveisCursoInputs } from './Inputs';
 
 export default function NiveisCursoEdit() {
   return (
     <ResourceEdit>
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <NiveisCursoInputs mode="edit" />
     </ResourceEdit>
   );
 }

@@ -4,20 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate, KindInput } from '../../../src/web/kit';
+import { ResourceCreate } from '../../../src/web/kit';
+import { OutrosLocaisRegistroDiplomaInputs } from './Inputs';
 
 export default function OutrosLocaisRegistroDiplomaCreate() {
   return (
     <ResourceCreate>
-      <KindInput source="place" kind="text" label="Local" required maxLength={255} />
-      <KindInput
-        source="sequence_id"
-        kind="reference"
-        label="Sequência"
-        required
-        reference={{ module: 'sequencias' }}
-      />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <OutrosLocaisRegistroDiplomaInputs mode="create" />
     </ResourceCreate>
   );
 }

@@ -4,20 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceEdit, KindInput } from '../../../src/web/kit';
+import { ResourceEdit } from '../../../src/web/kit';
+import { OutrosLocaisRegistroDiplomaInputs } from './Inputs';
 
 export default function OutrosLocaisRegistroDiplomaEdit() {
   return (
     <ResourceEdit>
-      <KindInput source="place" kind="text" label="Local" required maxLength={255} />
-      <KindInput
-        source="sequence_id"
-        kind="reference"
-        label="Sequência"
-        required
-        reference={{ module: 'sequencias' }}
-      />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <OutrosLocaisRegistroDiplomaInputs mode="edit" />
     </ResourceEdit>
   );
 }

@@ -4,43 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate, KindInput } from '../../../src/web/kit';
+import { ResourceCreate } from '../../../src/web/kit';
+import { PapeisInputs } from './Inputs';
 
 export default function PapeisCreate() {
   return (
     <ResourceCreate>
-      <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
-      <KindInput
-        source="permissions"
-        kind="sublist"
-        label="Permissões"
-        required
-        sublist={{
-          itemLabel: 'permissão',
-          fields: [
-            {
-              source: 'name',
-              kind: 'permission',
-              label: 'Permissão',
-              required: true,
-              maxLength: 255,
-            },
-            {
-              source: 'granted',
-              kind: 'boolean',
-              label: 'Concedida',
-              required: true,
-              defaultValue: true,
-            },
-            {
-              source: 'expires_at',
-              kind: 'date',
-              label: 'Validade',
-              helperText: 'Vazia: permanente.',
-            },
-          ],
-        }}
-      />
+      <PapeisInputs mode="create" />
     </ResourceCreate>
   );
 }

@@ -4,13 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate, KindInput } from '../../../src/web/kit';
+import { ResourceCreate } from '../../../src/web/kit';
+import { RegioesInputs } from './Inputs';
 
 export default function RegioesCreate() {
   return (
     <ResourceCreate>
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <RegioesInputs mode="create" />
     </ResourceCreate>
   );
 }

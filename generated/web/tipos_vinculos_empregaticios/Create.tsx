@@ -4,13 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate, KindInput } from '../../../src/web/kit';
+import { ResourceCreate } from '../../../src/web/kit';
+import { TiposVinculosEmpregaticiosInputs } from './Inputs';
 
 export default function TiposVinculosEmpregaticiosCreate() {
   return (
     <ResourceCreate>
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <TiposVinculosEmpregaticiosInputs mode="create" />
     </ResourceCreate>
   );
 }

@@ -4,13 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceEdit, KindInput } from '../../../src/web/kit';
+import { ResourceEdit } from '../../../src/web/kit';
+import { TiposVinculosEmpregaticiosInputs } from './Inputs';
 
 export default function TiposVinculosEmpregaticiosEdit() {
   return (
     <ResourceEdit>
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      <TiposVinculosEmpregaticiosInputs mode="edit" />
     </ResourceEdit>
   );
 }

@@ -35,6 +35,11 @@ export interface FieldSpec {
   sortable?: boolean;
 }
 
+/** What a generated `Inputs` component takes: the record form it sits in, as rules may differ (a password is required on insert only). */
+export interface FormInputsProps {
+  mode: 'create' | 'edit';
+}
+
 export interface ListProps {
   columns: FieldSpec[];
   filters: FieldSpec[];

@@ -1,21 +1,10 @@
 import { resources } from '../../../../generated/web/registry';
 import { resourceMessages } from '../../../../generated/web/messages.pt-BR';
+import { choices } from '../../../../generated/web/auditoria/choices';
 import type { Choice } from '../../kit';
 
 /** The audit events with their pt-BR friendly names, as the auditoria schema names them. */
-export const AUDIT_EVENTS: Choice[] = [
-  { id: 'created', name: 'Inclusão' },
-  { id: 'updated', name: 'Alteração' },
-  { id: 'deleted', name: 'Exclusão' },
-  { id: 'attached', name: 'Vínculo' },
-  { id: 'detached', name: 'Desvínculo' },
-  { id: 'added_permission', name: 'Permissão incluída' },
-  { id: 'removed_permission', name: 'Permissão retirada' },
-  { id: 'added_role', name: 'Papel incluído' },
-  { id: 'removed_role', name: 'Papel retirado' },
-  { id: 'added_tenant_config', name: 'Espaço incluído' },
-  { id: 'removed_tenant_config', name: 'Espaço retirado' },
-];
+export const AUDIT_EVENTS: Choice[] = choices.event;
 
 export const eventName = (event: unknown): string =>
   AUDIT_EVENTS.find((e) => e.id === event)?.name ?? (event == null ? '' : String(event));
