@@ -1,7 +1,8 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { ensureSearchVocabulary } from './search-vocabulary.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
@@ -42,7 +43,12 @@ export async function migrateToLatest(db: Kysely<any>, set: MigrationSet = SPACE
     const where = failed ? ` (migração ${failed.migrationName})` : '';
     throw new Error(`Falha ao aplicar as migrações${where}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  await ensureSearchVocabulary(db);
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // A changed column loses its planner statistics (a new type or collation), and with them the
+  // estimates lists and searches rely on: gather them again rather than wait for autovacuum.
+  if (applied.length > 0) await sql`analyze`.execute(db);
+  return applied;
 }
 
 /** Merges the migration files of several folders; a name may appear only once. */

@@ -3,6 +3,7 @@ import type { Entity } from '../../../generator/language/index.js';
 import { readableColumns } from './fields.js';
 import { afterCursor, encodeCursor } from './list-cursor.js';
 import { parseListQuery, type FilterCondition, type ListQuery } from './list-query.js';
+import { EXACT, FUZZY_MIN_LENGTH, fuzzySearch, searchCondition, type Search } from './search.js';
 
 export interface ListResult {
   data: Record<string, unknown>[];
@@ -13,35 +14,6 @@ export interface ListResult {
     estimated?: boolean;
     /** Present when the page is full: pass it as `cursor` for the rows after this page. */
     next_cursor?: string;
-  };
-}
-
-/** Shortest `q` word compared by trigrams; a shorter word matches the start of a value. */
-export const FUZZY_MIN_LENGTH = 3;
-
-/**
- * `exact`: every word of `q` appears in one of the searchable fields (case and accents ignored);
- * `fuzzy`: `q` resembles a word sequence of a field (trigram word similarity), tried only when the
- * exact search finds nothing, so a typo ('Sao Paolo') still finds 'São Paulo' without adding noise
- * to searches that already match. Both are served by the trigram index over the same expression.
- */
-export type SearchMode = 'exact' | 'fuzzy';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const normalised = (column: string) => sql`immutable_unaccent(lower(${sql.ref(column)}))`;
-
-function searchCondition(entity: Entity, q: string, mode: SearchMode) {
-  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
-    const columns = entity.list.search.map(normalised);
-    if (columns.length === 0) return sql<SqlBool>`true`;
-    if (mode === 'fuzzy') return eb.or(columns.map((column) => sql<SqlBool>`immutable_unaccent(lower(${q})) <% ${column}`));
-    const words = q.split(/\s+/).filter(Boolean);
-    return eb.and(
-      words.map((word) => {
-        const pattern = word.length < FUZZY_MIN_LENGTH ? `${escapeLike(word)}%` : `%${escapeLike(word)}%`;
-        return eb.or(columns.map((column) => sql<SqlBool>`${column} like immutable_unaccent(lower(${pattern}))`));
-      }),
-    );
   };
 }
 
@@ -61,17 +33,17 @@ function filterCondition(condition: FilterCondition) {
   };
 }
 
-function whereQuery(entity: Entity, query: ListQuery, mode: SearchMode) {
+function whereQuery(entity: Entity, query: ListQuery, search: Search) {
   return (eb: ExpressionBuilder<any, any>) => {
     const parts = query.filters.map((f) => filterCondition(f)(eb));
-    if (query.q) parts.push(searchCondition(entity, query.q, mode)(eb));
+    if (query.q) parts.push(searchCondition(entity, query.q, search)(eb));
     return eb.and(parts);
   };
 }
 
 /** The rows a list's filters and search select (one column: for counting and estimating). */
-const matchingRows = (db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode) =>
-  db.selectFrom(entity.table).select(sql`1`.as('one')).where(whereQuery(entity, query, mode));
+const matchingRows = (db: Kysely<any>, entity: Entity, query: ListQuery, search: Search) =>
+  db.selectFrom(entity.table).select(sql`1`.as('one')).where(whereQuery(entity, query, search));
 
 /**
  * Rows counted exactly; past this a list reports an estimate. Counting stops at the limit, so a
@@ -84,11 +56,11 @@ export const EXACT_COUNT_LIMIT = 1_000;
  * table's row estimate (pg_class.reltuples) and a filtered one the planner's estimate of the filtered
  * query (EXPLAIN), never less than the rows counted. `beyondLimit`: a search already found more
  * matches than the limit, so only the estimate is needed.
- * @example countRows(db, cities, parseListQuery(cities, { filter: '{"uf_id": 25}' }), 'exact') // { total: 37112, estimated: true }
+ * @example countRows(db, cities, parseListQuery(cities, { filter: '{"uf_id": 25}' }), EXACT) // { total: 37112, estimated: true }
  */
-async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode, beyondLimit = false): Promise<{ total: number; estimated: boolean }> {
+async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search, beyondLimit = false): Promise<{ total: number; estimated: boolean }> {
   const filtered = query.filters.length > 0 || query.q !== '';
-  const matching = matchingRows(db, entity, query, mode);
+  const matching = matchingRows(db, entity, query, search);
   // A list the planner expects far past the limit is not counted (the estimate is one planning, no
   // rows read): an unfiltered one by the table's estimate, one with filters only by EXPLAIN. A `q`
   // search expected to match few is counted, since an empty exact search must be told apart to try
@@ -175,13 +147,13 @@ const MATCHED = '__matched';
  * usually does): the matches are read once, capped, then counted, sorted and paged. Null when there
  * are more, or when an empty page past the first leaves the count unknown.
  */
-async function fewMatches(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode): Promise<ListResult | 'many' | null> {
+async function fewMatches(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search): Promise<ListResult | 'many' | null> {
   const columns = readableColumns(entity.fields);
   const matchedColumns = [...new Set([...columns, query.sort.column!, 'id'])];
   const rows = await orderedPage(
     db
       .with((cte) => cte('matched').materialized(), (qb) =>
-        qb.selectFrom(entity.table).select(matchedColumns).where(whereQuery(entity, query, mode)).limit(EXACT_COUNT_LIMIT + 1))
+        qb.selectFrom(entity.table).select(matchedColumns).where(whereQuery(entity, query, search)).limit(EXACT_COUNT_LIMIT + 1))
       .selectFrom('matched')
       .select(columns)
       .select((eb) => eb.selectFrom('matched').select(eb.fn.countAll<number>().as('n')).as(MATCHED)),
@@ -195,29 +167,29 @@ async function fewMatches(db: Kysely<any>, entity: Entity, query: ListQuery, mod
 }
 
 /** The page's rows alone, without any count. */
-const pageQuery = (db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode) =>
-  orderedPage(db.selectFrom(entity.table).select(readableColumns(entity.fields)).where(whereQuery(entity, query, mode)), query);
+const pageQuery = (db: Kysely<any>, entity: Entity, query: ListQuery, search: Search) =>
+  orderedPage(db.selectFrom(entity.table).select(readableColumns(entity.fields)).where(whereQuery(entity, query, search)), query);
 
 /**
  * The statement that reads a list's page and nothing else (no total), as the list of `rawQuery`
  * would read it: what a total is measured against.
  */
 export const compilePageOnly = (db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>) =>
-  pageQuery(db, entity, parseListQuery(entity, rawQuery), 'exact').compile();
+  pageQuery(db, entity, parseListQuery(entity, rawQuery), EXACT).compile();
 
 /**
  * Whether the planner expects a search to match far more rows than are ever counted: reading and
  * counting the first matches of a common word through the trigram index would build a bitmap of
  * all of them, so such a search goes straight to its page and the estimate.
  */
-const plannerExpectsMany = async (db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode) =>
-  (await plannerEstimate(db, matchingRows(db, entity, query, mode).compile())) > 10 * EXACT_COUNT_LIMIT;
+const plannerExpectsMany = async (db: Kysely<any>, entity: Entity, query: ListQuery, search: Search) =>
+  (await plannerEstimate(db, matchingRows(db, entity, query, search).compile())) > 10 * EXACT_COUNT_LIMIT;
 
-async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, mode: SearchMode): Promise<ListResult> {
-  const expectsMany = query.q ? await plannerExpectsMany(db, entity, query, mode) : false;
-  const few = query.q && !expectsMany ? await fewMatches(db, entity, query, mode) : null;
+async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search): Promise<ListResult> {
+  const expectsMany = query.q ? await plannerExpectsMany(db, entity, query, search) : false;
+  const few = query.q && !expectsMany ? await fewMatches(db, entity, query, search) : null;
   if (few && few !== 'many') return few;
-  const [data, count] = await Promise.all([pageQuery(db, entity, query, mode).execute(), countRows(db, entity, query, mode, expectsMany || few === 'many')]);
+  const [data, count] = await Promise.all([pageQuery(db, entity, query, search).execute(), countRows(db, entity, query, search, expectsMany || few === 'many')]);
   // A page short of full ends the list: its rows give the total exactly, whatever an estimate said.
   const offset = (query.page - 1) * query.perPage;
   if (count.estimated && !query.cursor && data.length < query.perPage && (data.length > 0 || offset === 0)) {
@@ -232,7 +204,7 @@ async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, mod
  */
 export async function listRecords(db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>): Promise<ListResult> {
   const query = parseListQuery(entity, rawQuery);
-  const exact = await searchPage(db, entity, query, 'exact');
+  const exact = await searchPage(db, entity, query, EXACT);
   if (exact.meta.total > 0 || query.q.length < FUZZY_MIN_LENGTH) return exact;
-  return searchPage(db, entity, query, 'fuzzy');
+  return searchPage(db, entity, query, await fuzzySearch(db, entity, query.q));
 }

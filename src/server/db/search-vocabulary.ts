@@ -1,0 +1,107 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * The words of every searchable column, counted per table and kept by statement triggers, so that a
+ * search tolerant of typos compares each of its words with the vocabulary (a few thousand words,
+ * with a trigram index of its own) instead of comparing the whole phrase with every row.
+ * A searchable column is one with the trigram index the generator gives it
+ * (`gin (immutable_unaccent(lower(column)) gin_trgm_ops)`), so the database itself says which.
+ * Each such table also gets an index of its rows' whole words (`wordsDocument`).
+ */
+export const VOCABULARY = 'search_words';
+
+/** Words shorter than this are not kept: they match as the start of a value, never by resemblance. */
+export const MIN_VOCABULARY_WORD = 3;
+
+const TRACK_FUNCTION = `
+create or replace function search_words_track() returns trigger language plpgsql as $track$
+declare
+  words text := format(
+    'select distinct unnest(regexp_split_to_array(immutable_unaccent(lower(concat_ws(%L, %s))), %L)) as word',
+    ' ', (select string_agg(format('r.%I', c), ', ') from unnest(TG_ARGV) c), '[^a-z0-9]+');
+begin
+  if TG_OP in ('DELETE', 'UPDATE') then
+    execute format(
+      'update search_words s set rows = s.rows - o.n from (select w.word, count(*) n from old_rows r, lateral (%s) w
+        where length(w.word) >= ${MIN_VOCABULARY_WORD} group by w.word) o where s.table_name = %L and s.word = o.word', words, TG_TABLE_NAME);
+    delete from search_words where table_name = TG_TABLE_NAME and rows <= 0;
+  end if;
+  if TG_OP in ('INSERT', 'UPDATE') then
+    execute format(
+      'insert into search_words (table_name, word, rows) select %L, w.word, count(*) from new_rows r, lateral (%s) w
+        where length(w.word) >= ${MIN_VOCABULARY_WORD} group by w.word
+        on conflict (table_name, word) do update set rows = search_words.rows + excluded.rows', TG_TABLE_NAME, words);
+  end if;
+  return null;
+end
+$track$`;
+
+/**
+ * The words of a row's searchable columns as a text-search document (`simple`: no stemming, no stop
+ * words), the expression of each searchable table's word index: a search for whole words reads that
+ * index's short posting lists instead of trigram lists shared by thousands of words.
+ */
+export function wordsDocument(columns: string[]): string {
+  const text = [...columns].sort().map((c) => `coalesce("${c}"::text, '')`).join(` || ' ' || `);
+  return `to_tsvector('simple'::regconfig, immutable_unaccent(lower(${text})))`;
+}
+
+/** Tables with searchable columns, read from their trigram indexes. */
+async function searchableTables(db: Kysely<any>): Promise<Map<string, string[]>> {
+  const { rows } = await sql<{ table: string; definition: string }>`
+    select t.relname as table, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
+     where n.nspname = current_schema() and pg_get_indexdef(i.indexrelid) like '%immutable_unaccent(lower(%gin_trgm_ops%'`.execute(db);
+  const tables = new Map<string, string[]>();
+  for (const { table, definition } of rows) {
+    const column = /immutable_unaccent\(lower\(\(?"?([a-z_][a-z0-9_]*)"?/.exec(definition)?.[1];
+    if (column) tables.set(table, [...(tables.get(table) ?? []), column].sort());
+  }
+  return tables;
+}
+
+/** The columns each table's vocabulary triggers track now, as PostgreSQL stores trigger arguments. */
+async function trackedColumns(db: Kysely<any>): Promise<Map<string, string>> {
+  const { rows } = await sql<{ table: string; args: string }>`
+    select c.relname as table, encode(tg.tgargs, 'escape') as args
+      from pg_trigger tg join pg_class c on c.oid = tg.tgrelid join pg_proc p on p.oid = tg.tgfoid
+     where p.proname = 'search_words_track' and tg.tgname like '%\\_words\\_insert'`.execute(db);
+  return new Map(rows.map((r) => [r.table, r.args]));
+}
+
+const triggerArgs = (columns: string[]) => columns.map((c) => `${c}\\000`).join('');
+
+/**
+ * Creates the vocabulary and its triggers where they are missing or track other columns, and fills
+ * the vocabulary of such a table from its rows. Idempotent: run after every migration.
+ */
+export async function ensureSearchVocabulary(db: Kysely<any>): Promise<void> {
+  const tables = await searchableTables(db);
+  if (tables.size === 0) return;
+  await sql`create table if not exists search_words (table_name text not null, word text not null, rows integer not null, primary key (table_name, word))`.execute(db);
+  // GiST, for the nearest words by trigram distance (`<->`): a few pages read, not every word compared.
+  await sql`create index if not exists search_words_word_near on search_words using gist (word gist_trgm_ops)`.execute(db);
+  await sql.raw(TRACK_FUNCTION).execute(db);
+  const tracked = await trackedColumns(db);
+  const { rows: indexes } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and indexname like '%\_words'`.execute(db);
+  const indexed = new Set(indexes.map((i) => i.name));
+  for (const [table, columns] of tables) {
+    if (tracked.get(table) === triggerArgs(columns) && indexed.has(`${table}_words`)) continue;
+    await db.transaction().execute(async (trx) => {
+      const args = sql.raw(columns.map((c) => `'${c}'`).join(', '));
+      const name = (event: string) => sql.id(`${table}_words_${event}`);
+      await sql`create or replace trigger ${name('insert')} after insert on ${sql.table(table)} referencing new table as new_rows for each statement execute function search_words_track(${args})`.execute(trx);
+      await sql`create or replace trigger ${name('update')} after update on ${sql.table(table)} referencing old table as old_rows new table as new_rows for each statement execute function search_words_track(${args})`.execute(trx);
+      await sql`create or replace trigger ${name('delete')} after delete on ${sql.table(table)} referencing old table as old_rows for each statement execute function search_words_track(${args})`.execute(trx);
+      await sql`drop index if exists ${sql.id(`${table}_words`)}`.execute(trx);
+      await sql`create index ${sql.id(`${table}_words`)} on ${sql.table(table)} using gin (${sql.raw(wordsDocument(columns))})`.execute(trx);
+      await sql`delete from search_words where table_name = ${table}`.execute(trx);
+      const text = sql.raw(`concat_ws(' ', ${columns.map((c) => `"${c}"`).join(', ')})`);
+      await sql`
+        insert into search_words (table_name, word, rows)
+        select ${table}, w.word, count(*) from ${sql.table(table)} r,
+               lateral (select distinct unnest(regexp_split_to_array(immutable_unaccent(lower(${text})), '[^a-z0-9]+')) as word) w
+         where length(w.word) >= ${MIN_VOCABULARY_WORD} group by w.word`.execute(trx);
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Entity } from '../../../generator/language/index.js';
+import { MIN_VOCABULARY_WORD, VOCABULARY, wordsDocument } from '../db/search-vocabulary.js';
+
+/** Shortest `q` word compared by trigrams; a shorter word matches the start of a value. */
+export const FUZZY_MIN_LENGTH = MIN_VOCABULARY_WORD;
+
+/** Least trigram similarity (pg_trgm's default threshold) for a word of the table to stand for a word of `q`. */
+export const MIN_SIMILARITY = 0.3;
+
+/** Most words of the vocabulary a word of `q` may stand for in the typo-tolerant search. */
+export const MAX_ALTERNATIVES = 8;
+
+/** A word of `q` and the vocabulary words that resemble it. */
+export interface FuzzyWord {
+  word: string;
+  alternatives: string[];
+}
+
+/**
+ * `exact`: every word of `q` appears in one of the searchable fields (case and accents ignored).
+ * `fuzzy`, tried only when the exact search finds nothing: every word of `q` is a word of the row,
+ * the start of one, or one of the table's words that resemble it (trigram similarity, the closest
+ * MAX_ALTERNATIVES), so 'Sao Paolo' finds 'São Paulo' and 'santo itajuba velho' finds 'Santa Itajuba
+ * Velho'. Without a vocabulary (`words: null`) the whole `q` is compared with each value instead.
+ */
+export type Search = { mode: 'exact' } | { mode: 'fuzzy'; words: FuzzyWord[] | null };
+
+export const EXACT: Search = { mode: 'exact' };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const normalised = (column: string) => sql`immutable_unaccent(lower(${sql.ref(column)}))`;
+/** A word as the vocabulary writes it (no accents, lower case, letters and digits only). */
+const asVocabularyWord = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+
+const words = (q: string) => q.split(/\s+/).filter(Boolean);
+
+/** The typo-tolerant reading of `q`: each word with the vocabulary words that resemble it. */
+export async function fuzzySearch(db: Kysely<any>, entity: Entity, q: string): Promise<Search> {
+  const typed = words(q).map(asVocabularyWord).filter(Boolean);
+  if (typed.length === 0) return { mode: 'fuzzy', words: null };
+  try {
+    const { rows } = await sql<{ i: number; alternative: string | null }>`
+      select q.i::int as i, s.word as alternative
+        from unnest(${typed}::text[]) with ordinality as q(w, i)
+        left join lateral (
+          select near.word from (
+            select v.word, v.word <-> q.w as distance from ${sql.table(VOCABULARY)} v
+             where v.table_name = ${entity.table} and length(q.w) >= ${FUZZY_MIN_LENGTH}
+             order by v.word <-> q.w limit ${MAX_ALTERNATIVES}) near
+           where near.distance <= ${1 - MIN_SIMILARITY}) s on true`.execute(db);
+    const found: FuzzyWord[] = typed.map((word) => ({ word, alternatives: [] }));
+    for (const row of rows) if (row.alternative && row.alternative !== found[row.i - 1].word) found[row.i - 1].alternatives.push(row.alternative);
+    return { mode: 'fuzzy', words: found };
+  } catch {
+    // A database without a vocabulary (none of its tables is searchable yet) compares the whole phrase.
+    return { mode: 'fuzzy', words: null };
+  }
+}
+
+/** `(itajub:* | itajuba | itajaba) & (velho:* | velha)`: every word, as typed (a prefix) or resembled. */
+const wordsQuery = (fuzzy: FuzzyWord[]) =>
+  fuzzy.map(({ word, alternatives }) => `(${[`${word}:*`, ...alternatives].join(' | ')})`).join(' & ');
+
+/** The condition `q` puts on a list's rows. */
+export function searchCondition(entity: Entity, q: string, search: Search) {
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+    const columns = entity.list.search;
+    if (columns.length === 0) return sql<SqlBool>`true`;
+    const anyColumn = (test: (column: string) => Expression<SqlBool>) => eb.or(columns.map(test));
+    if (search.mode === 'fuzzy') {
+      if (search.words === null) return anyColumn((column) => sql<SqlBool>`immutable_unaccent(lower(${q})) <% ${normalised(column)}`);
+      return sql<SqlBool>`${sql.raw(wordsDocument(columns))} @@ to_tsquery('simple', ${wordsQuery(search.words)})`;
+    }
+    return eb.and(
+      words(q).map((word) => {
+        const pattern = word.length < FUZZY_MIN_LENGTH ? `${escapeLike(word)}%` : `%${escapeLike(word)}%`;
+        return anyColumn((column) => sql<SqlBool>`${normalised(column)} like immutable_unaccent(lower(${pattern}))`);
+      }),
+    );
+  };
+}
