@@ -8,8 +8,6 @@ import { sql, type Kysely } from 'kysely';
  * (`gin (immutable_unaccent(lower(column)) gin_trgm_ops)`), so the database itself says which.
  * Each such table also gets an index of its rows' whole words (`wordsDocument`).
  */
-export const VOCABULARY = 'search_words';
-
 /** Words shorter than this are not kept: they match as the start of a value, never by resemblance. */
 export const MIN_VOCABULARY_WORD = 3;
 
@@ -45,6 +43,19 @@ export function wordsDocument(columns: string[]): string {
   const text = [...columns].sort().map((c) => `coalesce("${c}"::text, '')`).join(` || ' ' || `);
   return `to_tsvector('simple'::regconfig, immutable_unaccent(lower(${text})))`;
 }
+
+/**
+ * The words of a table's vocabulary nearest to a word by trigram distance, through the vocabulary's
+ * GiST index whatever the statistics say: on the embedded database nothing analyses a vocabulary as it
+ * grows, and a plan made for an empty one would compare the word with every word of the table.
+ */
+const NEAR_FUNCTION = `
+create or replace function search_words_near(tbl text, w text, n integer, max_distance real) returns setof text
+language sql stable set enable_seqscan = off set enable_sort = off as $near$
+  select near.word from (
+    select v.word, v.word <-> w as distance from search_words v where v.table_name = tbl order by v.word <-> w limit n) near
+   where near.distance <= max_distance
+$near$`;
 
 /** Tables with searchable columns, read from their trigram indexes. */
 async function searchableTables(db: Kysely<any>): Promise<Map<string, string[]>> {
@@ -82,6 +93,7 @@ export async function ensureSearchVocabulary(db: Kysely<any>): Promise<void> {
   // GiST, for the nearest words by trigram distance (`<->`): a few pages read, not every word compared.
   await sql`create index if not exists search_words_word_near on search_words using gist (word gist_trgm_ops)`.execute(db);
   await sql.raw(TRACK_FUNCTION).execute(db);
+  await sql.raw(NEAR_FUNCTION).execute(db);
   const tracked = await trackedColumns(db);
   const { rows: indexes } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and indexname like '%\_words'`.execute(db);
   const indexed = new Set(indexes.map((i) => i.name));

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Entity } from '../../../generator/language/index.js';
-import { MIN_VOCABULARY_WORD, VOCABULARY, wordsDocument } from '../db/search-vocabulary.js';
+import { MIN_VOCABULARY_WORD, wordsDocument } from '../db/search-vocabulary.js';
 
 /** Shortest `q` word compared by trigrams; a shorter word matches the start of a value. */
 export const FUZZY_MIN_LENGTH = MIN_VOCABULARY_WORD;
@@ -44,11 +44,8 @@ export async function fuzzySearch(db: Kysely<any>, entity: Entity, q: string): P
       select q.i::int as i, s.word as alternative
         from unnest(${typed}::text[]) with ordinality as q(w, i)
         left join lateral (
-          select near.word from (
-            select v.word, v.word <-> q.w as distance from ${sql.table(VOCABULARY)} v
-             where v.table_name = ${entity.table} and length(q.w) >= ${FUZZY_MIN_LENGTH}
-             order by v.word <-> q.w limit ${MAX_ALTERNATIVES}) near
-           where near.distance <= ${1 - MIN_SIMILARITY}) s on true`.execute(db);
+          select near.word from search_words_near(${entity.table}, q.w, ${MAX_ALTERNATIVES}, ${1 - MIN_SIMILARITY}) as near(word)
+           where length(q.w) >= ${FUZZY_MIN_LENGTH}) s on true`.execute(db);
     const found: FuzzyWord[] = typed.map((word) => ({ word, alternatives: [] }));
     for (const row of rows) if (row.alternative && row.alternative !== found[row.i - 1].word) found[row.i - 1].alternatives.push(row.alternative);
     return { mode: 'fuzzy', words: found };
