@@ -89,31 +89,40 @@ const triggerArgs = (columns: string[]) => columns.map((c) => `${c}\\000`).join(
 export async function ensureSearchVocabulary(db: Kysely<any>): Promise<void> {
   const tables = await searchableTables(db);
   if (tables.size === 0) return;
-  await sql`create table if not exists search_words (table_name text not null, word text not null, rows integer not null, primary key (table_name, word))`.execute(db);
-  // GiST, for the nearest words by trigram distance (`<->`): a few pages read, not every word compared.
-  await sql`create index if not exists search_words_word_near on search_words using gist (word gist_trgm_ops)`.execute(db);
-  await sql.raw(TRACK_FUNCTION).execute(db);
-  await sql.raw(NEAR_FUNCTION).execute(db);
-  const tracked = await trackedColumns(db);
-  const { rows: indexes } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and indexname like '%\_words'`.execute(db);
-  const indexed = new Set(indexes.map((i) => i.name));
-  for (const [table, columns] of tables) {
-    if (tracked.get(table) === triggerArgs(columns) && indexed.has(`${table}_words`)) continue;
-    await db.transaction().execute(async (trx) => {
-      const args = sql.raw(columns.map((c) => `'${c}'`).join(', '));
-      const name = (event: string) => sql.id(`${table}_words_${event}`);
-      await sql`create or replace trigger ${name('insert')} after insert on ${sql.table(table)} referencing new table as new_rows for each statement execute function search_words_track(${args})`.execute(trx);
-      await sql`create or replace trigger ${name('update')} after update on ${sql.table(table)} referencing old table as old_rows new table as new_rows for each statement execute function search_words_track(${args})`.execute(trx);
-      await sql`create or replace trigger ${name('delete')} after delete on ${sql.table(table)} referencing old table as old_rows for each statement execute function search_words_track(${args})`.execute(trx);
-      await sql`drop index if exists ${sql.id(`${table}_words`)}`.execute(trx);
-      await sql`create index ${sql.id(`${table}_words`)} on ${sql.table(table)} using gin (${sql.raw(wordsDocument(columns))})`.execute(trx);
-      await sql`delete from search_words where table_name = ${table}`.execute(trx);
-      const text = sql.raw(`concat_ws(' ', ${columns.map((c) => `"${c}"`).join(', ')})`);
-      await sql`
-        insert into search_words (table_name, word, rows)
-        select ${table}, w.word, count(*) from ${sql.table(table)} r,
-               lateral (select distinct unnest(regexp_split_to_array(immutable_unaccent(lower(${text})), '[^a-z0-9]+')) as word) w
-         where length(w.word) >= ${MIN_VOCABULARY_WORD} group by w.word`.execute(trx);
-    });
-  }
+  // Processes starting together on one database take turns (DDL on the same objects would collide).
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${VOCABULARY_LOCK})`.execute(trx);
+    await sql`create table if not exists search_words (table_name text not null, word text not null, rows integer not null, primary key (table_name, word))`.execute(trx);
+    // GiST, for the nearest words by trigram distance (`<->`): a few pages read, not every word compared.
+    await sql`create index if not exists search_words_word_near on search_words using gist (word gist_trgm_ops)`.execute(trx);
+    await sql.raw(TRACK_FUNCTION).execute(trx);
+    await sql.raw(NEAR_FUNCTION).execute(trx);
+    const tracked = await trackedColumns(trx);
+    const { rows: indexes } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and indexname like '%\\_words'`.execute(trx);
+    const indexed = new Set(indexes.map((i) => i.name));
+    for (const [table, columns] of tables) {
+      if (tracked.get(table) !== triggerArgs(columns) || !indexed.has(`${table}_words`)) await trackTable(trx, table, columns);
+    }
+  });
+}
+
+/** An arbitrary key of this work's advisory lock. */
+const VOCABULARY_LOCK = 7_318_201;
+
+/** The triggers and word index of one table, and its vocabulary built from its rows. */
+async function trackTable(trx: Kysely<any>, table: string, columns: string[]): Promise<void> {
+  const args = sql.raw(columns.map((c) => `'${c}'`).join(', '));
+  const name = (event: string) => sql.id(`${table}_words_${event}`);
+  await sql`create or replace trigger ${name('insert')} after insert on ${sql.table(table)} referencing new table as new_rows for each statement execute function search_words_track(${args})`.execute(trx);
+  await sql`create or replace trigger ${name('update')} after update on ${sql.table(table)} referencing old table as old_rows new table as new_rows for each statement execute function search_words_track(${args})`.execute(trx);
+  await sql`create or replace trigger ${name('delete')} after delete on ${sql.table(table)} referencing old table as old_rows for each statement execute function search_words_track(${args})`.execute(trx);
+  await sql`drop index if exists ${sql.id(`${table}_words`)}`.execute(trx);
+  await sql`create index ${sql.id(`${table}_words`)} on ${sql.table(table)} using gin (${sql.raw(wordsDocument(columns))})`.execute(trx);
+  await sql`delete from search_words where table_name = ${table}`.execute(trx);
+  const text = sql.raw(`concat_ws(' ', ${columns.map((c) => `"${c}"`).join(', ')})`);
+  await sql`
+    insert into search_words (table_name, word, rows)
+    select ${table}, w.word, count(*) from ${sql.table(table)} r,
+           lateral (select distinct unnest(regexp_split_to_array(immutable_unaccent(lower(${text})), '[^a-z0-9]+')) as word) w
+     where length(w.word) >= ${MIN_VOCABULARY_WORD} group by w.word`.execute(trx);
 }
