@@ -125,6 +125,7 @@ for (const kind of DATABASE_KINDS) {
     it('finds names despite a typo in any word, each word compared with the words of the table', async () => {
       const names = async (q: string) => (await list({ q, per_page: '100' })).body.data.map((c: City) => c.name);
       expect(await names('Sao Paolo')).toContain('São Paulo');
+      expect(await names('sao-paolo')).toContain('São Paulo');
       expect(await names('ribeirao pretu')).toContain('Ribeirão Preto');
       expect(await names('belo horisonte')).toContain('Belo Horizonte');
       // Every word still counts: a typo'd word beside one no name has finds nothing.

@@ -30,14 +30,14 @@ export const EXACT: Search = { mode: 'exact' };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const normalised = (column: string) => sql`immutable_unaccent(lower(${sql.ref(column)}))`;
-/** A word as the vocabulary writes it (no accents, lower case, letters and digits only). */
-const asVocabularyWord = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A word as the vocabulary splits it: no accents, lower case, letters and digits ('São-Paulo' is two). */
+const asVocabularyWords = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^a-z0-9]+/);
 
 const words = (q: string) => q.split(/\s+/).filter(Boolean);
 
 /** The typo-tolerant reading of `q`: each word with the vocabulary words that resemble it. */
 export async function fuzzySearch(db: Kysely<any>, entity: Entity, q: string): Promise<Search> {
-  const typed = words(q).map(asVocabularyWord).filter(Boolean);
+  const typed = words(q).flatMap(asVocabularyWords).filter(Boolean);
   if (typed.length === 0) return { mode: 'fuzzy', words: null };
   try {
     const { rows } = await sql<{ i: number; alternative: string | null }>`
