@@ -1,6 +1,7 @@
-import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Entity } from '../../../generator/language/index.js';
 import { readableColumns } from './fields.js';
+import { plannerEstimate, tableEstimate } from './list-estimates.js';
 import { afterCursor, encodeCursor } from './list-cursor.js';
 import { parseListQuery, type FilterCondition, type ListQuery } from './list-query.js';
 import { EXACT, FUZZY_MIN_LENGTH, fuzzySearch, searchCondition, type Search } from './search.js';
@@ -54,11 +55,11 @@ export const EXACT_COUNT_LIMIT = 1_000;
 /**
  * Counts up to EXACT_COUNT_LIMIT exactly. Past it (`estimated: true`) an unfiltered list reports the
  * table's row estimate (pg_class.reltuples) and a filtered one the planner's estimate of the filtered
- * query (EXPLAIN), never less than the rows counted. `beyondLimit`: a search already found more
- * matches than the limit, so only the estimate is needed.
+ * query (EXPLAIN), never less than the rows counted. `searchEstimate`: the planner's estimate of a
+ * search already known to match more than the limit, which is then the total.
  * @example countRows(db, cities, parseListQuery(cities, { filter: '{"uf_id": 25}' }), EXACT) // { total: 37112, estimated: true }
  */
-async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search, beyondLimit = false): Promise<{ total: number; estimated: boolean }> {
+async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search, searchEstimate?: number): Promise<{ total: number; estimated: boolean }> {
   const filtered = query.filters.length > 0 || query.q !== '';
   const matching = matchingRows(db, entity, query, search);
   // A list the planner expects far past the limit is not counted (the estimate is one planning, no
@@ -66,7 +67,7 @@ async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, sear
   // search expected to match few is counted, since an empty exact search must be told apart to try
   // the fuzzy one.
   // Ten (twice, unfiltered) times the limit keeps a poor estimate from hiding a small count.
-  if (beyondLimit) return { total: Math.max(EXACT_COUNT_LIMIT + 1, await plannerEstimate(db, matching.compile())), estimated: true };
+  if (searchEstimate !== undefined) return { total: Math.max(EXACT_COUNT_LIMIT + 1, searchEstimate), estimated: true };
   let estimate = 0;
   if (!filtered) estimate = await tableEstimate(db, entity.table);
   else if (!query.q) estimate = await plannerEstimate(db, matching.compile());
@@ -80,45 +81,6 @@ async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, sear
   if (query.q) estimate = await plannerEstimate(db, matching.compile());
   return { total: Math.max(total, estimate), estimated: true };
 }
-
-/**
- * How long a row estimate (a table's, or the planner's for a filter) is reused. PostgreSQL refreshes
- * the statistics behind both only when the table is analysed, so a few seconds add nothing to their
- * staleness and spare a statement per list.
- */
-export const ESTIMATE_TTL_MS = 10_000;
-
-/** Most estimates remembered per database (the oldest is forgotten first). */
-const MAX_ESTIMATES = 500;
-
-const estimates = new WeakMap<Kysely<any>, Map<string, { rows: number; until: number }>>();
-
-async function rememberedEstimate(db: Kysely<any>, key: string, estimate: () => Promise<number>): Promise<number> {
-  let known = estimates.get(db);
-  if (!known) estimates.set(db, (known = new Map()));
-  const cached = known.get(key);
-  if (cached && cached.until > Date.now()) return cached.rows;
-  const rows = await estimate();
-  known.delete(key);
-  if (known.size >= MAX_ESTIMATES) known.delete(known.keys().next().value!);
-  known.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS });
-  return rows;
-}
-
-const tableEstimate = (db: Kysely<any>, table: string): Promise<number> =>
-  rememberedEstimate(db, `table ${table}`, async () => {
-    const estimate = await sql<{ rows: number }>`select reltuples::bigint as rows from pg_class where oid = ${table}::regclass`.execute(db);
-    return Number(estimate.rows[0]?.rows ?? 0);
-  });
-
-/** The planner's row estimate of a query (EXPLAIN plans it, nothing runs). */
-const plannerEstimate = (db: Kysely<any>, query: CompiledQuery): Promise<number> =>
-  rememberedEstimate(db, `${query.sql} ${JSON.stringify(query.parameters)}`, async () => {
-    const { rows } = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
-    const raw = rows[0]?.['QUERY PLAN'];
-    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
-    return Math.round(Number(plan[0]?.Plan?.['Plan Rows'] ?? 0));
-  });
 
 function orderedPage<Q extends SelectQueryBuilder<any, any, any>>(select: Q, query: ListQuery): Q {
   let ordered = select.orderBy(query.sort.column!, query.order);
@@ -178,18 +140,17 @@ export const compilePageOnly = (db: Kysely<any>, entity: Entity, rawQuery: Recor
   pageQuery(db, entity, parseListQuery(entity, rawQuery), EXACT).compile();
 
 /**
- * Whether the planner expects a search to match far more rows than are ever counted: reading and
- * counting the first matches of a common word through the trigram index would build a bitmap of
- * all of them, so such a search goes straight to its page and the estimate.
+ * A search the planner expects to match far more rows than are ever counted is not read through
+ * `fewMatches`: reading and counting the first matches of a common word through the trigram index
+ * would build a bitmap of all of them, so such a search goes straight to its page and the estimate.
  */
-const plannerExpectsMany = async (db: Kysely<any>, entity: Entity, query: ListQuery, search: Search) =>
-  (await plannerEstimate(db, matchingRows(db, entity, query, search).compile())) > 10 * EXACT_COUNT_LIMIT;
-
 async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search): Promise<ListResult> {
-  const expectsMany = query.q ? await plannerExpectsMany(db, entity, query, search) : false;
+  const estimate = query.q ? await plannerEstimate(db, matchingRows(db, entity, query, search).compile()) : undefined;
+  const expectsMany = estimate !== undefined && estimate > 10 * EXACT_COUNT_LIMIT;
   const few = query.q && !expectsMany ? await fewMatches(db, entity, query, search) : null;
   if (few && few !== 'many') return few;
-  const [data, count] = await Promise.all([pageQuery(db, entity, query, search).execute(), countRows(db, entity, query, search, expectsMany || few === 'many')]);
+  const beyondLimit = expectsMany || few === 'many' ? estimate : undefined;
+  const [data, count] = await Promise.all([pageQuery(db, entity, query, search).execute(), countRows(db, entity, query, search, beyondLimit)]);
   // A page short of full ends the list: its rows give the total exactly, whatever an estimate said.
   const offset = (query.page - 1) * query.perPage;
   if (count.estimated && !query.cursor && data.length < query.perPage && (data.length > 0 || offset === 0)) {

@@ -1,0 +1,40 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+
+/**
+ * How long a row estimate (a table's, or the planner's for a filter) is reused. PostgreSQL refreshes
+ * the statistics behind both only when the table is analysed, so a few seconds add nothing to their
+ * staleness and spare a statement per list.
+ */
+export const ESTIMATE_TTL_MS = 10_000;
+
+/** Most estimates remembered per database (the oldest is forgotten first). */
+const MAX_ESTIMATES = 500;
+
+const estimates = new WeakMap<Kysely<any>, Map<string, { rows: number; until: number }>>();
+
+async function rememberedEstimate(db: Kysely<any>, key: string, estimate: () => Promise<number>): Promise<number> {
+  let known = estimates.get(db);
+  if (!known) estimates.set(db, (known = new Map()));
+  const cached = known.get(key);
+  if (cached && cached.until > Date.now()) return cached.rows;
+  const rows = await estimate();
+  known.delete(key);
+  if (known.size >= MAX_ESTIMATES) known.delete(known.keys().next().value!);
+  known.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS });
+  return rows;
+}
+
+export const tableEstimate = (db: Kysely<any>, table: string): Promise<number> =>
+  rememberedEstimate(db, `table ${table}`, async () => {
+    const estimate = await sql<{ rows: number }>`select reltuples::bigint as rows from pg_class where oid = ${table}::regclass`.execute(db);
+    return Number(estimate.rows[0]?.rows ?? 0);
+  });
+
+/** The planner's row estimate of a query (EXPLAIN plans it, nothing runs). */
+export const plannerEstimate = (db: Kysely<any>, query: CompiledQuery): Promise<number> =>
+  rememberedEstimate(db, `${query.sql} ${JSON.stringify(query.parameters)}`, async () => {
+    const { rows } = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
+    const raw = rows[0]?.['QUERY PLAN'];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
+    return Math.round(Number(plan[0]?.Plan?.['Plan Rows'] ?? 0));
+  });
