@@ -1,38 +1,72 @@
 import { sql, type Kysely } from 'kysely';
 
-/**
- * The words of every searchable column, counted per table and kept by statement triggers, so that a
- * search tolerant of typos compares each of its words with the vocabulary (a few thousand words,
- * with a trigram index of its own) instead of comparing the whole phrase with every row.
- * A searchable column is one with the trigram index the generator gives it
- * (`gin (immutable_unaccent(lower(column)) gin_trgm_ops)`), so the database itself says which.
- * Each such table also gets an index of its rows' whole words (`wordsDocument`).
- */
+// The words of every searchable column, counted per table and kept by statement triggers, so that a
+// search tolerant of typos compares each of its words with the vocabulary (a few thousand words, with
+// an index of its own) instead of comparing the whole phrase with every row. A searchable column is
+// one with the trigram index the generator gives it (`gin (immutable_unaccent(lower(column))
+// gin_trgm_ops)`), so the database itself says which. Each such table also gets an index of its rows'
+// whole words (`wordsDocument`).
+
 /** Words shorter than this are not kept: they match as the start of a value, never by resemblance. */
 export const MIN_VOCABULARY_WORD = 3;
 
-const TRACK_FUNCTION = `
-create or replace function search_words_track() returns trigger language plpgsql as $track$
+/** A function the vocabulary needs: its declaration and its body (compared with the installed one). */
+interface VocabularyFunction {
+  name: string;
+  declaration: string;
+  body: string;
+}
+
+/** The distinct words of a text as the vocabulary keeps them: no accents, lower case, 3 letters or more. */
+const WORDS_OF: VocabularyFunction = {
+  name: 'search_words_of',
+  declaration: 'search_words_of(text) returns setof text language sql immutable parallel safe',
+  body: `
+  select distinct w from unnest(regexp_split_to_array(immutable_unaccent(lower($1)), '[^a-z0-9]+')) w
+   where length(w) >= ${MIN_VOCABULARY_WORD}
+`,
+};
+
+/** The statement trigger: subtracts the words of the rows that went, adds those of the rows that came. */
+const TRACK: VocabularyFunction = {
+  name: 'search_words_track',
+  declaration: 'search_words_track() returns trigger language plpgsql',
+  body: `
 declare
-  words text := format(
-    'select distinct unnest(regexp_split_to_array(immutable_unaccent(lower(concat_ws(%L, %s))), %L)) as word',
-    ' ', (select string_agg(format('r.%I', c), ', ') from unnest(TG_ARGV) c), '[^a-z0-9]+');
+  words text := format('search_words_of(concat_ws('' '', %s))', (select string_agg(format('r.%I', c), ', ') from unnest(TG_ARGV) c));
 begin
   if TG_OP in ('DELETE', 'UPDATE') then
     execute format(
-      'update search_words s set rows = s.rows - o.n from (select w.word, count(*) n from old_rows r, lateral (%s) w
-        where length(w.word) >= ${MIN_VOCABULARY_WORD} group by w.word) o where s.table_name = %L and s.word = o.word', words, TG_TABLE_NAME);
+      'update search_words s set rows = s.rows - o.n from (select w, count(*) n from old_rows r, %s w group by w) o
+        where s.table_name = %L and s.word = o.w', words, TG_TABLE_NAME);
     delete from search_words where table_name = TG_TABLE_NAME and rows <= 0;
   end if;
   if TG_OP in ('INSERT', 'UPDATE') then
     execute format(
-      'insert into search_words (table_name, word, rows) select %L, w.word, count(*) from new_rows r, lateral (%s) w
-        where length(w.word) >= ${MIN_VOCABULARY_WORD} group by w.word
+      'insert into search_words (table_name, word, rows) select %L, w, count(*) from new_rows r, %s w group by w
         on conflict (table_name, word) do update set rows = search_words.rows + excluded.rows', TG_TABLE_NAME, words);
   end if;
   return null;
 end
-$track$`;
+`,
+};
+
+/**
+ * The words of a table's vocabulary nearest to a word by trigram distance, through the vocabulary's
+ * GiST index whatever the statistics say: on the embedded database nothing analyses a vocabulary as it
+ * grows, and a plan made for an empty one would compare the word with every word of the table.
+ */
+const NEAR: VocabularyFunction = {
+  name: 'search_words_near',
+  declaration: 'search_words_near(tbl text, w text, n integer, max_distance real) returns setof text language sql stable set enable_seqscan = off set enable_sort = off',
+  body: `
+  select near.word from (
+    select v.word, v.word <-> w as distance from search_words v where v.table_name = tbl order by v.word <-> w limit n) near
+   where near.distance <= max_distance
+`,
+};
+
+const FUNCTIONS = [WORDS_OF, TRACK, NEAR];
 
 /**
  * The words of a row's searchable columns as a text-search document (`simple`: no stemming, no stop
@@ -44,20 +78,7 @@ export function wordsDocument(columns: string[]): string {
   return `to_tsvector('simple'::regconfig, immutable_unaccent(lower(${text})))`;
 }
 
-/**
- * The words of a table's vocabulary nearest to a word by trigram distance, through the vocabulary's
- * GiST index whatever the statistics say: on the embedded database nothing analyses a vocabulary as it
- * grows, and a plan made for an empty one would compare the word with every word of the table.
- */
-const NEAR_FUNCTION = `
-create or replace function search_words_near(tbl text, w text, n integer, max_distance real) returns setof text
-language sql stable set enable_seqscan = off set enable_sort = off as $near$
-  select near.word from (
-    select v.word, v.word <-> w as distance from search_words v where v.table_name = tbl order by v.word <-> w limit n) near
-   where near.distance <= max_distance
-$near$`;
-
-/** Tables with searchable columns, read from their trigram indexes. */
+/** Tables with searchable columns (sorted), read from their trigram indexes. */
 async function searchableTables(db: Kysely<any>): Promise<Map<string, string[]>> {
   const { rows } = await sql<{ table: string; definition: string }>`
     select t.relname as table, pg_get_indexdef(i.indexrelid) as definition
@@ -71,38 +92,45 @@ async function searchableTables(db: Kysely<any>): Promise<Map<string, string[]>>
   return tables;
 }
 
-/** The columns each table's vocabulary triggers track now, as PostgreSQL stores trigger arguments. */
-async function trackedColumns(db: Kysely<any>): Promise<Map<string, string>> {
-  const { rows } = await sql<{ table: string; args: string }>`
-    select c.relname as table, encode(tg.tgargs, 'escape') as args
-      from pg_trigger tg join pg_class c on c.oid = tg.tgrelid join pg_proc p on p.oid = tg.tgfoid
-     where p.proname = 'search_words_track' and tg.tgname like '%\\_words\\_insert'`.execute(db);
-  return new Map(rows.map((r) => [r.table, r.args]));
-}
-
 const triggerArgs = (columns: string[]) => columns.map((c) => `${c}\\000`).join('');
 
+/** Tables whose triggers or word index are missing or track other columns than they should. */
+async function untrackedTables(db: Kysely<any>, tables: Map<string, string[]>): Promise<[string, string[]][]> {
+  const { rows: triggers } = await sql<{ table: string; args: string }>`
+    select c.relname as table, encode(tg.tgargs, 'escape') as args
+      from pg_trigger tg join pg_class c on c.oid = tg.tgrelid join pg_proc p on p.oid = tg.tgfoid
+     where p.proname = ${TRACK.name} and tg.tgname like '%\\_words\\_insert'`.execute(db);
+  const tracked = new Map(triggers.map((t) => [t.table, t.args]));
+  const { rows: indexes } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and indexname like '%\\_words'`.execute(db);
+  const indexed = new Set(indexes.map((i) => i.name));
+  return [...tables].filter(([table, columns]) => tracked.get(table) !== triggerArgs(columns) || !indexed.has(`${table}_words`));
+}
+
+/** Functions missing, or installed with another body (an older version of this file). */
+async function staleFunctions(db: Kysely<any>): Promise<VocabularyFunction[]> {
+  const { rows } = await sql<{ name: string; body: string }>`
+    select proname as name, prosrc as body from pg_proc where proname in (${sql.join(FUNCTIONS.map((f) => f.name))})`.execute(db);
+  const installed = new Map(rows.map((r) => [r.name, r.body]));
+  return FUNCTIONS.filter((f) => installed.get(f.name) !== f.body);
+}
+
 /**
- * Creates the vocabulary and its triggers where they are missing or track other columns, and fills
- * the vocabulary of such a table from its rows. Idempotent: run after every migration.
+ * Creates the vocabulary, its functions and each searchable table's triggers and word index where they
+ * are missing or out of date, and fills the vocabulary of such a table from its rows. Run after every
+ * migration: when everything is in place it only reads the catalogue.
  */
 export async function ensureSearchVocabulary(db: Kysely<any>): Promise<void> {
-  const tables = await searchableTables(db);
-  if (tables.size === 0) return;
-  // Processes starting together on one database take turns (DDL on the same objects would collide).
+  // Processes starting together on one database take turns: one changing these objects while another
+  // reads their definitions would make the reader fail, and the one that waited finds the work done.
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${VOCABULARY_LOCK})`.execute(trx);
+    const tables = await searchableTables(trx);
+    if (tables.size === 0) return;
     await sql`create table if not exists search_words (table_name text not null, word text not null, rows integer not null, primary key (table_name, word))`.execute(trx);
     // GiST, for the nearest words by trigram distance (`<->`): a few pages read, not every word compared.
     await sql`create index if not exists search_words_word_near on search_words using gist (word gist_trgm_ops)`.execute(trx);
-    await sql.raw(TRACK_FUNCTION).execute(trx);
-    await sql.raw(NEAR_FUNCTION).execute(trx);
-    const tracked = await trackedColumns(trx);
-    const { rows: indexes } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and indexname like '%\\_words'`.execute(trx);
-    const indexed = new Set(indexes.map((i) => i.name));
-    for (const [table, columns] of tables) {
-      if (tracked.get(table) !== triggerArgs(columns) || !indexed.has(`${table}_words`)) await trackTable(trx, table, columns);
-    }
+    for (const f of await staleFunctions(trx)) await sql.raw(`create or replace function ${f.declaration} as $body$${f.body}$body$`).execute(trx);
+    for (const [table, columns] of await untrackedTables(trx, tables)) await trackTable(trx, table, columns);
   });
 }
 
@@ -119,10 +147,8 @@ async function trackTable(trx: Kysely<any>, table: string, columns: string[]): P
   await sql`drop index if exists ${sql.id(`${table}_words`)}`.execute(trx);
   await sql`create index ${sql.id(`${table}_words`)} on ${sql.table(table)} using gin (${sql.raw(wordsDocument(columns))})`.execute(trx);
   await sql`delete from search_words where table_name = ${table}`.execute(trx);
-  const text = sql.raw(`concat_ws(' ', ${columns.map((c) => `"${c}"`).join(', ')})`);
+  const text = sql.raw(`concat_ws(' ', ${columns.map((c) => `r."${c}"`).join(', ')})`);
   await sql`
     insert into search_words (table_name, word, rows)
-    select ${table}, w.word, count(*) from ${sql.table(table)} r,
-           lateral (select distinct unnest(regexp_split_to_array(immutable_unaccent(lower(${text})), '[^a-z0-9]+')) as word) w
-     where length(w.word) >= ${MIN_VOCABULARY_WORD} group by w.word`.execute(trx);
+    select ${table}, w, count(*) from ${sql.table(table)} r, search_words_of(${text}) w group by w`.execute(trx);
 }

@@ -39,15 +39,16 @@ const words = (q: string) => q.split(/\s+/).filter(Boolean);
 export async function fuzzySearch(db: Kysely<any>, entity: Entity, q: string): Promise<Search> {
   const typed = words(q).flatMap(asVocabularyWords).filter(Boolean);
   if (typed.length === 0) return { mode: 'fuzzy', words: null };
+  const found: FuzzyWord[] = typed.map((word) => ({ word, alternatives: [] }));
+  // Only words long enough to resemble others are looked up; a shorter one stays a prefix.
+  const looked = found.filter((w) => w.word.length >= FUZZY_MIN_LENGTH);
+  if (looked.length === 0) return { mode: 'fuzzy', words: found };
   try {
-    const { rows } = await sql<{ i: number; alternative: string | null }>`
-      select q.i::int as i, s.word as alternative
-        from unnest(${typed}::text[]) with ordinality as q(w, i)
-        left join lateral (
-          select near.word from search_words_near(${entity.table}, q.w, ${MAX_ALTERNATIVES}, ${1 - MIN_SIMILARITY}) as near(word)
-           where length(q.w) >= ${FUZZY_MIN_LENGTH}) s on true`.execute(db);
-    const found: FuzzyWord[] = typed.map((word) => ({ word, alternatives: [] }));
-    for (const row of rows) if (row.alternative && row.alternative !== found[row.i - 1].word) found[row.i - 1].alternatives.push(row.alternative);
+    const { rows } = await sql<{ i: number; alternative: string }>`
+      select q.i::int as i, near.word as alternative
+        from unnest(${looked.map((w) => w.word)}::text[]) with ordinality as q(w, i),
+             search_words_near(${entity.table}, q.w, ${MAX_ALTERNATIVES}, ${1 - MIN_SIMILARITY}) as near(word)`.execute(db);
+    for (const { i, alternative } of rows) if (alternative !== looked[i - 1].word) looked[i - 1].alternatives.push(alternative);
     return { mode: 'fuzzy', words: found };
   } catch {
     // A database without a vocabulary (none of its tables is searchable yet) compares the whole phrase.
