@@ -11,10 +11,7 @@ const preparedTexts = async (db: Kysely<any>) =>
 describeOnDatabases('prepared statements', (getDb) => {
   it('prepares a repeated statement once on its connection and reuses it', async () => {
     await getDb().transaction().execute(async (trx) => {
-      for (let n = 1; n <= 8; n++) {
-        const row = await trx.selectFrom('states').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '>', n).executeTakeFirstOrThrow();
-        expect(Number(row.n)).toBeGreaterThanOrEqual(0);
-      }
+      for (let n = 1; n <= 8; n++) await trx.selectFrom('states').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '>', n).executeTakeFirstOrThrow();
       const texts = await preparedTexts(trx);
       expect(texts.filter((t) => t.startsWith('select count(*) as "n" from "states"'))).toHaveLength(1);
     });
