@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { createPool } from '../../src/server/db/pg-pool.js';
 import { isPreparable, preparingPool } from '../../src/server/db/prepared.js';
 import { openDatabase } from '../../src/server/db/index.js';
+import { startPgliteHost } from '../../src/server/db/pglite-host.js';
 import { createTestTarget, DATABASE_KINDS, describeOnDatabases, TEST_POSTGRES_URL } from '../support/databases.js';
 
 const preparedTexts = async (db: Kysely<any>) =>
@@ -26,7 +27,7 @@ describeOnDatabases('prepared statements', (getDb) => {
 });
 
 it('keeps at most the given number of statements prepared on a connection, and still runs the others', async () => {
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(createPool({ connectionString: TEST_POSTGRES_URL, max: 1 }), 3) }) });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(createPool({ connectionString: TEST_POSTGRES_URL, max: 1 }), { limit: 3 }) }) });
   try {
     for (let n = 1; n <= 6; n++) {
       const { rows } = await sql<{ sum: number }>`select ${n}::int + ${sql.raw(String(n))} as sum`.execute(db);
@@ -75,3 +76,26 @@ for (const kind of DATABASE_KINDS) {
     }
   });
 }
+
+it('keeps working when the pool replaces an idle connection to the embedded database, whose session outlives it', async () => {
+  const { target, drop } = await createTestTarget('pglite');
+  const host = await startPgliteHost((target as { dataDir: string }).dataDir);
+  // pg's pool closes a connection idle for longer than idleTimeoutMillis; PGlite's socket keeps one
+  // session for every connection, so the statements prepared on the closed one are still there.
+  const pool = createPool({ host: host.socketDir, port: host.port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 50 });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(pool, { sharedSession: true }) }) });
+  try {
+    for (let round = 1; round <= 3; round += 1) {
+      const { rows } = await sql<{ n: number }>`select ${round}::int as n`.execute(db);
+      expect(rows[0].n).toBe(round);
+      // Only what this connection prepared: the probe and the look-up of prepared statements itself.
+      expect((await preparedTexts(db)).sort()).toEqual(['select $1::int as n', 'select statement from pg_prepared_statements']);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(pool.totalCount).toBe(0);
+    }
+  } finally {
+    await db.destroy();
+    await host.stop();
+    await drop();
+  }
+});

@@ -63,13 +63,24 @@ for (const kind of DATABASE_KINDS) {
     it('lets a key try again once its window has passed, counting from one', async () => {
       const throttle = new LoginThrottle(2, 1_000);
       const key = `janela|${Math.random()}`;
-      await throttle.fail(server.db, key);
-      await throttle.fail(server.db, key);
-      expect(await throttle.retryAfterSeconds(server.db, key)).toBe(1);
+      expect(await throttle.attempt(server.db, key)).toBe(0);
+      expect(await throttle.attempt(server.db, key)).toBe(0);
+      expect(await throttle.attempt(server.db, key)).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect(await throttle.retryAfterSeconds(server.db, key)).toBe(0);
-      await throttle.fail(server.db, key);
+      expect(await throttle.attempt(server.db, key)).toBe(0);
       expect(await throttle.retryAfterSeconds(server.db, key)).toBe(0);
+    });
+
+    it('checks at most 5 of 50 guesses sent at once, then refuses the right password', async () => {
+      const user = await userWith(server, []);
+      const guesses = Array.from({ length: 50 }, (_, i) => `errada-${i}`);
+      const answers = await Promise.all(guesses.map((password) => attempt(user.email, password, '10.0.6.1')));
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 422).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(44);
+      expect(statuses.filter((status) => status !== 422 && status !== 429)).toEqual([]);
+      expect((await attempt(user.email, user.password, '10.0.6.1')).status).toBe(429);
     });
 
     it('counts failures together across server processes on one database', async () => {

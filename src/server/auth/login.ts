@@ -55,16 +55,14 @@ function readCredentials(attempt: LoginAttempt) {
 export async function login(db: Kysely<any>, attempt: LoginAttempt, options: LoginOptions) {
   const { email, password } = readCredentials(attempt);
   const key = `${attempt.space}|${email.toLowerCase()}|${attempt.address}`;
-  const wait = await options.throttle.retryAfterSeconds(db, key);
+  // Counted before the check, so guesses sent at once cannot all be checked before any is counted.
+  const wait = await options.throttle.attempt(db, key);
   if (wait > 0) throw new TooManyAttempts(wait);
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(user ? String(user.password) : await dummyHash, password);
-  if (!user || !matches) {
-    await options.throttle.fail(db, key);
-    throw invalid({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
-  }
-  if (!user.active) throw new AppError(423, BLOCKED, { email: [BLOCKED] });
+  if (!user || !matches) throw invalid({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
   await options.throttle.succeed(db, key);
+  if (!user.active) throw new AppError(423, BLOCKED, { email: [BLOCKED] });
   await stampLogin(db, user.id);
   const { token, expiresAt } = await issueToken(db, user.id, options.tokenTtlSeconds);
   const fresh = await findUserByEmail(db, email);

@@ -7,16 +7,21 @@ import type { DatabaseHandle, DatabaseTarget } from './types.js';
 /**
  * Opens a database through Kysely's PostgresDialect and `pg` on both targets. PGlite gets a pool of
  * one connection: it runs one statement at a time, and a single connection keeps transactions apart.
+ * That connection is kept however long the server sits idle (PGlite's socket is in this process, so
+ * nothing is saved by closing it); should it still be replaced, the new one starts with a clean
+ * session (see `sharedSession`).
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = createPool({ connectionString: target.url, max: 10 });
+    // Idle connections close after pg's default 10 s and open again on demand, each a new session;
+    // TCP keep-alive lets a connection held across a quiet network notice when it was dropped.
+    const pool = createPool({ connectionString: target.url, max: 10, keepAlive: true });
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, target, close: () => db.destroy() };
   }
   const host = await startPgliteHost(target.dataDir);
-  const pool = createPool({ host: host.socketDir, port: host.port, user: 'postgres', database: 'postgres', max: 1 });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const pool = createPool({ host: host.socketDir, port: host.port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(pool, { sharedSession: true }) }) });
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= db.destroy().finally(() => host.stop());

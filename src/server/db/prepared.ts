@@ -24,9 +24,21 @@ export const isPreparable = (text: string) => DATA_STATEMENT.test(text) && !PATT
 /** What one connection has prepared, and whether it is inside a transaction. */
 interface ConnectionState {
   names: Map<string, string>;
-  /** Names are never reused: a statement prepared again gets a new one. */
-  issued: number;
   inTransaction: boolean;
+  /** The statements a backend session shared with earlier connections still holds are dropped first. */
+  reset?: Promise<unknown>;
+}
+
+export interface PreparingPoolOptions {
+  /** Most statements kept prepared on one connection. */
+  limit?: number;
+  /**
+   * The server keeps one session for every connection, as PGlite's socket does: statements an
+   * earlier connection prepared are still there when the pool opens a new one. Each new connection
+   * then starts by dropping them (`deallocate all`), so the session holds only what this
+   * connection knows of.
+   */
+  sharedSession?: boolean;
 }
 
 const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
@@ -39,17 +51,25 @@ const TRANSACTION_END = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
  */
 const isStalePlan = (error: unknown) => (error as { message?: string })?.message === 'cached plan must not change result type';
 
-export function preparingPool(pool: pg.Pool, limit = MAX_PREPARED_PER_CONNECTION): PostgresPool {
+export function preparingPool(pool: pg.Pool, options: PreparingPoolOptions = {}): PostgresPool {
+  const limit = options.limit ?? MAX_PREPARED_PER_CONNECTION;
   const states = new WeakMap<pg.PoolClient, ConnectionState>();
+  // Names are never reused within the pool, whichever connection prepares them: a statement
+  // prepared again, or on a new connection to a shared session, gets a name of its own.
+  let issued = 0;
   const stateOf = (client: pg.PoolClient) => {
     let state = states.get(client);
-    if (!state) states.set(client, (state = { names: new Map(), issued: 0, inTransaction: false }));
+    if (!state) {
+      state = { names: new Map(), inTransaction: false };
+      if (options.sharedSession) state.reset = client.query('deallocate all');
+      states.set(client, state);
+    }
     return state;
   };
   const nameOf = (state: ConnectionState, text: string): string | undefined => {
     const known = state.names.get(text);
     if (known || !isPreparable(text) || state.names.size >= limit) return known;
-    const name = `s${++state.issued}`;
+    const name = `s${++issued}`;
     state.names.set(text, name);
     return name;
   };
@@ -57,6 +77,15 @@ export function preparingPool(pool: pg.Pool, limit = MAX_PREPARED_PER_CONNECTION
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       const state = stateOf(client);
+      if (state.reset) {
+        try {
+          await state.reset;
+        } catch (error) {
+          client.release(error as Error);
+          throw error;
+        }
+        state.reset = undefined;
+      }
       const run = (text: string, values: readonly unknown[]) => {
         const name = nameOf(state, text);
         return client.query(name ? { name, text, values: values as unknown[] } : { text, values: values as unknown[] });

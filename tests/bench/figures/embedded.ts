@@ -37,7 +37,7 @@ const TARGET_MS = 50;
 export async function embeddedFigures(config: BenchConfig, log: (line: string) => void): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   const host = await startPgliteHost(dataDir);
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(createPool({ host: host.socketDir, port: host.port, user: 'postgres', database: 'postgres', max: 1 })) }) });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(createPool({ host: host.socketDir, port: host.port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 }), { sharedSession: true }) }) });
   let api: Awaited<ReturnType<typeof listenApi>> | undefined;
   try {
     const seeded = await prepareSpace(db, config.embeddedRows);
