@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Model } from '../../../generator/language/index.js';
-import { requireAny } from '../auth/guard.js';
 import { spaceOf } from '../http/space.js';
+import { requirePlatformPermission } from '../platform/access.js';
 import { parseId } from '../resources/read.js';
 import { checkMonitorNow, monitorsByStatus } from './monitor-actions.js';
 import { monitorSettingsFromEnv, type MonitorSettings } from './settings.js';
@@ -28,12 +28,12 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRoutes
   const view = { entity: options.model.byModule.get('monitores') };
 
   app.get('/api/monitores/status', async (request) => {
-    requireAny(request, ['monitor.index']);
+    requirePlatformPermission(request, ['monitor.index']);
     return { data: await monitorsByStatus(platformDb(request), view), monitor_response_time_limit: settings.responseTimeLimitMs };
   });
 
   app.post<{ Params: { id: string } }>('/api/monitores/:id/check', async (request) => {
-    requireAny(request, ['monitor.update']);
+    requirePlatformPermission(request, ['monitor.update']);
     const id = parseId(request.params.id);
     return { data: await checkMonitorNow(platformDb(request), id, view, { failureThreshold: settings.failureThreshold }) };
   });

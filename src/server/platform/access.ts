@@ -17,8 +17,17 @@ export function inReservedSystem(request: FastifyRequest): boolean {
   return typeof name === 'string' && name.trim().toLowerCase() === RESERVED_SYSTEM_NAME;
 }
 
-/** Holds 'admin', or 'magnetar-index' through the reserved system. */
+/**
+ * The platform's operators work from the default space or from a space of the reserved system.
+ * A customer's space, its own administrator included, never reaches the platform's records.
+ */
+export function inPlatformSpace(request: FastifyRequest): boolean {
+  return spaceOf(request).isDefault !== false || inReservedSystem(request);
+}
+
+/** An operator of the platform: in a platform space, holding 'admin' or 'magnetar-index' (every user of the reserved system does). */
 export function isOperator(request: FastifyRequest, session: Session = sessionOf(request)): boolean {
+  if (!inPlatformSpace(request)) return false;
   return session.permissions.has(ADMIN) || inReservedSystem(request) || session.permissions.has(MAGNETAR_INDEX);
 }
 
@@ -30,10 +39,22 @@ export function requireOperator(request: FastifyRequest): Session {
 }
 
 /**
- * The permission check of a generic route: an operator may use the operators' modules; anyone else
- * needs the route's own names (`tenant.show`, granted like any other).
+ * The permission check of a generic route: the platform's modules answer only in a platform space;
+ * there an operator may use the operators' modules, and anyone else needs the route's own names
+ * (`tenant.show`, `monitor.index`, granted like any other).
  */
-export function requireModuleAccess(request: FastifyRequest, module: string, names: string[]): Session {
-  if (OPERATOR_MODULES.has(module) && isOperator(request)) return sessionOf(request);
+export function requireModuleAccess(request: FastifyRequest, entity: { module: string; database: string }, names: string[]): Session {
+  if (entity.database === 'platform') {
+    const session = sessionOf(request);
+    if (!inPlatformSpace(request)) throw new AppError(403, MESSAGES.forbidden);
+    if (OPERATOR_MODULES.has(entity.module) && isOperator(request, session)) return session;
+  }
+  return requireAny(request, names);
+}
+
+/** `requireAny` for the platform's own routes (the monitors' grid and checks): a platform space only. */
+export function requirePlatformPermission(request: FastifyRequest, names: string[]): Session {
+  sessionOf(request);
+  if (!inPlatformSpace(request)) throw new AppError(403, MESSAGES.forbidden);
   return requireAny(request, names);
 }

@@ -26,19 +26,22 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** What a space may know of its own tenant: who it is, never where its database lives. */
+const ownTenant = (record: Record<string, unknown>) => ({ id: record.id, name: record.name, initials: record.initials, active: record.active });
+
 /**
- * The tenants list ('any'): an operator of the default space sees every tenant; anyone else sees
- * only the tenant the request's space belongs to (none from the default space).
+ * The tenants list ('any'): an operator of the platform sees every tenant; anyone else sees only
+ * the name of the tenant the request's space belongs to (none from the default space).
  */
 export async function listTenants(request: FastifyRequest, entity: Entity) {
   const db = platformOf(request);
   const query = request.query as Record<string, unknown>;
   const space = spaceOf(request);
-  if (space.isDefault !== false && isOperator(request, sessionOf(request))) return listRecords(db, entity, query);
+  if (isOperator(request, sessionOf(request))) return listRecords(db, entity, query);
   const own = space.isDefault === false
     ? await db.selectFrom('tenant_configs').select('tenant_id').where('tenant_name', '=', space.name).executeTakeFirst()
     : undefined;
-  const data = own ? [await findRecord(db, entity, Number(own.tenant_id))] : [];
+  const data = own ? [ownTenant(await findRecord(db, entity, Number(own.tenant_id)))] : [];
   const perPage = Number(query.per_page) > 0 ? Number(query.per_page) : 25;
   return { data, meta: { total: data.length, page: 1, per_page: perPage } };
 }

@@ -32,7 +32,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
     const names = actions.map((action) => entityPermission(entity, action));
     // The spec names some insert permissions `<permission>.insert` (monitor.insert); either name allows it.
     if (operation === 'create' && actions.includes('store')) names.push(`${entity.permission}.insert`);
-    const session = requireModuleAccess(request, entity.module, names);
+    const session = requireModuleAccess(request, entity, names);
     // The audit rows of the platform database name users of the default space only (its users table).
     const foreignUser = entity.database === 'platform' && spaceOf(request).isDefault === false;
     const spaces = (request.server as { spaces?: WriteContext['spaces'] }).spaces ?? null;
