@@ -1,0 +1,71 @@
+/**
+ * The product left alone for longer than every timeout it has (pg's idle connections, 10 s; the
+ * monitors' checks, every 10 s; Node's HTTP keep-alive, 72 s), then used: on the embedded database
+ * and on PostgreSQL, in the default space and in a space created through the API.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTarget, type TestTarget } from '../support/databases.js';
+import { call, logIn, startProductProcess, type ProductProcess } from './support/product-process.js';
+
+const IDLE_MS = 75_000;
+
+interface Setup { product: ProductProcess; dataDir: string; pg?: TestTarget; spaceAdmin: { email: string; password: string } }
+
+async function setUp(kind: 'pglite' | 'postgres'): Promise<Setup> {
+  const dataDir = mkdtempSync(join(tmpdir(), `conselho-idle-${kind}-`));
+  const pg = kind === 'postgres' ? await createTestTarget('postgres') : undefined;
+  const product = await startProductProcess({ DATA_DIR: dataDir, ...(pg ? { DATABASE_URL: (pg.target as { url: string }).url } : {}) });
+  const token = await logIn(product.url);
+  const tenantName = `ocioso-${kind}`;
+  const created = await call(product.url, 'POST', '/api/clientes', {
+    token,
+    body: { name: `Conselho ${kind}`, initials: 'OCI', email: `${tenantName}@example.com`, active: true, tenant_configs: [{ tenant_name: tenantName, db_type: 'pglite', db_name: tenantName.replace('-', '_'), active: true, monitor_active: false }] },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const admin = created.body.initial_admin ?? created.body.data.initial_admin;
+  // Used once, so the space's database has been open and busy before it sits idle.
+  await logIn(product.url, admin.email, admin.password, tenantName);
+  return { product, dataDir, pg, spaceAdmin: admin };
+}
+
+describe('after sitting idle', () => {
+  const setups: Partial<Record<'pglite' | 'postgres', Setup>> = {};
+  beforeAll(async () => {
+    [setups.pglite, setups.postgres] = await Promise.all([setUp('pglite'), setUp('postgres')]);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  }, IDLE_MS + 240_000);
+  afterAll(async () => {
+    for (const setup of Object.values(setups)) {
+      await setup?.product.stop();
+      await setup?.pg?.drop();
+      if (setup) rmSync(setup.dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  for (const kind of ['pglite', 'postgres'] as const) {
+    it(`logs in and lists in the default space [${kind}]`, async () => {
+      const { product } = setups[kind]!;
+      const token = await logIn(product.url);
+      const list = await call(product.url, 'GET', '/api/municipios?q=sao%20paulo', { token });
+      expect(list.status, JSON.stringify(list.body)).toBe(200);
+      expect(list.body.data.some((row: { name: string }) => row.name === 'São Paulo')).toBe(true);
+      expect((await call(product.url, 'GET', '/api/monitores/status', { token })).status).toBe(200);
+    });
+
+    it(`logs in and lists in a space created through the API [${kind}]`, async () => {
+      const { product, spaceAdmin } = setups[kind]!;
+      const tenant = `ocioso-${kind}`;
+      const token = await logIn(product.url, spaceAdmin.email, spaceAdmin.password, tenant);
+      const profile = await call(product.url, 'GET', '/api/perfil', { token, tenant });
+      expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+      expect(profile.body.data.email).toBe(spaceAdmin.email);
+    });
+
+    it(`ran the monitors' background checks without a failure [${kind}]`, () => {
+      expect(setups[kind]!.product.output()).not.toMatch(/falha na verificação dos monitores|prepared statement/);
+    });
+  }
+});
