@@ -45,7 +45,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandling);
-  await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address'] });
+  await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address', 'If-Match'], exposedHeaders: ['ETag'] });
   if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });
   await app.register(authGuard);

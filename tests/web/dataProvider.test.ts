@@ -67,6 +67,20 @@ describe('the data provider speaks the API contract', () => {
     expect(updated.data.denomination).toBe('Viúvo');
   });
 
+  it('saves with the version the form loaded, so a change made meanwhile is not overwritten', async () => {
+    reply = (r) => ({ status: 200, body: { data: { id: 3, ...(r.body as object) } } });
+    const loaded = { id: 3, denomination: 'Casado', updated_at: '2026-03-01T12:00:00.123Z' };
+    await provider.update('estados_civis', { id: 3, data: { ...loaded, denomination: 'Viúvo', updated_at: '2026-03-02T08:00:00.000Z' }, previousData: loaded });
+    expect(last().body).toEqual({ id: 3, denomination: 'Viúvo', updated_at: '2026-03-01T12:00:00.123Z' });
+    await provider.update('estados_civis', { id: 3, data: { denomination: 'Solteiro' }, previousData: { id: 3 } });
+    expect(last().body).toEqual({ denomination: 'Solteiro' });
+
+    reply = () => ({ status: 409, body: { message: 'O registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.' } });
+    const error = await provider.update('estados_civis', { id: 3, data: loaded, previousData: loaded }).catch((e) => e);
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('O registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.');
+  });
+
   it('rejects a 422 with the first message of each field in body.errors', async () => {
     reply = () => ({
       status: 422,

@@ -67,7 +67,11 @@ export async function claimDueMonitors(db: Kysely<any>, now: Date, limit: number
   });
 }
 
-/** Writes a check's outcome, computed on the row as it is now (locked), and returns the new row. */
+/**
+ * Writes a check's outcome, computed on the row as it is now (locked), and returns the new row. The
+ * outcome is no edit: `updated_at`, the version an edit form saves from, stays, so a check between
+ * opening and saving a monitor does not refuse the save (the form writes none of these columns).
+ */
 export async function recordCheck(
   db: Kysely<any>,
   id: number,
@@ -83,7 +87,7 @@ export async function recordCheck(
     const patch = nextMonitorState(current, result, checkedAt, failureThreshold);
     return (await trx
       .updateTable(MONITORS_TABLE)
-      .set({ ...patch, json_response: JSON.stringify(patch.json_response), updated_at: sql`now()` })
+      .set({ ...patch, json_response: JSON.stringify(patch.json_response) })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()) as MonitorRow;

@@ -3,6 +3,7 @@ import { recordAudit } from '../audit/record.js';
 import { passwordProblems } from '../auth/password-policy.js';
 import { revokeOtherTokens, setUserPassword } from '../auth/user-password.js';
 import { addError, invalid, notFound, type FieldErrors } from '../http/app-error.js';
+import { checkVersion, lockCurrentRow, nextVersion, type ExpectedVersion } from '../resources/versions.js';
 import { profileImageProblems } from './image.js';
 
 const FIELDS = ['id', 'name', 'email', 'image_profile', 'last_login', 'current_login', 'updated_at'] as const;
@@ -52,32 +53,30 @@ async function readChange(db: Kysely<any>, userId: number | string, input: unkno
 /**
  * Saves the caller's name, e-mail, image and, when given, new password; a new password ends every
  * other session of the user (the one making the change stays). Audited as an update of the user.
+ * `expected` (the version the form was opened at) refuses a save over someone else's change with 409.
  */
-export async function updateProfile(db: Kysely<any>, userId: number | string, tokenId: string, input: unknown) {
-  const before = await findProfile(db, userId);
+export async function updateProfile(db: Kysely<any>, userId: number | string, tokenId: string, input: unknown, expected: ExpectedVersion = []) {
+  checkVersion(await db.selectFrom('users').select('updated_at').where('id', '=', userId).executeTakeFirst(), expected);
   const change = await readChange(db, userId, input);
-  await saveProfile(db, userId, tokenId, before, change);
-  return findProfile(db, userId);
-}
-
-async function saveProfile(db: Kysely<any>, userId: number | string, tokenId: string, before: Record<string, unknown>, change: ProfileChange) {
   try {
-    await writeProfile(db, userId, tokenId, before, change);
+    await writeProfile(db, userId, tokenId, change, expected);
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid({ email: ['Este e-mail já está em uso.'] });
     throw error;
   }
+  return findProfile(db, userId);
 }
 
-function writeProfile(db: Kysely<any>, userId: number | string, tokenId: string, before: Record<string, unknown>, change: ProfileChange) {
+function writeProfile(db: Kysely<any>, userId: number | string, tokenId: string, change: ProfileChange, expected: ExpectedVersion) {
   return db.transaction().execute(async (trx) => {
-    const values: Record<string, unknown> = { name: change.name, email: change.email, updated_at: new Date() };
-    if (change.image !== undefined) values.image_profile = change.image;
-    await trx.updateTable('users').set(values).where('id', '=', userId).execute();
+    const before = await lockCurrentRow(trx, 'users', userId, expected);
     if (change.password !== null) {
       await setUserPassword(trx, userId, change.password);
       await revokeOtherTokens(trx, userId, tokenId);
     }
+    const values: Record<string, unknown> = { name: change.name, email: change.email, updated_at: nextVersion(before.updated_at) };
+    if (change.image !== undefined) values.image_profile = change.image;
+    await trx.updateTable('users').set(values).where('id', '=', userId).execute();
     const old: Record<string, unknown> = {};
     const now: Record<string, unknown> = {};
     for (const key of ['name', 'email', 'image_profile'] as const) {

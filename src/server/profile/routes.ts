@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/guard.js';
 import { spaceOf } from '../http/space.js';
+import { entityTag, expectedVersion } from '../resources/versions.js';
 import { findProfile, updateProfile } from './profile.js';
 
 /** The caller's own profile ('any': every authenticated user). */
 export async function profileRoutes(app: FastifyInstance) {
-  app.get('/api/perfil', async (request) => ({ data: await findProfile(spaceOf(request).db, sessionOf(request).user.id) }));
+  app.get('/api/perfil', async (request, reply) => {
+    const data = await findProfile(spaceOf(request).db, sessionOf(request).user.id);
+    const tag = entityTag(data.updated_at);
+    return reply.headers(tag ? { etag: tag } : {}).send({ data });
+  });
 
   app.put('/api/perfil', async (request) => {
     const session = sessionOf(request);
-    const data = await updateProfile(spaceOf(request).db, session.user.id, session.tokenId, request.body);
+    const expected = expectedVersion(request.headers['if-match'], request.body);
+    const data = await updateProfile(spaceOf(request).db, session.user.id, session.tokenId, request.body, expected);
     return { data, message: 'Perfil atualizado com sucesso.' };
   });
 }

@@ -11,6 +11,7 @@ import { deleteRecord, deleteRecords } from './delete.js';
 import { listRecords } from './list.js';
 import { findRecord, parseId } from './read.js';
 import type { WriteContext } from './context.js';
+import { entityTag, expectedVersion } from './versions.js';
 import { createRecord, updateRecord } from './write.js';
 
 type Params = { id: string; ids: string; mode: string };
@@ -19,6 +20,12 @@ export const NOT_OFFERED = 'Operação não permitida neste cadastro.';
 
 /** Most records one `multiple_delete` removes (a whole page of the longest list, twice over). */
 export const MAX_DELETE_IDS = 1000;
+
+/** `ETag` naming the version of a record (its `updated_at`), for a later `If-Match`. */
+const versionHeader = (record: Record<string, unknown>): Record<string, string> => {
+  const tag = entityTag(record.updated_at);
+  return tag ? { etag: tag } : {};
+};
 
 /** The generic REST resource every entity of the model gets under `/api/{module}`. */
 export async function resourceRoutes(app: FastifyInstance, options: { model: Model }) {
@@ -53,21 +60,24 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
       data: await listCombos(allow(request, entity, 'list', 'index', 'show').db, entity, request.query as Record<string, unknown>),
     }));
 
-    app.get<{ Params: Params }>(`${base}/:id`, async (request) => ({
-      data: await findRecord(allow(request, entity, 'show', 'show').db, entity, parseId(request.params.id)),
-    }));
+    app.get<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
+      const data = await findRecord(allow(request, entity, 'show', 'show').db, entity, parseId(request.params.id));
+      return reply.headers(versionHeader(data)).send({ data });
+    });
 
     app.post(base, async (request, reply) => {
       const insert: ResourceAction[] = entity.insertPermission === 'admin' ? [] : ['store'];
       const { db, context } = allow(request, entity, 'create', ...insert);
       const data = await createRecord(db, entity, request.body, context);
-      return reply.status(201).send({ data, ...context.answer });
+      return reply.status(201).headers(versionHeader(data)).send({ data, ...context.answer });
     });
 
-    app.put<{ Params: Params }>(`${base}/:id`, async (request) => {
+    app.put<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
       const { db, context } = allow(request, entity, 'update', 'update');
-      const data = await updateRecord(db, entity, parseId(request.params.id), request.body, context);
-      return { data, ...context.answer };
+      const id = parseId(request.params.id);
+      const expected = expectedVersion(request.headers['if-match'], request.body);
+      const data = await updateRecord(db, entity, id, request.body, context, expected);
+      return reply.headers(versionHeader(data)).send({ data, ...context.answer });
     });
 
     app.delete<{ Params: Params }>(`${base}/:id`, async (request) => {

@@ -12,6 +12,7 @@ import { checkPermissionNames } from './permission-names.js';
 import { findRecord, findRow } from './read.js';
 import { checkReferences } from './references.js';
 import { validateBody } from './validation.js';
+import { checkVersion, lockCurrentRow, nextVersion, type ExpectedVersion } from './versions.js';
 import { storedValues } from './values.js';
 
 async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', input: unknown, context: WriteContext) {
@@ -91,18 +92,22 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
   });
 }
 
-/** Updates a record; sub-lists given in the body replace the stored ones. Throws 404 when it does not exist. */
-export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, input: unknown, context: WriteContext) {
-  const before = await findRecord(db, entity, id);
+/**
+ * Updates a record; sub-lists given in the body replace the stored ones. Throws 404 when it does not
+ * exist, and 409 when `expected` names a version the stored record no longer has (nothing is written).
+ */
+export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, input: unknown, context: WriteContext, expected: ExpectedVersion = []) {
+  checkVersion(await findRow(db, entity, id), expected);
   const body = await validated(db, entity, 'edit', input, context);
   return inTransaction(db, entity, context, async (trx) => {
+    const row = await lockCurrentRow(trx, entity.table, id, expected);
+    const before = await findRecord(trx, entity, id);
     await runBeforeWrite(trx, { entity, mode: 'update', body, previous: before, context });
-    const row = await findRow(trx, entity, id);
     const values = await storedValues(columnFields(entity), body);
-    if (entity.inactivatable && 'inactivated' in body && body.inactivated !== row?.inactivated) {
+    if (entity.inactivatable && 'inactivated' in body && body.inactivated !== row.inactivated) {
       values.inactivated_at = body.inactivated === true ? new Date() : null;
     }
-    await trx.updateTable(entity.table).set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+    await trx.updateTable(entity.table).set({ ...values, updated_at: nextVersion(row.updated_at) }).where('id', '=', id).execute();
     await writeChildren(trx, entity, id, body);
     const after = await findRecord(trx, entity, id);
     const { old, now } = changes(before, after);

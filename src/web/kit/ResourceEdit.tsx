@@ -9,19 +9,25 @@ import {
   SimpleForm,
   Toolbar,
   useCanAccess,
+  useEditContext,
   useNotify,
   useResourceContext,
+  type HttpError,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { FormModeContext } from './formMode';
+import { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
 import { UnsavedChangesReporter } from './UnsavedChangesReporter';
 
 /**
  * The record form at `/{resource}/{id}`: it opens read-only; 'Editar' turns on editing, 'Salvar' saves
- * and returns to viewing, 'Excluir' deletes after a confirmation.
+ * and returns to viewing, 'Excluir' deletes after a confirmation. A save carries the version the form
+ * opened (the data provider sends it); when someone else changed the record since, the server refuses
+ * it and a dialog offers to reload the record into the form.
  */
 export function ResourceEdit({ children }: { children: ReactNode }) {
   const [editing, setEditing] = useState(false);
+  const [stale, setStale] = useState<string | null>(null);
   const notify = useNotify();
   return (
     <Edit
@@ -34,6 +40,14 @@ export function ResourceEdit({ children }: { children: ReactNode }) {
           notify('Registro salvo com sucesso', { type: 'success' });
           setEditing(false);
         },
+        onError: (error) => {
+          const failure = error as HttpError;
+          if (failure?.status === STALE_RECORD_STATUS) return setStale(failure.message);
+          // As react-admin does by default: field errors (422) show on their fields, others in a toast.
+          if (Object.keys(failure?.body?.errors ?? {}).length === 0) {
+            notify(failure?.message || 'ra.notification.http_error', { type: 'error' });
+          }
+        },
       }}
     >
       <FormModeContext.Provider value={{ readOnly: !editing }}>
@@ -42,11 +56,18 @@ export function ResourceEdit({ children }: { children: ReactNode }) {
           toolbar={<EditToolbar editing={editing} setEditing={setEditing} />}
         >
           <UnsavedChangesReporter enabled={editing} />
+          <ReloadWhenStale message={stale} onClose={() => setStale(null)} />
           {children}
         </SimpleForm>
       </FormModeContext.Provider>
     </Edit>
   );
+}
+
+/** The stale-save dialog of an edit form: 'Recarregar' reads the record again, and the form takes it. */
+function ReloadWhenStale({ message, onClose }: { message: string | null; onClose: () => void }) {
+  const { refetch } = useEditContext();
+  return <StaleRecordDialog message={message} onReload={() => refetch()} onClose={onClose} />;
 }
 
 interface EditToolbarProps {

@@ -2,6 +2,7 @@
 export { ResourceCreate } from './ResourceCreate';
 export { EditToolbar, ResourceEdit } from './ResourceEdit';
 export { ResourceShow } from './ResourceShow';
+export { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
 export { KindInput } from './KindInput';
 export { KindField } from './KindField';
 export { MaterialFrame } from './material/MaterialFrame';

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
-import { Loading, SaveButton, SimpleForm, Title, Toolbar, useGetIdentity, useNotify, type RaRecord } from 'react-admin';
-import { KindInput, MaterialFrame } from '../kit';
+import { HttpError, Loading, SaveButton, SimpleForm, Title, Toolbar, useGetIdentity, useNotify, type RaRecord } from 'react-admin';
+import { KindInput, MaterialFrame, STALE_RECORD_STATUS, StaleRecordDialog } from '../kit';
 import { http, session } from '../services';
 import { MUST_CHANGE_PASSWORD_MESSAGE } from '../providers/authProvider';
 import { firstMessages } from '../http/client';
@@ -24,7 +24,8 @@ const confirmationMatches = (values: ProfileValues) =>
 
 /**
  * `/perfil`, open to everyone signed in: their own name, e-mail, image and, when typed, a new password
- * (blank keeps the current one), saved with PUT /api/perfil.
+ * (blank keeps the current one), saved with PUT /api/perfil from the version the page loaded (a
+ * change made meanwhile elsewhere is not overwritten: the page offers to reload).
  */
 export default function ProfilePage() {
   return (
@@ -39,13 +40,22 @@ function ProfileForm() {
   const { refetch } = useGetIdentity();
   const [record, setRecord] = useState<RaRecord>();
   const [mustChange, setMustChange] = useState(session.mustChangePassword());
+  const [stale, setStale] = useState<string | null>(null);
+  const load = useCallback(
+    () =>
+      http<{ data: RaRecord }>({ path: '/api/perfil' })
+        .then(({ json }) => setRecord(json.data))
+        .catch((error) => notify(failureOf(error).message, { type: 'error' })),
+    [notify],
+  );
   useEffect(() => {
-    http<{ data: RaRecord }>({ path: '/api/perfil' })
-      .then(({ json }) => setRecord(json.data))
-      .catch((error) => notify(failureOf(error).message, { type: 'error' }));
-  }, [notify]);
+    void load();
+  }, [load]);
   const save = async (values: ProfileValues) => {
-    const body = { name: values.name, email: values.email, image_profile: values.image_profile ?? null, password: values.password || '', password_confirmation: values.password_confirmation || '' };
+    const body = {
+      name: values.name, email: values.email, image_profile: values.image_profile ?? null, password: values.password || '',
+      password_confirmation: values.password_confirmation || '', updated_at: record?.updated_at,
+    };
     try {
       const { json } = await http<{ data: RaRecord; message?: string }>({ method: 'PUT', path: '/api/perfil', body });
       setRecord(json.data);
@@ -58,6 +68,10 @@ function ProfileForm() {
       return undefined;
     } catch (error) {
       const failure = failureOf(error);
+      if (error instanceof HttpError && error.status === STALE_RECORD_STATUS) {
+        setStale(failure.message);
+        return undefined;
+      }
       if (Object.keys(failure.fields).length === 0) notify(failure.message, { type: 'error' });
       return firstMessages(failure.fields);
     }
@@ -85,6 +99,7 @@ function ProfileForm() {
         ) : (
           <Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />
         )}
+        <StaleRecordDialog message={stale} onReload={load} onClose={() => setStale(null)} />
       </CardContent>
     </Card>
   );

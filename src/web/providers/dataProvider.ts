@@ -66,7 +66,8 @@ export function createDataProvider(http: HttpClient): DataProvider {
     },
 
     update: async (resource, params) => {
-      const { json } = await http({ method: 'PUT', path: `${base(resource)}/${encodeURIComponent(params.id)}`, body: params.data });
+      const body = withVersion(params.data, params.previousData);
+      const { json } = await http({ method: 'PUT', path: `${base(resource)}/${encodeURIComponent(params.id)}`, body });
       return { data: json.data };
     },
 
@@ -86,6 +87,16 @@ export function createDataProvider(http: HttpClient): DataProvider {
       return { data: params.ids };
     },
   };
+}
+
+/**
+ * The body of a save with the version the form opened (`updated_at` of the record it loaded), so the
+ * server refuses it (409) when someone else changed the record since. Without a loaded version the
+ * body goes as it is (last write wins).
+ */
+export function withVersion(data: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown> {
+  const version = previous?.updated_at ?? data.updated_at;
+  return version == null ? data : { ...data, updated_at: version };
 }
 
 /** react-admin's list parameters → the API's query string values. */
