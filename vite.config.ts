@@ -24,6 +24,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/build-client.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
+          // A page waits on the server (a space's database opening, a build of the screen's chunk):
+          // the verdict is where it arrives, not how fast on a busy machine.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
