@@ -98,4 +98,4 @@ it('keeps working when the pool replaces an idle connection to the embedded data
     await host.stop();
     await drop();
   }
-});
+}, 120_000);
