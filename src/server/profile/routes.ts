@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/guard.js';
+import { objectBody } from '../http/body.js';
 import { spaceOf } from '../http/space.js';
 import { findProfile, updateProfile } from './profile.js';
 
@@ -9,7 +10,7 @@ export async function profileRoutes(app: FastifyInstance) {
 
   app.put('/api/perfil', async (request) => {
     const session = sessionOf(request);
-    const data = await updateProfile(spaceOf(request).db, session.user.id, session.tokenId, request.body);
+    const data = await updateProfile(spaceOf(request).db, session.user.id, session.tokenId, objectBody(request.body));
     return { data, message: 'Perfil atualizado com sucesso.' };
   });
 }
