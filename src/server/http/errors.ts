@@ -1,9 +1,38 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, MESSAGES } from './app-error.js';
 
 /** PostgreSQL error classes a caller's input can cause: 22 data exception (bad number, date, …). */
 const isDataException = (code: unknown) => typeof code === 'string' && code.startsWith('22');
+
+/** How much of an oversize body is read (and dropped) before the 413 is sent, and for how long at most. */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_MS = 30_000;
+
+/**
+ * Reads and drops the rest of a request body. A server that answers 413 and closes while the client
+ * is still sending makes the client's next write fail with a reset, so the client never reads the
+ * answer; once the body is read, the close is clean. Past DRAIN_BYTES or DRAIN_MS it stops waiting.
+ */
+function drainBody(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer | string) => {
+      seen += chunk.length;
+      if (seen > DRAIN_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_MS);
+    raw.on('data', onData).on('end', finish).on('error', finish).on('close', finish);
+    raw.resume();
+  });
+}
 
 /**
  * Errors the router answers before any route or hook runs (a bad percent-encoding, a path segment
@@ -36,7 +65,7 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
       return reply.status(415).send({ message: 'Tipo de conteúdo não suportado.' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: 'O corpo da requisição é grande demais.' });
+      return drainBody(request.raw).then(() => reply.status(413).send({ message: 'O corpo da requisição é grande demais.' }));
     }
     if (error.validation) {
       return reply.status(400).send({ message: MESSAGES.malformedRequest });
