@@ -8,6 +8,7 @@ import type { ServerConfig } from './config.js';
 import { errorHandling, frameworkErrors } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { openApiRoutes } from './http/openapi.js';
+import { securityHeaders } from './http/security.js';
 import { singleSpace, type RequestSpace } from './http/space.js';
 import { webRoutes } from './http/web.js';
 import { mailSettings } from './mail/settings.js';
@@ -45,6 +46,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandling);
+  await app.register(securityHeaders);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address'] });
   if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });
