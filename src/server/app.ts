@@ -5,7 +5,7 @@ import { authGuard } from './auth/guard.js';
 import { recoveryRoutes } from './auth/recovery-routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { ServerConfig } from './config.js';
-import { errorHandling, frameworkErrors } from './http/errors.js';
+import { clientErrors, errorHandling, frameworkErrors } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { openApiRoutes } from './http/openapi.js';
 import { securityHeaders } from './http/security.js';
@@ -43,6 +43,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // `multiple_delete/{ids}` carries up to MAX_DELETE_IDS ids in one path segment.
     routerOptions: { maxParamLength: 20_000 },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
   });
 
   await app.register(errorHandling);

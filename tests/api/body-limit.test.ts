@@ -27,7 +27,7 @@ function sendWhole(port: number, path: string, head: Record<string, string>, siz
   });
 }
 
-describe('an oversize body over a real socket', () => {
+describe('oversize requests over a real socket', () => {
   let server: TestServer;
   let port: number;
   beforeAll(async () => {
@@ -46,5 +46,12 @@ describe('an oversize body over a real socket', () => {
         expect(answer).toContain('{"message":"O corpo da requisição é grande demais."}');
       }
     }
+  });
+
+  it("answers 431 in pt-BR to an address past Node's 16 KiB of request head (so the 414 of a 20.000-character segment is never reached)", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/generos/multiple_delete/${'1'.repeat(20_001)}`, { method: 'DELETE' });
+    expect([response.status, await response.json()]).toEqual([431, { message: 'O endereço ou os cabeçalhos da requisição são longos demais.' }]);
+    const fits = await fetch(`http://127.0.0.1:${port}/api/generos/multiple_delete/${'1'.repeat(15_000)}`, { method: 'DELETE' });
+    expect(fits.status).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, MESSAGES } from './app-error.js';
@@ -44,6 +45,23 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     return;
   }
   reply.status(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Endereço inválido.' : MESSAGES.malformedRequest });
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, in pt-BR: over 16 KiB of address and headers is 431. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'O endereço ou os cabeçalhos da requisição são longos demais.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'A requisição demorou demais.'],
+};
+
+/** Fastify's `clientErrorHandler`: the same answers as its default one, with the body in pt-BR. */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', MESSAGES.malformedRequest];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /**
