@@ -155,6 +155,13 @@ for (const kind of DATABASE_KINDS) {
       }
     });
 
+    it('refuses NUL characters in the profile on their fields', async () => {
+      const response = await api('PUT', '/api/perfil', { name: `Ana${NUL}`, email: `ana${NUL}@example.com` });
+      expect(response).toEqual({ status: 422, body: { message: 'Os dados informados são inválidos.', errors: {
+        name: ['O campo Nome contém caracteres inválidos.'], email: ['O campo E-mail contém caracteres inválidos.'],
+      } } });
+    });
+
     it('refuses an e-mail no account can have on the login, before counting it', async () => {
       const huge = await server.app.inject({ method: 'POST', url: '/api/auth', payload: { email: `${'a'.repeat(1024 * 1024)}@example.com`, password: 'x' } });
       expect([huge.statusCode, huge.json().errors]).toEqual([422, { email: ['O campo E-mail não pode ter mais de 255 caracteres.'] }]);
