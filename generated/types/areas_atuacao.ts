@@ -23,7 +23,7 @@ export interface AreasAtuacao {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

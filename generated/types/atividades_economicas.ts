@@ -59,7 +59,7 @@ export interface AtividadesEconomicas {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

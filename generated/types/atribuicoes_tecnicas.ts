@@ -19,7 +19,7 @@ export interface AtribuicoesTecnicas {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

@@ -23,7 +23,7 @@ export interface CategoriaNaturezaJuridica {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

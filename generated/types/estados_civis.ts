@@ -19,7 +19,7 @@ export interface EstadosCivis {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

@@ -19,7 +19,7 @@ export interface Generos {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

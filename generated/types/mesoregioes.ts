@@ -23,7 +23,7 @@ export interface Mesoregioes {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

@@ -27,7 +27,7 @@ export interface NaturezasJuridicas {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

@@ -19,7 +19,7 @@ export interface NiveisCurso {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

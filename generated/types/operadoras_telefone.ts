@@ -19,7 +19,7 @@ export interface OperadorasTelefone {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

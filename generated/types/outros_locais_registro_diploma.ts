@@ -23,7 +23,7 @@ export interface OutrosLocaisRegistroDiploma {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

@@ -19,7 +19,7 @@ export interface RegimesTrabalho {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

@@ -19,7 +19,7 @@ export interface RestricoesEndereco {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

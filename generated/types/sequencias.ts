@@ -91,7 +91,7 @@ export interface Sequencias {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

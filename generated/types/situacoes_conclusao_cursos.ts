@@ -19,7 +19,7 @@ export interface SituacoesConclusaoCursos {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

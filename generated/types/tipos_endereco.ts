@@ -19,7 +19,7 @@ export interface TiposEndereco {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

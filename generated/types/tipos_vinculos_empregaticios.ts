@@ -19,7 +19,7 @@ export interface TiposVinculosEmpregaticios {
   /**
    * Inativo
    */
-  inactivated: boolean | null;
+  inactivated: boolean;
   /**
    * Inativado em
    */

@@ -60,6 +60,26 @@ export const commonComponents: Doc = {
       required: ['id', 'name'],
     },
     User: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } } },
+    Profile: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' }, image_profile: { type: ['string', 'null'] },
+        last_login: { type: ['string', 'null'] }, current_login: { type: ['string', 'null'] }, updated_at: { type: 'string' },
+      },
+    },
+    Parameter: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' }, label: { type: 'string' }, type: { type: 'string' }, value: {}, defaultValue: {},
+        useDefault: { type: 'boolean' }, minimum: { type: ['number', 'null'] }, maximum: { type: ['number', 'null'] },
+      },
+    },
+    Parameters: {
+      type: 'object',
+      properties: { front: { type: 'array', items: ref('schemas', 'Parameter') }, back: { type: 'array', items: ref('schemas', 'Parameter') } },
+      required: ['front', 'back'],
+    },
+    ParameterChange: { type: 'object', properties: { name: { type: 'string' }, value: {}, useDefault: { type: 'boolean' } }, required: ['name'] },
   },
   responses: {
     BadRequest: json('Requisição malformada.', ref('schemas', 'Message')),
@@ -128,6 +148,29 @@ export const commonPaths: Doc = {
     get: publicOperation('Validar token de recuperação', {
       parameters: [...tenant, { name: 'token', in: 'path', required: true, schema: text }],
       responses: { ...ok({ type: 'object', properties: { email: text }, required: ['email'] }), ...errorResponses('404') },
+    }),
+  },
+  '/api/perfil': {
+    get: signedIn('Perfil do usuário da sessão', { tags: ['perfil'], responses: { ...ok(ref('schemas', 'Profile')), ...errorResponses('401') } }),
+    put: signedIn('Altera o próprio perfil (uma nova senha encerra as outras sessões)', {
+      tags: ['perfil'],
+      requestBody: body({
+        name: { type: 'string', maxLength: 255 }, email: { type: 'string', format: 'email', maxLength: 255 },
+        password: { type: ['string', 'null'], description: 'Em branco: mantém a senha atual.' }, password_confirmation: { type: ['string', 'null'] },
+        image_profile: { type: ['string', 'null'], description: 'Data URL JPEG ou PNG de 300×300; null remove a imagem.' },
+      }, ['name', 'email']),
+      responses: { ...ok(ref('schemas', 'Profile')), ...errorResponses('401', '422') },
+    }),
+  },
+  '/api/parametros': {
+    get: signedIn('Parâmetros do back office (permissão `parameter.index`)', {
+      tags: ['parametros'],
+      responses: { ...ok(ref('schemas', 'Parameters')), ...errorResponses('401', '403') },
+    }),
+    put: signedIn('Salva parâmetros (permissão `parameter.update`)', {
+      tags: ['parametros'],
+      requestBody: body({ front: { type: 'array', items: ref('schemas', 'ParameterChange') }, back: { type: 'array', items: ref('schemas', 'ParameterChange') } }, []),
+      responses: { ...ok(ref('schemas', 'Parameters')), ...errorResponses('401', '403', '422') },
     }),
   },
   '/api/password/reset': {

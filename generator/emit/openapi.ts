@@ -28,6 +28,8 @@ export function emitOpenApi(plan: Plan): Map<string, string> {
     tags: [
       { name: 'health', description: 'Estado do servidor' },
       { name: 'auth', description: 'Autenticação' },
+      { name: 'perfil', description: 'Perfil do usuário da sessão' },
+      { name: 'parametros', description: 'Parâmetros' },
       ...plan.menu.map(({ entity }) => ({ name: entity.module, description: entity.label.plural })),
     ],
     paths,

@@ -70,7 +70,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     ...declared,
     ...(inactivatable
       ? [
-          { ...implicitField('inactivated', 'boolean', 'Inativo'), readOnly: false, serverSet: false, inForm: true, default: false },
+          { ...implicitField('inactivated', 'boolean', 'Inativo'), nullable: false, readOnly: false, serverSet: false, inForm: true, default: false },
           implicitField('inactivated_at', 'datetime', 'Inativado em'),
         ]
       : []),

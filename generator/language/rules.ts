@@ -21,7 +21,9 @@ export const KIND_FORMATS: Partial<Record<Field['kind'], string>> = {
 /** The JSON Schema of one field in a body; `title` and `x-kind` carry what error messages and clients need. */
 export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string, unknown> {
   const rule: Record<string, unknown> = { title: field.label, 'x-kind': field.kind };
-  const nullable = (type: string) => (field.required ? type : [type, 'null']);
+  // A body may send null only where the column holds it: not for required fields nor `inactivated`.
+  const allowsNull = !field.required && field.nullable;
+  const nullable = (type: string) => (allowsNull ? [type, 'null'] : type);
   switch (field.kind) {
     case 'id':
     case 'integer':
@@ -32,16 +34,16 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
       rule.type = nullable('number');
       break;
     case 'money':
-      rule.type = field.required ? ['string', 'number'] : ['string', 'number', 'null'];
+      rule.type = allowsNull ? ['string', 'number', 'null'] : ['string', 'number'];
       break;
     case 'boolean':
       rule.type = nullable('boolean');
       break;
     case 'enum':
-      rule.enum = field.required ? field.enumOptions!.map((o) => o.value) : [...field.enumOptions!.map((o) => o.value), null];
+      rule.enum = allowsNull ? [...field.enumOptions!.map((o) => o.value), null] : field.enumOptions!.map((o) => o.value);
       break;
     case 'json':
-      rule.type = field.required ? ['object', 'array'] : ['object', 'array', 'null'];
+      rule.type = allowsNull ? ['object', 'array', 'null'] : ['object', 'array'];
       break;
     case 'references':
       rule.type = 'array';

@@ -5,9 +5,10 @@ import { authGuard } from './auth/guard.js';
 import { recoveryRoutes } from './auth/recovery-routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { ServerConfig } from './config.js';
-import { errorHandling, frameworkErrors } from './http/errors.js';
+import { clientErrors, errorHandling, frameworkErrors } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { openApiRoutes } from './http/openapi.js';
+import { securityHeaders } from './http/security.js';
 import { singleSpace, type RequestSpace } from './http/space.js';
 import { webRoutes } from './http/web.js';
 import { mailSettings } from './mail/settings.js';
@@ -42,9 +43,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // `multiple_delete/{ids}` carries up to MAX_DELETE_IDS ids in one path segment.
     routerOptions: { maxParamLength: 20_000 },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
   });
 
   await app.register(errorHandling);
+  await app.register(securityHeaders);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address', 'If-Match'], exposedHeaders: ['ETag'] });
   if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });

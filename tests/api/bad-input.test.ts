@@ -142,6 +142,34 @@ for (const kind of DATABASE_KINDS) {
       expect((await api('POST', `/api/${owner.module}`, { ...body, [field.name]: 2_147_483_647 })).status).toBe(201);
     });
 
+    it('answers 422 on `_` to a JSON scalar or array where the profile, parameters and logins expect an object', async () => {
+      const notObject = { message: 'Os dados informados são inválidos.', errors: { _: ['O corpo da requisição deve ser um objeto.'] } };
+      for (const [method, url] of [['PUT', '/api/perfil'], ['PUT', '/api/parametros'], ['POST', '/api/auth'], ['POST', '/api/password/email'], ['POST', '/api/password/reset']] as const) {
+        for (const raw of ['42', '"x"', 'null', '[]', 'true']) {
+          const response = await server.app.inject({
+            method, url, payload: raw,
+            headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+          });
+          expect([response.statusCode, response.json()], `${method} ${url} ${raw}`).toEqual([422, notObject]);
+        }
+      }
+    });
+
+    it('refuses NUL characters in the profile on their fields', async () => {
+      const response = await api('PUT', '/api/perfil', { name: `Ana${NUL}`, email: `ana${NUL}@example.com` });
+      expect(response).toEqual({ status: 422, body: { message: 'Os dados informados são inválidos.', errors: {
+        name: ['O campo Nome contém caracteres inválidos.'], email: ['O campo E-mail contém caracteres inválidos.'],
+      } } });
+    });
+
+    it('refuses an e-mail no account can have on the login, before counting it', async () => {
+      const huge = await server.app.inject({ method: 'POST', url: '/api/auth', payload: { email: `${'a'.repeat(1024 * 1024)}@example.com`, password: 'x' } });
+      expect([huge.statusCode, huge.json().errors]).toEqual([422, { email: ['O campo E-mail não pode ter mais de 255 caracteres.'] }]);
+      const nul = await server.app.inject({ method: 'POST', url: '/api/auth', payload: { email: `a${NUL}@example.com`, password: 'x' } });
+      expect([nul.statusCode, nul.json().errors]).toEqual([422, { email: ['O campo E-mail contém caracteres inválidos.'] }]);
+      expect(await server.db.selectFrom('login_failures').select('key').execute()).toEqual([]);
+    });
+
     it('refuses a body that is not JSON and a content type it does not read', async () => {
       const headers = { authorization: `Bearer ${server.adminToken}` };
       const truncated = await server.app.inject({ method: 'POST', url: base, payload: '{"a": "b', headers: { ...headers, 'content-type': 'application/json' } });

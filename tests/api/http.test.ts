@@ -46,6 +46,8 @@ for (const kind of DATABASE_KINDS) {
       const doc = await server.app.inject({ url: '/api/openapi.json' });
       expect(doc.statusCode).toBe(200);
       expect(doc.json().openapi).toMatch(/^3\.1/);
+      expect(Object.keys(doc.json().paths['/api/perfil'])).toEqual(['get', 'put']);
+      expect(Object.keys(doc.json().paths['/api/parametros'])).toEqual(['get', 'put']);
       const viewer = await server.app.inject({ url: '/api/docs/' });
       expect(viewer.statusCode).toBe(200);
     });

@@ -8,6 +8,16 @@ describe('client validation speaks the server words', () => {
   it('asks for required fields', () => {
     expect(run({ source: 'name', kind: 'text', label: 'Nome', required: true }, '')).toBe('O campo Nome é obrigatório.');
   });
+  it('refuses a required text made only of spaces, as the server does', () => {
+    expect(run({ source: 'name', kind: 'text', label: 'Nome', required: true }, '   ')).toBe('O campo Nome é obrigatório.');
+    expect(run({ source: 'email', kind: 'email', label: 'E-mail', required: true }, ' \t ')).toBe('O campo E-mail é obrigatório.');
+  });
+  it('checks text trimmed, as the server stores it, but never trims a password', () => {
+    expect(run({ source: 'name', kind: 'text', label: 'Nome', maxLength: 3 }, '  abc  ')).toBeUndefined();
+    expect(run({ source: 'email', kind: 'email', label: 'E-mail' }, ' a@b.com ')).toBeUndefined();
+    expect(run({ source: 'password', kind: 'password', label: 'Senha', required: true }, '   ')).toBeUndefined();
+    expect(run({ source: 'password', kind: 'password', label: 'Senha', maxLength: 3 }, ' ab ')).toBe('O campo Senha não pode ter mais de 3 caracteres.');
+  });
   it('limits the length', () => {
     expect(run({ source: 'name', kind: 'text', label: 'Nome', maxLength: 3 }, 'abcd')).toBe('O campo Nome não pode ter mais de 3 caracteres.');
   });

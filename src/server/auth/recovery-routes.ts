@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { objectBody } from '../http/body.js';
 import { spaceOf } from '../http/space.js';
 import { createMailer } from '../mail/mailer.js';
 import type { MailSettings } from '../mail/settings.js';
@@ -38,7 +39,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: { mail: Mail
   const isPublic = { config: { public: true } };
 
   app.post('/api/password/email', isPublic, async (request) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
+    const body = objectBody(request.body);
     const work = requestPasswordReset(spaceOf(request).db, mailer, body.email, linkTo(request, options.mail.appUrl));
     // Not awaited: the answer must not reveal, by its timing, whether the address has an account.
     work.done.catch((error: unknown) => request.log.error({ err: error }, 'password recovery link not sent'));
@@ -50,7 +51,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: { mail: Mail
   }));
 
   app.post('/api/password/reset', isPublic, async (request) => {
-    await resetPassword(spaceOf(request).db, request.body);
+    await resetPassword(spaceOf(request).db, objectBody(request.body));
     return { message: 'Senha alterada com sucesso. Entre com a nova senha.' };
   });
 }

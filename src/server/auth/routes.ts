@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Model } from '../../../generator/language/index.js';
-import { AppError, MESSAGES } from '../http/app-error.js';
+import { AppError, invalid, MESSAGES } from '../http/app-error.js';
+import { objectBody } from '../http/body.js';
 import { spaceOf, type RequestSpace } from '../http/space.js';
 import { sessionOf } from './guard.js';
 import { directGrants, loadParameters, rolesWithGrants } from './initial-load.js';
@@ -15,6 +16,16 @@ async function profileOf(request: FastifyRequest) {
   const user = await findPublicUser(spaceOf(request).db, sessionOf(request).user.id);
   if (!user) throw new AppError(401, MESSAGES.unauthenticated);
   return user;
+}
+
+/**
+ * An e-mail no account can have is refused on its field before it is looked up or counted as a
+ * failure: the failure's key (space, e-mail, address) is an indexed column.
+ */
+function checkLoginEmail(email: unknown): void {
+  if (typeof email !== 'string') return;
+  if (email.trim().length > 255) throw invalid({ email: ['O campo E-mail não pode ter mais de 255 caracteres.'] });
+  if (email.includes('\u0000')) throw invalid({ email: ['O campo E-mail contém caracteres inválidos.'] });
 }
 
 export interface AuthRoutesOptions {
@@ -40,7 +51,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const catalogue = permissionCatalogue(options.model);
 
   app.post('/api/auth', { config: { public: true } }, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
+    const body = objectBody(request.body);
+    checkLoginEmail(body.email);
     const attempt = { email: body.email, password: body.password, space: spaceOf(request).name, address: request.ip };
     try {
       return reply.send({ data: await login(spaceOf(request).db, attempt, { throttle, tokenTtlSeconds: options.tokenTtlSeconds }) });

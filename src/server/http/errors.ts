@@ -1,9 +1,39 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, MESSAGES } from './app-error.js';
 
 /** PostgreSQL error classes a caller's input can cause: 22 data exception (bad number, date, …). */
 const isDataException = (code: unknown) => typeof code === 'string' && code.startsWith('22');
+
+/** How much of an oversize body is read (and dropped) before the 413 is sent, and for how long at most. */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_MS = 30_000;
+
+/**
+ * Reads and drops the rest of a request body. A server that answers 413 and closes while the client
+ * is still sending makes the client's next write fail with a reset, so the client never reads the
+ * answer; once the body is read, the close is clean. Past DRAIN_BYTES or DRAIN_MS it stops waiting.
+ */
+function drainBody(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer | string) => {
+      seen += chunk.length;
+      if (seen > DRAIN_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_MS);
+    raw.on('data', onData).on('end', finish).on('error', finish).on('close', finish);
+    raw.resume();
+  });
+}
 
 /**
  * Errors the router answers before any route or hook runs (a bad percent-encoding, a path segment
@@ -15,6 +45,23 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     return;
   }
   reply.status(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Endereço inválido.' : MESSAGES.malformedRequest });
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, in pt-BR: over 16 KiB of address and headers is 431. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'O endereço ou os cabeçalhos da requisição são longos demais.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'A requisição demorou demais.'],
+};
+
+/** Fastify's `clientErrorHandler`: the same answers as its default one, with the body in pt-BR. */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', MESSAGES.malformedRequest];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /**
@@ -36,7 +83,7 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
       return reply.status(415).send({ message: 'Tipo de conteúdo não suportado.' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: 'O corpo da requisição é grande demais.' });
+      return drainBody(request.raw).then(() => reply.status(413).send({ message: 'O corpo da requisição é grande demais.' }));
     }
     if (error.validation) {
       return reply.status(400).send({ message: MESSAGES.malformedRequest });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAny } from '../auth/guard.js';
+import { objectBody } from '../http/body.js';
 import { spaceOf } from '../http/space.js';
 import { listParameters, updateParameters } from './store.js';
 
@@ -12,6 +13,6 @@ export async function parameterRoutes(app: FastifyInstance) {
 
   app.put('/api/parametros', async (request) => {
     const session = requireAny(request, ['parameter.update']);
-    return { data: await updateParameters(spaceOf(request).db, request.body, session.user.id), message: 'Parâmetros salvos com sucesso.' };
+    return { data: await updateParameters(spaceOf(request).db, objectBody(request.body), session.user.id), message: 'Parâmetros salvos com sucesso.' };
   });
 }

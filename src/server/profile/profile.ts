@@ -24,9 +24,11 @@ async function readChange(db: Kysely<any>, userId: number | string, input: unkno
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).trim() : '');
   const name = text('name');
   const email = text('email').toLowerCase();
-  if (!name) addError(errors, 'name', 'O campo Nome é obrigatório.');
+  if (name.includes('\u0000')) addError(errors, 'name', 'O campo Nome contém caracteres inválidos.');
+  else if (!name) addError(errors, 'name', 'O campo Nome é obrigatório.');
   else if (name.length > 255) addError(errors, 'name', 'O campo Nome deve ter no máximo 255 caracteres.');
-  if (!email) addError(errors, 'email', 'O campo E-mail é obrigatório.');
+  if (email.includes('\u0000')) addError(errors, 'email', 'O campo E-mail contém caracteres inválidos.');
+  else if (!email) addError(errors, 'email', 'O campo E-mail é obrigatório.');
   else if (email.length > 255 || !EMAIL.test(email)) addError(errors, 'email', 'Informe um e-mail válido.');
   else {
     const taken = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email).where('id', '<>', userId).executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/guard.js';
+import { objectBody } from '../http/body.js';
 import { spaceOf } from '../http/space.js';
 import { entityTag, expectedVersion } from '../resources/versions.js';
 import { findProfile, updateProfile } from './profile.js';
@@ -14,8 +15,9 @@ export async function profileRoutes(app: FastifyInstance) {
 
   app.put('/api/perfil', async (request) => {
     const session = sessionOf(request);
-    const expected = expectedVersion(request.headers['if-match'], request.body);
-    const data = await updateProfile(spaceOf(request).db, session.user.id, session.tokenId, request.body, expected);
+    const body = objectBody(request.body);
+    const expected = expectedVersion(request.headers['if-match'], body);
+    const data = await updateProfile(spaceOf(request).db, session.user.id, session.tokenId, body, expected);
     return { data, message: 'Perfil atualizado com sucesso.' };
   });
 }

@@ -1,8 +1,10 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Entity, Field } from '../../../generator/language/index.js';
+import { trimmedValue } from '../../shared/text.js';
 import { isCnpj, isCpf, isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';
+import { NOT_AN_OBJECT } from '../http/body.js';
 import { checkBodyLimits } from './body-limits.js';
 
 export type Mode = 'create' | 'edit';
@@ -69,19 +71,29 @@ function messageOf(error: ErrorObject, entity: Entity): { field: string; message
   }
 }
 
-/** Blank form values: '' means "not given" (so `required` speaks), null clears an optional field. */
-function dropBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode): Record<string, unknown> {
+/**
+ * Text trimmed (per kind, `src/shared/text.ts`) and blank values read the way a form means them:
+ * `''`, `null` or spaces only is "no value". An optional field stores null; a field that cannot be
+ * empty (required, or a column that holds no null such as `inactivated`) gets 'O campo … é
+ * obrigatório.' on the field, never a default in its place; a blank secret on edit keeps the stored one.
+ */
+function readBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode, errors: FieldErrors, base = ''): Record<string, unknown> {
   const out: Record<string, unknown> = { ...body };
   for (const field of fields) {
-    const value = out[field.name];
-    const blank = value === '' || value === null;
-    if (blank && (field.required || (field.writeOnly && mode === 'edit'))) delete out[field.name];
-    else if (value === '') out[field.name] = null;
-    else if (field.sublist && Array.isArray(value)) {
-      out[field.name] = value.map((item) =>
-        item && typeof item === 'object' && !Array.isArray(item) ? dropBlanks(item as Record<string, unknown>, field.sublist!.fields, mode) : item,
+    if (!field.inForm || !Object.hasOwn(out, field.name)) continue;
+    const value = trimmedValue(field.kind, out[field.name], field.writeOnly);
+    const at = join(base, field.name);
+    if (value === '' || value === null) {
+      if (field.writeOnly && mode === 'edit') delete out[field.name];
+      else if (field.required || !field.nullable) {
+        addError(errors, at, `O campo ${field.label} é obrigatório.`);
+        delete out[field.name];
+      } else out[field.name] = null;
+    } else if (field.sublist && Array.isArray(value)) {
+      out[field.name] = value.map((item, i) =>
+        item && typeof item === 'object' && !Array.isArray(item) ? readBlanks(item as Record<string, unknown>, field.sublist!.fields, mode, errors, join(at, String(i))) : item,
       );
-    }
+    } else out[field.name] = value;
   }
   return out;
 }
@@ -98,15 +110,13 @@ function toStored(body: Record<string, unknown>, fields: Field[]): Record<string
 
 /**
  * Validates a body against the entity's rules for the mode and returns the cleaned body
- * (unknown keys removed, defaults applied, money normalised). Throws 422 with pt-BR messages.
+ * (text trimmed, unknown keys removed, defaults applied, money normalised). Throws 422 with pt-BR messages.
  */
 export function validateBody(entity: Entity, mode: Mode, input: unknown): Record<string, unknown> {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw invalid({ _: ['O corpo da requisição deve ser um objeto.'] });
-  }
-  const body = dropBlanks(input as Record<string, unknown>, entity.fields, mode);
-  const validate = validatorFor(entity, mode);
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw invalid({ _: [NOT_AN_OBJECT] });
   const errors: FieldErrors = {};
+  const body = readBlanks(input as Record<string, unknown>, entity.fields, mode, errors);
+  const validate = validatorFor(entity, mode);
   if (!validate(body)) {
     for (const error of validate.errors ?? []) {
       const { field, message } = messageOf(error, entity);

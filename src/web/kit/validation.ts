@@ -1,3 +1,4 @@
+import { trimmedValue } from '../../shared/text';
 import { VALIDATOR_MESSAGES, isCnpj, isCpf, isMoney } from '../../shared/validators';
 import type { FieldSpec } from './types';
 
@@ -17,6 +18,11 @@ export function inputLabel(spec: Pick<FieldSpec, 'label' | 'required' | 'kind'>)
  * sees the same sentence whether the browser or the API catches the mistake.
  */
 export function fieldChecks(spec: FieldSpec): Check[] {
+  // Text is checked as the server stores it, trimmed (src/shared/text.ts): spaces alone are blank.
+  return rawChecks(spec).map((check) => (value, values) => check(trimmedValue(spec.kind, value), values));
+}
+
+function rawChecks(spec: FieldSpec): Check[] {
   const label = spec.label;
   const checks: Check[] = [];
   if (spec.required) checks.push((v) => (isEmpty(v) ? `O campo ${label} é obrigatório.` : undefined));

@@ -1,0 +1,14 @@
+import { invalid } from './app-error.js';
+
+export const NOT_AN_OBJECT = 'O corpo da requisição deve ser um objeto.';
+
+/**
+ * The body of a write as an object: a JSON scalar, array or `null` (or plain text) is a 422 on `_`;
+ * no body at all reads as `{}`, so each field's own rule speaks.
+ * @example const body = objectBody(request.body); // throws 422 for `42`, `"x"`, `null`, `[]`
+ */
+export function objectBody(input: unknown): Record<string, unknown> {
+  if (input === undefined) return {};
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw invalid({ _: [NOT_AN_OBJECT] });
+  return input as Record<string, unknown>;
+}

@@ -1,0 +1,147 @@
+/**
+ * A fuzz run over every route, on both databases: bodies drawn from each module's body rules
+ * (`rules.create` / `rules.edit`) and hostile values, hostile query strings, ids and headers. Bad
+ * input must get a 4xx with its message on a field the route has; any 5xx fails the suite.
+ * A fixed seed and a bounded number of runs per route keep it repeatable and short
+ * (FUZZ_RUNS raises the runs per route, FUZZ_SEED changes the seed).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Entity } from '../../generator/language/index.js';
+import { creator, validBody } from '../api/support/bodies.js';
+import { DATABASE_KINDS } from '../support/databases.js';
+import { bodyOf, filterText, hostileBodyText, hostileIdText, hostileValue, queryText, writeBodyText } from './support/arbitraries.js';
+import { startProduct, Tally, type Product, type Sent } from './support/harness.js';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_240_611);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+/** Platform modules whose valid writes create databases or reach out to addresses: only invalid bodies are sent. */
+const SPOILED = new Set(['clientes', 'monitores']);
+const LOGOUT = 'sessao-de-saida';
+
+interface Plan { name: string; runs: number; request: fc.Arbitrary<Sent>; knows: (path: string) => boolean }
+
+const fieldsOf = (names: string[]) => (path: string) => path === '_' || names.includes(path);
+
+/** Whether an error path names a property of the body rule: `field`, `list.0`, `list.0.item`. */
+function knowsRule(rule: Record<string, any>) {
+  return (path: string) => {
+    const [top, index, inner, ...rest] = path.split('.');
+    const field = rule.properties?.[top];
+    if (path === '_') return true;
+    if (!field || rest.length) return false;
+    if (index === undefined) return true;
+    if (!/^\d+$/.test(index)) return false;
+    return inner === undefined || (inner in (field.items?.properties ?? {}));
+  };
+}
+
+/** A body that can never pass validation: its first required field gets an object. */
+function spoil(text: string, entity: Entity): string {
+  let body: unknown;
+  try { body = JSON.parse(text); } catch { return text; }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return text;
+  const first = (entity.rules.create.required as string[])[0];
+  return JSON.stringify({ ...body, [first]: { estragado: true } });
+}
+
+function modulePlans(entity: Entity, valid: Record<string, unknown> | null, ids: number[], token: string): { reads: Plan[]; deletes: Plan[] } {
+  const base = `/api/${entity.module}`;
+  const columns = entity.fields.filter((f) => f.column !== null).map((f) => f.name);
+  const references = entity.fields.filter((f) => f.kind === 'reference').map((f) => f.name);
+  const id = ids.length ? fc.oneof(fc.constantFrom(...ids.map(String)), hostileIdText) : hostileIdText;
+  const query = queryText([...columns, ...references], filterText(columns));
+  const body = (mode: 'create' | 'edit') => writeBodyText(entity.rules[mode], valid).map((text) => (SPOILED.has(entity.module) ? spoil(text, entity) : text));
+  const none = () => false;
+  const at = (name: string, runs: number, request: fc.Arbitrary<Omit<Sent, 'token'>>, knows: Plan['knows'] = none): Plan =>
+    ({ name: `${name} ${base}`, runs, knows, request: request.map((r) => ({ ...r, token })) });
+  return {
+    reads: [
+      at('list', RUNS, query.map((q) => ({ method: 'GET', url: `${base}?${q}` }))),
+      at('combos', RUNS, query.map((q) => ({ method: 'GET', url: `${base}/combos?${q}` }))),
+      at('show', RUNS, id.map((i) => ({ method: 'GET', url: `${base}/${i}` }))),
+      at('rules', 3, fc.constantFrom('create', 'edit', 'outro', '%00').map((mode) => ({ method: 'GET', url: `/api/rules/${entity.module}/${mode}` }))),
+      at('create', RUNS * 2, body('create').map((payload) => ({ method: 'POST', url: base, payload })), knowsRule(entity.rules.create)),
+      at('update', RUNS * 2, fc.tuple(id, body('edit')).map(([i, payload]) => ({ method: 'PUT', url: `${base}/${i}`, payload })), knowsRule(entity.rules.edit)),
+    ],
+    deletes: [
+      at('delete', RUNS, id.map((i) => ({ method: 'DELETE', url: `${base}/${i}` }))),
+      at('multiple_delete', RUNS, fc.array(id, { minLength: 1, maxLength: 4 }).map((list) => ({ method: 'DELETE', url: `${base}/multiple_delete/${list.join(',')}` }))),
+    ],
+  };
+}
+
+/** Everything that is not a generic resource route: auth, recovery, profile, parameters, monitors, platform. */
+function otherPlans(product: Product, parameterNames: string[]): Plan[] {
+  const token = product.token;
+  const text = { type: 'string' };
+  const bodyText = (properties: Record<string, unknown>) =>
+    fc.oneof({ weight: 3, arbitrary: bodyOf({ properties }).map((b) => JSON.stringify(b)) }, { weight: 2, arbitrary: hostileBodyText });
+  const parameterItem = fc.record({ name: fc.constantFrom(...parameterNames, 'nao_existe'), value: hostileValue, useDefault: fc.oneof(fc.boolean(), hostileValue) }, { requiredKeys: [] });
+  const parameters = fc.oneof(
+    fc.record({ front: fc.oneof(fc.array(parameterItem, { maxLength: 3 }), hostileValue), back: fc.oneof(fc.array(parameterItem, { maxLength: 3 }), hostileValue) }, { requiredKeys: [] }).map((b) => JSON.stringify(b)),
+    hostileBodyText,
+  );
+  const safeHeader = fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), fc.constantFrom('a'.repeat(5000), 'default', '../x', 'DEFAULT', ''));
+  const plain = (name: string, runs: number, request: fc.Arbitrary<Sent>, knows: Plan['knows'] = () => false): Plan => ({ name, runs, request, knows });
+  const gets = ['/api/health', '/api/auth/me', '/api/load', '/api/auth/permissions', '/api/permissions', '/api/perfil', '/api/parametros',
+    '/api/monitores/status', '/api/clientes/available_drivers', '/api/clientes/configs'];
+  const query = queryText(['tenant', 'module'], filterText(['id']));
+  return [
+    plain('GET fixed routes', gets.length * 2, fc.tuple(fc.constantFrom(...gets), query).map(([url, q]) => ({ method: 'GET', url: `${url}?${q}`, token }))),
+    plain('GET /api/openapi.json', 2, query.map((q) => ({ method: 'GET', url: `/api/openapi.json?${q}` }))),
+    plain('POST /api/auth', RUNS * 2, bodyText({ email: { type: 'string', format: 'email', maxLength: 255 }, password: text }).map((payload) => ({ method: 'POST', url: '/api/auth', payload })), fieldsOf(['email', 'password'])),
+    plain('POST /api/password/email', RUNS, bodyText({ email: { type: 'string', format: 'email' } }).map((payload) => ({ method: 'POST', url: '/api/password/email', payload })), fieldsOf(['email'])),
+    plain('GET /api/password/reset/{token}', RUNS, hostileIdText.map((t) => ({ method: 'GET', url: `/api/password/reset/${t}` }))),
+    plain('POST /api/password/reset', RUNS, bodyText({ token: text, password: text, password_confirmation: text }).map((payload) => ({ method: 'POST', url: '/api/password/reset', payload })), fieldsOf(['token', 'password', 'password_confirmation'])),
+    plain('PUT /api/perfil', RUNS * 2, bodyText({ name: { type: 'string', maxLength: 255 }, email: { type: 'string', format: 'email' }, password: text, password_confirmation: text, image_profile: { type: ['string', 'null'], 'x-kind': 'image' } })
+      .map((payload) => ({ method: 'PUT', url: '/api/perfil', payload, token })), fieldsOf(['name', 'email', 'password', 'password_confirmation', 'image_profile'])),
+    plain('PUT /api/parametros', RUNS * 2, parameters.map((payload) => ({ method: 'PUT', url: '/api/parametros', payload, token })),
+      (path) => path === '_' || /^(front|back)(\.\d+(\.(name|value|useDefault))?)?$/.test(path)),
+    plain('POST /api/monitores/{id}/check', RUNS, hostileIdText.map((i) => ({ method: 'POST', url: `/api/monitores/${i}/check`, token }))),
+    plain('hostile Authorization and Tenant headers', RUNS * 2, fc.tuple(fc.constantFrom(...gets, '/api/generos', '/api/clientes'), safeHeader, safeHeader)
+      .map(([url, bearer, tenant]) => ({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}`, tenant } }))),
+    // Each logout ends a session of its own (LOGOUT is replaced by a fresh token), so the suite's token lives on.
+    plain('POST /api/logout', 3, fc.oneof(hostileBodyText, fc.constant(undefined)).map((payload) => ({ method: 'POST', url: '/api/logout', payload, token: LOGOUT }))),
+  ];
+}
+
+for (const kind of DATABASE_KINDS) {
+  describe(`fuzz over every route [${kind}]`, () => {
+    let product: Product;
+    beforeAll(async () => {
+      product = await startProduct(kind);
+    });
+    afterAll(() => product?.close());
+
+    it('answers every hostile request without a 5xx, and every 422 on a field the route has', async () => {
+      const api = (method: Sent['method'], url: string, body?: unknown) => product.send({ method, url, token: product.token, payload: body === undefined ? undefined : JSON.stringify(body) });
+      const create = creator(product.model, (url, body) => api('POST', url, body));
+      const reads: Plan[] = [];
+      const deletes: Plan[] = [];
+      for (const entity of product.model.entities) {
+        const writable = entity.operations.create && !SPOILED.has(entity.module) && entity.module !== 'sistemas';
+        const valid = writable ? await validBody(entity, create) : null;
+        const ids = writable ? [await create(entity.module), await create(entity.module)] : [];
+        const plans = modulePlans(entity, valid, ids, product.token);
+        reads.push(...plans.reads);
+        deletes.push(...plans.deletes);
+      }
+      const parameterNames = ((await api('GET', '/api/parametros')).body.data.back as { name: string }[]).map((p) => p.name);
+      const session = async () => (await product.send({ method: 'POST', url: '/api/auth', payload: JSON.stringify({ email: 'sessao@example.com', password: 'senha-da-sessao-de-saida' }) })).body.data.token as string;
+      await api('POST', '/api/usuarios', { name: 'Sessão de saída', email: 'sessao@example.com', password: 'senha-da-sessao-de-saida', active: true });
+
+      const tally = new Tally();
+      const plans = [...reads, ...otherPlans(product, parameterNames), ...deletes];
+      for (const [index, plan] of plans.entries()) {
+        for (const sent of fc.sample(plan.request, { seed: SEED + index, numRuns: plan.runs })) {
+          const request = sent.token === LOGOUT ? { ...sent, token: await session() } : sent;
+          tally.record(request, await product.send(request), plan.knows);
+        }
+      }
+      console.log(tally.summary(kind));
+      expect(tally.serverErrors).toEqual([]);
+      expect(tally.wrongFields).toEqual([]);
+    }, 900_000);
+  });
+}
