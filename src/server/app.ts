@@ -16,6 +16,7 @@ import { monitorRoutes } from './monitoring/routes.js';
 import { parameterRoutes } from './parameters/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { resourceRoutes } from './resources/routes.js';
+import { restDialectRoutes } from './rest-dialect/routes.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -48,7 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandling);
   await app.register(securityHeaders);
-  await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address', 'If-Match'], exposedHeaders: ['ETag'] });
+  await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address', 'If-Match', 'Range'], exposedHeaders: ['ETag', 'Content-Range'] });
   if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });
   await app.register(authGuard);
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(monitorRoutes, { model });
   await app.register(resourceRoutes, { model });
+  await app.register(restDialectRoutes, { model });
   await app.register(webRoutes, { webDir: config.webDir });
   return app;
 }

@@ -1,22 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Entity, Model, Operation } from '../../../generator/language/index.js';
-import { entityPermission, type ResourceAction } from '../auth/permissions.js';
-import { AppError, badRequest, notFound } from '../http/app-error.js';
-import { spaceOf } from '../http/space.js';
-import { requireModuleAccess } from '../platform/access.js';
-import { databaseOf } from '../platform/platform-db.js';
-import { OPEN_LISTS, platformRoutes } from '../platform/routes.js';
+import type { FastifyInstance } from 'fastify';
+import type { Model } from '../../../generator/language/index.js';
+import { badRequest, notFound } from '../http/app-error.js';
+import { platformRoutes } from '../platform/routes.js';
+import { insertActions, listFor, operationAccess } from './access.js';
 import { listCombos } from './combos.js';
 import { deleteRecord, deleteRecords } from './delete.js';
-import { listRecords } from './list.js';
 import { findRecord, parseId } from './read.js';
-import type { WriteContext } from './context.js';
 import { entityTag, expectedVersion } from './versions.js';
 import { createRecord, updateRecord } from './write.js';
 
 type Params = { id: string; ids: string; mode: string };
 
-export const NOT_OFFERED = 'Operação não permitida neste cadastro.';
+export { NOT_OFFERED } from './access.js';
 
 /** Most records one `multiple_delete` removes (a whole page of the longest list, twice over). */
 export const MAX_DELETE_IDS = 1000;
@@ -30,31 +25,13 @@ const versionHeader = (record: Record<string, unknown>): Record<string, string> 
 /** The generic REST resource every entity of the model gets under `/api/{module}`. */
 export async function resourceRoutes(app: FastifyInstance, options: { model: Model }) {
   const { model } = options;
-  /**
-   * The caller may run this operation: the module offers it (else 405, whoever asks) and the
-   * caller holds one of the actions' permissions (else 403).
-   */
-  const allow = (request: FastifyRequest, entity: Entity, operation: Operation, ...actions: ResourceAction[]) => {
-    if (!entity.operations[operation]) throw new AppError(405, NOT_OFFERED);
-    const names = actions.map((action) => entityPermission(entity, action));
-    // The spec names some insert permissions `<permission>.insert` (monitor.insert); either name allows it.
-    if (operation === 'create' && actions.includes('store')) names.push(`${entity.permission}.insert`);
-    const session = requireModuleAccess(request, entity, names);
-    // The audit rows of the platform database name users of the default space only (its users table).
-    const foreignUser = entity.database === 'platform' && spaceOf(request).isDefault === false;
-    const spaces = (request.server as { spaces?: WriteContext['spaces'] }).spaces ?? null;
-    return { db: databaseOf(request, entity.database), context: { model, userId: foreignUser ? null : session.user.id, spaces } as WriteContext };
-  };
+  const allow = operationAccess(model);
 
   await platformRoutes(app);
   for (const entity of model.entities) {
     const base = `/api/${entity.module}`;
 
-    const openList = OPEN_LISTS[entity.module];
-    app.get(base, async (request) => {
-      if (openList) return openList(request, entity);
-      return listRecords(allow(request, entity, 'list', 'index').db, entity, request.query as Record<string, unknown>);
-    });
+    app.get(base, async (request) => listFor(allow, request, entity, request.query as Record<string, unknown>));
 
     app.get(`${base}/combos`, async (request) => ({
       data: await listCombos(allow(request, entity, 'list', 'index', 'show').db, entity, request.query as Record<string, unknown>),
@@ -66,8 +43,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
     });
 
     app.post(base, async (request, reply) => {
-      const insert: ResourceAction[] = entity.insertPermission === 'admin' ? [] : ['store'];
-      const { db, context } = allow(request, entity, 'create', ...insert);
+      const { db, context } = allow(request, entity, 'create', ...insertActions(entity));
       const data = await createRecord(db, entity, request.body, context);
       return reply.status(201).headers(versionHeader(data)).send({ data, ...context.answer });
     });

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Model } from '../../../generator/language/index.js';
+import { objectBody } from '../http/body.js';
+import { insertActions, listFor, operationAccess } from '../resources/access.js';
+import { deleteRecord } from '../resources/delete.js';
+import { findRecord, parseId } from '../resources/read.js';
+import { entityTag, expectedVersion } from '../resources/versions.js';
+import { createRecord, updateRecord } from '../resources/write.js';
+import { contentRange, restListQuery } from './query.js';
+
+type Params = { id: string };
+
+const versionHeader = (record: Record<string, unknown>): Record<string, string> => {
+  const tag = entityTag(record.updated_at);
+  return tag ? { etag: tag } : {};
+};
+
+/**
+ * react-admin's simple-rest dialect beside the contract, under `/api/rest/{module}`, over the same
+ * operations, permissions and audit: bare records and arrays, `Content-Range` with the total, and
+ * a partial `PUT` (what the body leaves out keeps its stored value). A stock
+ * `simpleRestProvider('/api/rest', httpClient)` runs its whole method set against it.
+ */
+export async function restDialectRoutes(app: FastifyInstance, options: { model: Model }) {
+  const allow = operationAccess(options.model);
+  for (const entity of options.model.entities) {
+    const base = `/api/rest/${entity.module}`;
+
+    app.get(base, async (request, reply) => {
+      const { query, start } = restListQuery(request.query as Record<string, unknown>);
+      const { data, meta } = await listFor(allow, request, entity, query);
+      return reply.header('content-range', contentRange(entity.module, start, data.length, meta.total)).send(data);
+    });
+
+    app.get<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
+      const record = await findRecord(allow(request, entity, 'show', 'show').db, entity, parseId(request.params.id));
+      return reply.headers(versionHeader(record)).send(record);
+    });
+
+    app.post(base, async (request, reply) => {
+      const { db, context } = allow(request, entity, 'create', ...insertActions(entity));
+      const record = await createRecord(db, entity, request.body, context);
+      return reply.status(201).headers(versionHeader(record)).send(record);
+    });
+
+    app.put<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
+      const { db, context } = allow(request, entity, 'update', 'update');
+      const id = parseId(request.params.id);
+      const changes = objectBody(request.body);
+      const expected = expectedVersion(request.headers['if-match'], changes);
+      const stored = await findRecord(db, entity, id);
+      const record = await updateRecord(db, entity, id, { ...stored, ...changes }, context, expected);
+      return reply.headers(versionHeader(record)).send(record);
+    });
+
+    app.delete<{ Params: Params }>(`${base}/:id`, async (request) => {
+      const { db, context } = allow(request, entity, 'delete', 'destroy');
+      const id = parseId(request.params.id);
+      const record = await findRecord(db, entity, id);
+      await deleteRecord(db, entity, id, context);
+      return record;
+    });
+  }
+}
