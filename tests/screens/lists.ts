@@ -29,9 +29,11 @@ export const listShots: Shot[] = [
     name: 'list',
     path: '/estados_civis',
     setup: async ({ api }) => {
-      const found = await api('GET', `/api/estados_civis?filter=${encodeURIComponent(JSON.stringify({ q: 'Separação' }))}`);
-      if (found.body.data.length > 0) return;
-      await api('POST', '/api/estados_civis', { denomination: 'Separação de fato declarada em cartório, com partilha de bens ainda pendente de homologação judicial' });
+      // A long value, to show how a cell cuts it.
+      const denomination = 'Separação de fato declarada em cartório, com partilha de bens ainda pendente de homologação judicial';
+      const found = await api('GET', `/api/estados_civis?filter=${encodeURIComponent(JSON.stringify({ q: denomination }))}`);
+      if (found.body.data.some((r: { denomination: string }) => r.denomination === denomination)) return;
+      await api('POST', '/api/estados_civis', { denomination });
     },
   },
   { name: 'form', path: '/usuarios/inserir' },
