@@ -76,17 +76,33 @@ function planEntity(entity: Entity): EntityPlan {
       const field = byName(name);
       return { ...fieldSpec(field, 'show'), ...(field.column !== null ? { sortable: true } : {}) };
     }),
-    filters: entity.list.filters.map((name) => fieldSpec(byName(name), 'filter')),
+    filters: listFilters(entity).map((name) => fieldSpec(byName(name), 'filter')),
     formInputs: formFields.map((f) => formInput(fieldSpec(f, 'create'), fieldSpec(f, 'edit'))),
     showFields: entity.fields.filter((f) => !f.writeOnly).map((f) => fieldSpec(f, 'show')),
   };
 }
+
+/** The schema's filters, then Ativo/Inativo on every entity that can be inactivated. */
+function listFilters(entity: Entity): string[] {
+  const { filters } = entity.list;
+  return entity.inactivatable && !filters.includes('inactivated') ? [...filters, 'inactivated'] : filters;
+}
+
+/** The filter of `inactivated` reads as the record's state: Situação, Ativo or Inativo. */
+const INACTIVATED_FILTER = {
+  label: 'Situação',
+  choices: [
+    { id: 'false', name: 'Ativo' },
+    { id: 'true', name: 'Inativo' },
+  ],
+};
 
 type SpecMode = 'create' | 'edit' | 'show' | 'filter';
 
 /** The literal props of one field for the kit; `required` follows the API rule of the mode. */
 export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   const spec: FieldSpecData = { source: field.name, kind: field.kind, label: field.label };
+  if (mode === 'filter' && field.name === 'inactivated') Object.assign(spec, INACTIVATED_FILTER);
   const form = mode === 'create' || mode === 'edit';
   if (form && field.required && !(mode === 'edit' && field.writeOnly)) spec.required = true;
   if (form) {

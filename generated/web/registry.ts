@@ -104,9 +104,9 @@ export const resources: GeneratedResource[] = [
     insertPermission: 'store',
     icon: 'ListAlt',
     label: { singular: 'Município', plural: 'Municípios' },
-    screens: false,
+    screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
-    load: withoutScreens('municipios'),
+    load: () => import('./municipios/index').then((m) => m.default),
   },
   {
     name: 'naturezas_juridicas',
@@ -239,9 +239,9 @@ export const resources: GeneratedResource[] = [
     insertPermission: 'store',
     icon: 'ListAlt',
     label: { singular: 'UF', plural: 'UFs' },
-    screens: false,
+    screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
-    load: withoutScreens('uf'),
+    load: () => import('./uf/index').then((m) => m.default),
   },
   {
     name: 'auditoria',

@@ -44,10 +44,11 @@ function moduleChoices(plan: EntityPlan): Map<string, Choices> {
 function walk(value: unknown, prefix: string, visit: (key: string, choices: Choices) => unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => walk(item, prefix, visit));
   if (typeof value !== 'object' || value === null || !('source' in value)) return value;
-  const spec = value as { source: string; choices?: unknown; sublist?: unknown };
+  const spec = value as { source: string; kind?: string; choices?: unknown; sublist?: unknown };
   const key = `${prefix}${spec.source}`;
   const copy: Record<string, unknown> = { ...spec };
-  if (Array.isArray(spec.choices)) {
+  // A yes/no filter's two words (Ativo/Inativo) are no enum: they stay beside the filter.
+  if (Array.isArray(spec.choices) && spec.kind !== 'boolean') {
     visit(key, spec.choices as Choices);
     copy.choices = new Code(/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `choices.${key}` : `choices[${quote(key)}]`);
   }

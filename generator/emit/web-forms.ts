@@ -48,7 +48,8 @@ function formScreen(plan: EntityPlan, dir: string, suffix: string, wrapper: stri
       statements: (writer) => {
         writer.writeLine('return (');
         writer.indent(() => {
-          writer.writeLine(`<${wrapper}>`);
+          // The signed-in person's own account: the kit offers no Excluir on it.
+          writer.writeLine(mode === 'edit' && plan.entity.accounts ? `<${wrapper} ownRecordKept>` : `<${wrapper}>`);
           writer.indent(() => writer.writeLine(`<${inputsComponent(plan)} mode="${mode}" />`));
           writer.writeLine(`</${wrapper}>`);
         });

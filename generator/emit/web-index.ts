@@ -8,6 +8,7 @@ import { kitImport, printSourceFile } from './source-file.js';
  * each view is a dynamic import of its own, so opening a list loads no form code.
  * Without the create or update operation there is no Create/Edit file; the read-only Show screen
  * stands in (the registry's `operations` tells the shell not to route to an insert at all).
+ * A list-only module (`"x-screens": "list"`) names its list alone.
  */
 export function emitScreensIndex(plan: EntityPlan, dir: string): string {
   const { operations } = plan.entity;
@@ -22,7 +23,9 @@ export function emitScreensIndex(plan: EntityPlan, dir: string): string {
         {
           name: 'screens',
           type: 'ResourceScreens',
-          initializer: `{ list: ${view('List')}, create: ${view(create)}, edit: ${view(edit)}, show: ${view('Show')}, recordRepresentation: ${quote(plan.entity.recordLabel)} }`,
+          initializer: plan.entity.listOnly
+            ? `{ list: ${view('List')}, recordRepresentation: ${quote(plan.entity.recordLabel)} }`
+            : `{ list: ${view('List')}, create: ${view(create)}, edit: ${view(edit)}, show: ${view('Show')}, recordRepresentation: ${quote(plan.entity.recordLabel)} }`,
         },
       ],
     });

@@ -11,15 +11,17 @@ export function emitWebScreens(plan: Plan): Map<string, string> {
   for (const entityPlan of plan.entities) {
     if (!entityPlan.entity.screens) continue;
     const dir = `generated/web/${entityPlan.entity.module}`;
-    const { operations } = entityPlan.entity;
-    // A module the API does not let create or update (the audit log) gets no form to do so.
+    const { listOnly } = entityPlan.entity;
+    const operations = listOnly ? { create: false, update: false } : entityPlan.entity.operations;
+    // A module the API does not let create or update (the audit log) gets no form to do so; a
+    // list-only one (reference data people browse) gets its list alone.
     if (operations.create) files.set(`${dir}/Create.tsx`, emitCreateScreen(entityPlan, dir));
     if (operations.update) files.set(`${dir}/Edit.tsx`, emitEditScreen(entityPlan, dir));
     if (operations.create || operations.update) files.set(`${dir}/Inputs.tsx`, emitInputsScreen(entityPlan, dir));
     files.set(`${dir}/List.tsx`, emitListScreen(entityPlan, dir));
     const choices = emitChoicesFile(entityPlan, dir);
     if (choices) files.set(`${dir}/choices.ts`, choices);
-    files.set(`${dir}/Show.tsx`, emitShowScreen(entityPlan, dir));
+    if (!listOnly) files.set(`${dir}/Show.tsx`, emitShowScreen(entityPlan, dir));
     files.set(`${dir}/index.ts`, emitScreensIndex(entityPlan, dir));
   }
   return files;

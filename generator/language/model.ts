@@ -161,6 +161,10 @@ export interface Entity {
   inactivatable: boolean;
   /** False for reference data that only feeds combos (no menu entry or screens). */
   screens: boolean;
+  /** The records are the accounts people sign in with (`x-accounts`): no one deletes their own. */
+  accounts: boolean;
+  /** Reference data people browse but do not edit here (`"x-screens": "list"`): a read-only list is its only screen. */
+  listOnly: boolean;
   /** Which generic operations the API and the screens offer (a read-only log has only list and show). */
   operations: Record<Operation, boolean>;
   /** Route permission for insert: 'admin' alone where the spec says so. */

@@ -104,6 +104,8 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     comboLabel,
     inactivatable,
     screens: json['x-screens'] !== false,
+    listOnly: json['x-screens'] === 'list',
+    accounts: json['x-accounts'] === true,
     operations: operationsOf(json['x-operations']),
     insertPermission: json['x-insert-permission'] ?? 'store',
     fields,

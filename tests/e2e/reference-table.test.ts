@@ -58,9 +58,11 @@ describe('a reference table in the browser', () => {
   it('opens the record in view mode, edits it and sees the new value', async () => {
     await page.getByRole('cell', { name: 'Convivente de teste' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/estados_civis\/\d+$/);
-    const input = page.getByLabel('Denominação');
-    await expect.poll(() => input.isEditable()).toBe(false);
+    // Viewing shows the value, not an input; 'Editar' brings the input.
+    await page.locator('main').getByText('Convivente de teste').waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
     await page.getByRole('button', { name: /editar/i }).click();
+    const input = page.getByLabel('Denominação');
     await input.fill('Convivência registrada');
     await page.getByRole('button', { name: /salvar/i }).click();
     await page.goto(`${product.url}/estados_civis`);

@@ -4,6 +4,8 @@ import { withSharedChoices } from '../../generator/emit/web-choices.js';
 import { ByMode, formInput } from '../../generator/plan.js';
 import { emitFixture } from './support.js';
 
+const files = (out: Map<string, string>, path: string) => out.get(path) ?? '';
+
 describe('react-admin screens', () => {
   it('gives a lookup table list, create, edit, show and index files built only from the kit', async () => {
     const files = await emitFixture('lookup');
@@ -45,6 +47,30 @@ describe('react-admin screens', () => {
     expect(registry).toMatch(/name: 'enderecos',[\s\S]*?load: \(\) => import\('\.\/enderecos\/index'\)\.then\(\(m\) => m\.default\)/);
     const names = [...registry.matchAll(/name: '([a-z_]+)'/g)].map((m) => m[1]);
     expect(names).toEqual(['enderecos', 'municipios', 'uf']);
+  });
+
+  it('gives a list-only module its read-only list alone, in the menu', async () => {
+    const files = await emitFixture('browse');
+    const screens = [...files.keys()].filter((p) => p.startsWith('generated/web/uf/'));
+    expect(screens).toEqual(['generated/web/uf/List.tsx', 'generated/web/uf/index.ts']);
+    expect(files.get('generated/web/uf/List.tsx')).toContain('search={true} recordLabel="name" readOnly />');
+    expect(files.get('generated/web/uf/index.ts')).toContain("{ list: () => import('./List'), recordRepresentation: 'name' }");
+    expect(files.get('generated/web/registry.ts')).toMatch(/name: 'uf',[\s\S]*?screens: true,[\s\S]*?load: \(\) => import\('\.\/uf\/index'\)/);
+  });
+
+  it('offers Ativo/Inativo after the schema filters of an inactivatable entity, and names the record label', async () => {
+    const list = (await emitFixture('browse')).get('generated/web/contas/List.tsx')!;
+    expect(list).toMatch(/const filters: FieldSpec\[\] = \[[\s\S]*source: 'kind'[\s\S]*source: 'uf_id'[\s\S]*source: 'inactivated',\s*kind: 'boolean',\s*label: 'Situação',\s*choices: \[\{ id: 'false', name: 'Ativo' \}, \{ id: 'true', name: 'Inativo' \}\]/);
+    expect(list).toContain('recordLabel="name" />');
+    expect(list).not.toContain('readOnly');
+    // Two words of a yes/no filter are no enum: choices.ts holds the enum only.
+    expect(files(await emitFixture('browse'), 'generated/web/contas/choices.ts')).not.toContain('Inativo');
+  });
+
+  it('keeps the signed-in person from deleting their own account where the schema says x-accounts', async () => {
+    const out = await emitFixture('browse');
+    expect(out.get('generated/web/contas/Edit.tsx')).toContain('<ResourceEdit ownRecordKept>');
+    expect((await emitFixture('lookup')).get('generated/web/estados_civis/Edit.tsx')).toContain('<ResourceEdit>');
   });
 
   it('turns enum labels into choices and keeps defaults', async () => {

@@ -51,9 +51,10 @@ describe('a save over someone else\'s change in the browser', () => {
     await logIn(page, product);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.goto(`${product.url}/estados_civis/${id}`);
+    await page.locator('main').getByText('União estável de teste').waitFor();
+    await page.getByRole('button', { name: 'Editar' }).click();
     const input = page.getByLabel('Denominação');
     await expect.poll(() => input.inputValue()).toBe('União estável de teste');
-    await page.getByRole('button', { name: 'Editar' }).click();
     await input.fill('Mudança feita no navegador');
 
     const behind = await api('PUT', `/api/estados_civis/${id}`, { ...created.body.data, denomination: 'Mudança feita por outra pessoa' });

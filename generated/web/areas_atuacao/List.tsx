@@ -11,8 +11,15 @@ const columns: FieldSpec[] = [
   { source: 'denomination', kind: 'text', label: 'Denominação', sortable: true },
   { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
 ];
-const filters: FieldSpec[] = [];
+const filters: FieldSpec[] = [
+  {
+    source: 'inactivated',
+    kind: 'boolean',
+    label: 'Situação',
+    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
+  },
+];
 
 export default function AreasAtuacaoList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search={true} />;
+  return <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search={true} recordLabel="denomination" />;
 }

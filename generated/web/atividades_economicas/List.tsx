@@ -19,8 +19,15 @@ const columns: FieldSpec[] = [
   { source: 'division_code', kind: 'mask', label: 'Divisão', mask: '00', sortable: true },
   { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
 ];
-const filters: FieldSpec[] = [];
+const filters: FieldSpec[] = [
+  {
+    source: 'inactivated',
+    kind: 'boolean',
+    label: 'Situação',
+    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
+  },
+];
 
 export default function AtividadesEconomicasList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'cnae_code', order: 'ASC' }} search={true} />;
+  return <ResourceList columns={columns} filters={filters} sort={{ field: 'cnae_code', order: 'ASC' }} search={true} recordLabel="subclass_denomination" />;
 }

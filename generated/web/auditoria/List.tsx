@@ -30,5 +30,5 @@ const filters: FieldSpec[] = [
 ];
 
 export default function AuditoriaList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'id', order: 'DESC' }} search={true} />;
+  return <ResourceList columns={columns} filters={filters} sort={{ field: 'id', order: 'DESC' }} search={true} recordLabel="id" />;
 }

@@ -12,8 +12,16 @@ const columns: FieldSpec[] = [
   { source: 'uf_id', kind: 'reference', label: 'UF', reference: { module: 'uf' }, sortable: true },
   { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
 ];
-const filters: FieldSpec[] = [{ source: 'uf_id', kind: 'reference', label: 'UF', reference: { module: 'uf' } }];
+const filters: FieldSpec[] = [
+  { source: 'uf_id', kind: 'reference', label: 'UF', reference: { module: 'uf' } },
+  {
+    source: 'inactivated',
+    kind: 'boolean',
+    label: 'Situação',
+    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
+  },
+];
 
 export default function MesoregioesList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} />;
+  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} recordLabel="name" />;
 }

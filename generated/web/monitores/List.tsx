@@ -39,5 +39,5 @@ const filters: FieldSpec[] = [
 ];
 
 export default function MonitoresList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'uptime_status', order: 'ASC' }} search={true} />;
+  return <ResourceList columns={columns} filters={filters} sort={{ field: 'uptime_status', order: 'ASC' }} search={true} recordLabel="service_name" />;
 }

@@ -26,8 +26,14 @@ const filters: FieldSpec[] = [
     label: 'Categoria',
     reference: { module: 'categoria_natureza_juridica' },
   },
+  {
+    source: 'inactivated',
+    kind: 'boolean',
+    label: 'Situação',
+    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
+  },
 ];
 
 export default function NaturezasJuridicasList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'code', order: 'ASC' }} search={true} />;
+  return <ResourceList columns={columns} filters={filters} sort={{ field: 'code', order: 'ASC' }} search={true} recordLabel="denomination" />;
 }

@@ -25,8 +25,14 @@ const filters: FieldSpec[] = [
     label: 'Sequência',
     reference: { module: 'sequencias' },
   },
+  {
+    source: 'inactivated',
+    kind: 'boolean',
+    label: 'Situação',
+    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
+  },
 ];
 
 export default function OutrosLocaisRegistroDiplomaList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'place', order: 'ASC' }} search={true} />;
+  return <ResourceList columns={columns} filters={filters} sort={{ field: 'place', order: 'ASC' }} search={true} recordLabel="place" />;
 }

@@ -16,8 +16,15 @@ const columns: FieldSpec[] = [
   { source: 'has_book', kind: 'boolean', label: 'Possui livro', sortable: true },
   { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
 ];
-const filters: FieldSpec[] = [];
+const filters: FieldSpec[] = [
+  {
+    source: 'inactivated',
+    kind: 'boolean',
+    label: 'Situação',
+    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
+  },
+];
 
 export default function SequenciasList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} />;
+  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} recordLabel="name" />;
 }

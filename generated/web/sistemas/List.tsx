@@ -15,5 +15,5 @@ const columns: FieldSpec[] = [
 const filters: FieldSpec[] = [];
 
 export default function SistemasList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} />;
+  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} recordLabel="name" />;
 }

@@ -9,7 +9,7 @@ import { UsuariosInputs } from './Inputs';
 
 export default function UsuariosEdit() {
   return (
-    <ResourceEdit>
+    <ResourceEdit ownRecordKept>
       <UsuariosInputs mode="edit" />
     </ResourceEdit>
   );

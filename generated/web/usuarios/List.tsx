@@ -16,5 +16,5 @@ const columns: FieldSpec[] = [
 const filters: FieldSpec[] = [{ source: 'active', kind: 'boolean', label: 'Ativo' }];
 
 export default function UsuariosList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} />;
+  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} recordLabel="name" />;
 }

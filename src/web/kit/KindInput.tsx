@@ -8,6 +8,7 @@ import {
   type Validator,
 } from 'react-admin';
 import Box from '@mui/material/Box';
+import { useWatch } from 'react-hook-form';
 import type { FieldSpec } from './types';
 import { KIND_MASKS, PALETTE, phoneMask } from './format';
 import { fieldChecks, inputLabel } from './validation';
@@ -21,6 +22,7 @@ import { PermissionInput } from './inputs/PermissionInput';
 import { PermissionGrantsInput, grantFields } from './inputs/PermissionGrantsInput';
 import { ImageInput } from './inputs/ImageInput';
 import { JsonField } from './fields/JsonField';
+import { KindField } from './KindField';
 
 export interface KindInputProps extends FieldSpec {
   /** As a list filter: no validation, no ' - Opcional', booleans as Sim/Não choices. */
@@ -34,13 +36,15 @@ const BOOLEAN_CHOICES = [
 ];
 
 /**
- * The one place a field kind becomes a react-admin input.
+ * The one place a field kind becomes a react-admin input. In a form being viewed (ResourceEdit before
+ * 'Editar') it shows the value as a view does (KindField), and a password not at all.
  * @example <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
  */
 export function KindInput(props: KindInputProps) {
   const { source, kind, filter = false } = props;
   const formReadOnly = useFormReadOnly();
   const readOnly = !filter && formReadOnly;
+  if (readOnly) return kind === 'password' ? null : <KindField {...props} />;
   const label = filter ? props.label : inputLabel(props);
   const validate: Validator[] = filter ? [] : fieldChecks(props);
   const common = {
@@ -54,9 +58,10 @@ export function KindInput(props: KindInputProps) {
   };
   const text = { ...common, slotProps: { htmlInput: { maxLength: props.maxLength } } };
   switch (kind) {
-    case 'text':
     case 'id':
-      return <TextInput {...text} readOnly={readOnly || kind === 'id'} />;
+      return <TextInput {...text} readOnly />;
+    case 'text':
+      return <CountedTextInput {...text} limit={filter ? undefined : props.maxLength} />;
     case 'permission':
       return <PermissionInput source={source} label={label} validate={validate} readOnly={readOnly} fullWidth={!filter} />;
     case 'image':
@@ -65,11 +70,11 @@ export function KindInput(props: KindInputProps) {
       // Written only by the server (audit values): shown as readable lines, never typed.
       return <JsonField source={source} label={label} />;
     case 'textarea':
-      return <TextInput {...text} multiline minRows={filter ? 1 : 3} />;
+      return <CountedTextInput {...text} limit={filter ? undefined : props.maxLength} multiline minRows={filter ? 1 : 3} />;
     case 'email':
-      return <TextInput {...text} type="email" />;
+      return <CountedTextInput {...text} limit={filter ? undefined : props.maxLength} type="email" />;
     case 'url':
-      return <TextInput {...text} type="url" />;
+      return <CountedTextInput {...text} limit={filter ? undefined : props.maxLength} type="url" />;
     case 'password':
       return <PasswordInput {...common} autoComplete="new-password" />;
     case 'integer':
@@ -112,6 +117,21 @@ export function KindInput(props: KindInputProps) {
     default:
       return assertNever(kind);
   }
+}
+
+type TextProps = React.ComponentProps<typeof TextInput> & { limit?: number; helperText: React.ReactNode };
+
+/**
+ * A text input with its limit in view: '12/255' under it as the person types, so the cut at
+ * `maxLength` never comes as a surprise.
+ */
+function CountedTextInput({ limit, ...props }: TextProps) {
+  const value: unknown = useWatch({ name: props.source, disabled: limit === undefined });
+  if (limit === undefined) return <TextInput {...props} />;
+  const count = typeof value === 'string' ? value.length : 0;
+  const counter = `${count.toLocaleString('pt-BR')}/${limit.toLocaleString('pt-BR')}`;
+  const helperText = props.helperText ? `${String(props.helperText)} · ${counter}` : counter;
+  return <TextInput {...props} helperText={helperText} />;
 }
 
 function ColorOption() {

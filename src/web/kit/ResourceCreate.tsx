@@ -1,26 +1,41 @@
 import type { ReactNode } from 'react';
-import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import Button from '@mui/material/Button';
+import CloseIcon from '@mui/icons-material/Close';
+import { Create, SaveButton, SimpleForm, Toolbar, useRedirect, useResourceContext } from 'react-admin';
 import { UnsavedChangesReporter } from './UnsavedChangesReporter';
+import { BackLink } from './BackLink';
 
 /**
- * The insert form at `/{resource}/inserir`; after saving it opens the new record. Server 422 errors
- * land on their fields (the data provider rejects with `body.errors`).
+ * The insert form at `/{resource}/inserir`; after saving it opens the new record, 'Cancelar' returns
+ * to the list (the navigation guard asks first when something was typed). Server 422 errors land on
+ * their fields (the data provider rejects with `body.errors`); the browser's own checks are off, so
+ * every message is the product's, in pt-BR, on its field.
  * @example <ResourceCreate><KindInput source="denomination" kind="text" label="Denominação" required /></ResourceCreate>
  */
 export function ResourceCreate({ children }: { children: ReactNode }) {
   return (
-    <Create redirect="edit">
-      <SimpleForm
-        sx={{ maxWidth: 960 }}
-        toolbar={
-          <Toolbar>
-            <SaveButton label="Salvar" alwaysEnable />
-          </Toolbar>
-        }
-      >
-        <UnsavedChangesReporter enabled />
-        {children}
-      </SimpleForm>
-    </Create>
+    <>
+      <BackLink />
+      <Create redirect="edit">
+        <SimpleForm sx={{ maxWidth: 960 }} noValidate toolbar={<CreateToolbar />}>
+          <UnsavedChangesReporter enabled />
+          {children}
+        </SimpleForm>
+      </Create>
+    </>
+  );
+}
+
+/** 'Salvar' and 'Cancelar' of an insert form. */
+export function CreateToolbar() {
+  const redirect = useRedirect();
+  const resource = useResourceContext();
+  return (
+    <Toolbar sx={{ gap: 2 }}>
+      <SaveButton label="Salvar" alwaysEnable />
+      <Button startIcon={<CloseIcon />} onClick={() => redirect('list', resource)}>
+        Cancelar
+      </Button>
+    </Toolbar>
   );
 }

@@ -3,14 +3,15 @@ import Button from '@mui/material/Button';
 import EditIcon from '@mui/icons-material/Edit';
 import CloseIcon from '@mui/icons-material/Close';
 import {
-  DeleteWithConfirmButton,
   Edit,
   SaveButton,
   SimpleForm,
   Toolbar,
   useCanAccess,
   useEditContext,
+  useGetIdentity,
   useNotify,
+  useRecordContext,
   useResourceContext,
   type HttpError,
 } from 'react-admin';
@@ -18,49 +19,56 @@ import { useFormContext } from 'react-hook-form';
 import { FormModeContext } from './formMode';
 import { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
 import { UnsavedChangesReporter } from './UnsavedChangesReporter';
+import { BackLink } from './BackLink';
+import { DeleteRecordButton } from './DeleteRecordButton';
 
 /**
  * The record form at `/{resource}/{id}`: it opens read-only; 'Editar' turns on editing, 'Salvar' saves
  * and returns to viewing, 'Excluir' deletes after a confirmation. A save carries the version the form
  * opened (the data provider sends it); when someone else changed the record since, the server refuses
- * it and a dialog offers to reload the record into the form.
+ * it and a dialog offers to reload the record into the form. `ownRecordKept` (a module of accounts)
+ * offers no 'Excluir' on the signed-in person's own record.
  */
-export function ResourceEdit({ children }: { children: ReactNode }) {
+export function ResourceEdit({ children, ownRecordKept = false }: { children: ReactNode; ownRecordKept?: boolean }) {
   const [editing, setEditing] = useState(false);
   const [stale, setStale] = useState<string | null>(null);
   const notify = useNotify();
   return (
-    <Edit
-      // The record opens read-only already: react-admin's 'show' button would only repeat it.
-      actions={false}
-      mutationMode="pessimistic"
-      redirect={false}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('Registro salvo com sucesso', { type: 'success' });
-          setEditing(false);
-        },
-        onError: (error) => {
-          const failure = error as HttpError;
-          if (failure?.status === STALE_RECORD_STATUS) return setStale(failure.message);
-          // As react-admin does by default: field errors (422) show on their fields, others in a toast.
-          if (Object.keys(failure?.body?.errors ?? {}).length === 0) {
-            notify(failure?.message || 'ra.notification.http_error', { type: 'error' });
-          }
-        },
-      }}
-    >
-      <FormModeContext.Provider value={{ readOnly: !editing }}>
-        <SimpleForm
-          sx={{ maxWidth: 960 }}
-          toolbar={<EditToolbar editing={editing} setEditing={setEditing} />}
-        >
-          <UnsavedChangesReporter enabled={editing} />
-          <ReloadWhenStale message={stale} onClose={() => setStale(null)} />
-          {children}
-        </SimpleForm>
-      </FormModeContext.Provider>
-    </Edit>
+    <>
+      <BackLink />
+      <Edit
+        // The record opens read-only already: react-admin's 'show' button would only repeat it.
+        actions={false}
+        mutationMode="pessimistic"
+        redirect={false}
+        mutationOptions={{
+          onSuccess: () => {
+            notify('Registro salvo com sucesso', { type: 'success' });
+            setEditing(false);
+          },
+          onError: (error) => {
+            const failure = error as HttpError;
+            if (failure?.status === STALE_RECORD_STATUS) return setStale(failure.message);
+            // As react-admin does by default: field errors (422) show on their fields, others in a toast.
+            if (Object.keys(failure?.body?.errors ?? {}).length === 0) {
+              notify(failure?.message || 'ra.notification.http_error', { type: 'error' });
+            }
+          },
+        }}
+      >
+        <FormModeContext.Provider value={{ readOnly: !editing }}>
+          <SimpleForm
+            sx={{ maxWidth: 960 }}
+            noValidate
+            toolbar={<EditToolbar editing={editing} setEditing={setEditing} ownRecordKept={ownRecordKept} />}
+          >
+            <UnsavedChangesReporter enabled={editing} />
+            <ReloadWhenStale message={stale} onClose={() => setStale(null)} />
+            {children}
+          </SimpleForm>
+        </FormModeContext.Provider>
+      </Edit>
+    </>
   );
 }
 
@@ -75,11 +83,16 @@ interface EditToolbarProps {
   setEditing: (editing: boolean) => void;
   /** Replaces the standard 'Excluir' (shown to those who may delete); `null` shows none. */
   deleteButton?: ReactNode;
+  /** No 'Excluir' when the record is the signed-in person's own account. */
+  ownRecordKept?: boolean;
 }
 
 /** 'Editar' / 'Salvar' + 'Cancelar' and the delete action of a record form that opens read-only. */
-export function EditToolbar({ editing, setEditing, deleteButton }: EditToolbarProps) {
+export function EditToolbar({ editing, setEditing, deleteButton, ownRecordKept = false }: EditToolbarProps) {
   const resource = useResourceContext();
+  const record = useRecordContext();
+  const { identity } = useGetIdentity();
+  const own = ownRecordKept && identity != null && record != null && String(identity.id) === String(record.id);
   const form = useFormContext();
   const { canAccess: canUpdate } = useCanAccess({ resource, action: 'update' });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
@@ -104,14 +117,7 @@ export function EditToolbar({ editing, setEditing, deleteButton }: EditToolbarPr
         )
       )}
       <span style={{ flex: 1 }} />
-      {canDelete && (deleteButton !== undefined ? deleteButton : (
-        <DeleteWithConfirmButton
-          label="Excluir"
-          mutationMode="pessimistic"
-          confirmTitle="Excluir registro"
-          confirmContent="Deseja realmente excluir este registro?"
-        />
-      ))}
+      {canDelete && !own && (deleteButton !== undefined ? deleteButton : <DeleteRecordButton />)}
     </Toolbar>
   );
 }

@@ -1,5 +1,7 @@
 /** The widget kit of the record screens (insert, edit, view), built on react-admin's MUI components. Lists: `./list`. */
-export { ResourceCreate } from './ResourceCreate';
+export { CreateToolbar, ResourceCreate } from './ResourceCreate';
+export { BackLink } from './BackLink';
+export { DeleteRecordButton } from './DeleteRecordButton';
 export { EditToolbar, ResourceEdit } from './ResourceEdit';
 export { ResourceShow } from './ResourceShow';
 export { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';

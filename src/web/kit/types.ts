@@ -46,6 +46,10 @@ export interface ListProps {
   sort: { field: string; order: 'ASC' | 'DESC' };
   /** Whether the list offers free-text search (`q`). */
   search: boolean;
+  /** The field naming a record (`x-record-label`): the first line of its card on a phone. */
+  recordLabel?: string;
+  /** A list to browse only (`"x-screens": "list"`): no insert, selection, delete or record to open. */
+  readOnly?: boolean;
 }
 
 /** A view's chunk, loaded on first visit: `() => import('./List')`. */
@@ -54,9 +58,10 @@ export type ViewLoader = () => Promise<{ default: React.ComponentType }>;
 /** What `generated/web/<module>/index.ts` exports: each view loads on its own. */
 export interface ResourceScreens {
   list: ViewLoader;
-  create: ViewLoader;
-  edit: ViewLoader;
-  show: ViewLoader;
+  /** Absent for a module whose screens are a read-only list (`"x-screens": "list"`). */
+  create?: ViewLoader;
+  edit?: ViewLoader;
+  show?: ViewLoader;
   recordRepresentation: string;
 }
 

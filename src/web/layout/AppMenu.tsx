@@ -29,7 +29,8 @@ export function AppMenu() {
         <Fragment key={group.area}>
           <div className="nav-area">{group.label}</div>
           {group.modules.map((module) => (
-            <NavLink key={module.name} to={`/${module.name}`}>
+            // The name whole on hover: a long one is cut in the open menu, and the closed one shows icons only.
+            <NavLink key={module.name} to={`/${module.name}`} title={module.label}>
               <Icon d={iconPath(module.icon)} />
               <span>{module.label}</span>
             </NavLink>

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import { HttpError, Loading, SaveButton, SimpleForm, Title, Toolbar, useGetIdentity, useNotify, type RaRecord } from 'react-admin';
 import { KindInput, MaterialFrame, STALE_RECORD_STATUS, StaleRecordDialog } from '../kit';
@@ -77,19 +75,18 @@ function ProfileForm() {
     }
   };
   return (
+    // Laid out as the record forms are: the title in the top bar, the form in a card, its toolbar below.
     <Card sx={{ mt: 2 }}>
       <Title title="Perfil" />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          Perfil
-        </Typography>
+      <h1 className="visually-hidden">Perfil</h1>
+      <div>
         {mustChange && (
-          <Alert severity="warning" role="alert" sx={{ mb: 2, maxWidth: 640 }}>
+          <Alert severity="warning" role="alert" sx={{ m: 2, mb: 0, maxWidth: 960 }}>
             {MUST_CHANGE_PASSWORD_MESSAGE}
           </Alert>
         )}
         {record ? (
-          <SimpleForm key={String(record.updated_at ?? record.id)} record={record} onSubmit={save} validate={confirmationMatches} sx={{ maxWidth: 640, p: 0 }} toolbar={<Toolbar><SaveButton label="Salvar" /></Toolbar>}>
+          <SimpleForm key={String(record.updated_at ?? record.id)} record={record} onSubmit={save} validate={confirmationMatches} sx={{ maxWidth: 960 }} noValidate toolbar={<Toolbar><SaveButton label="Salvar" /></Toolbar>}>
             <KindInput source="image_profile" kind="image" label="Imagem de perfil" />
             <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
             <KindInput source="email" kind="email" label="E-mail" required maxLength={255} />
@@ -100,7 +97,7 @@ function ProfileForm() {
           <Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />
         )}
         <StaleRecordDialog message={stale} onReload={load} onClose={() => setStale(null)} />
-      </CardContent>
+      </div>
     </Card>
   );
 }

@@ -41,7 +41,9 @@ export function lazyScreens(resource: GeneratedResource): LazyScreens {
       screen,
       once(async () => {
         const frame = screen === 'list' ? undefined : import('../kit/material/MaterialFrame');
-        const [{ default: View }, framing] = await Promise.all([index().then((screens) => screens[screen]()), frame]);
+        // A list-only module has no record screens: its insert and record addresses are not found.
+        const view = (screens: ResourceScreens) => screens[screen]?.() ?? import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage }));
+        const [{ default: View }, framing] = await Promise.all([index().then(view), frame]);
         const Screen = framing ? framed(View, framing.MaterialFrame) : View;
         loaded[screen] = Screen;
         return Screen;

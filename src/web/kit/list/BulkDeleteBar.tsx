@@ -22,7 +22,7 @@ export function BulkDeleteBar() {
         onSuccess: () => {
           setOpen(false);
           onUnselectItems();
-          notify(count === 1 ? 'Item excluído com sucesso' : `${count} itens excluídos com sucesso`, { type: 'success' });
+          notify(count === 1 ? 'Registro excluído com sucesso' : `${count} registros excluídos com sucesso`, { type: 'success' });
           refresh();
         },
         onError: (error) => {
@@ -33,7 +33,7 @@ export function BulkDeleteBar() {
     );
   return (
     <div className="bulk-bar" role="toolbar" aria-label="Ações em lote">
-      <span className="grow">{count === 1 ? '1 item selecionado' : `${count} itens selecionados`}</span>
+      <span className="grow">{count === 1 ? '1 registro selecionado' : `${count} registros selecionados`}</span>
       <button type="button" className="btn btn-inherit" onClick={() => onUnselectItems()}>
         Limpar seleção
       </button>
@@ -44,8 +44,8 @@ export function BulkDeleteBar() {
       <ConfirmDialog
         open={open}
         busy={isPending}
-        title="Excluir itens"
-        content={count === 1 ? 'Deseja realmente excluir o item selecionado?' : `Deseja realmente excluir os ${count} itens selecionados?`}
+        title={count === 1 ? 'Excluir registro' : 'Excluir registros'}
+        content={count === 1 ? 'Deseja realmente excluir o registro selecionado?' : `Deseja realmente excluir os ${count} registros selecionados?`}
         onConfirm={confirm}
         onClose={() => setOpen(false)}
       />

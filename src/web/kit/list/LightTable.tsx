@@ -1,24 +1,28 @@
-import { memo, useEffect, useRef, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useListContext, type RaRecord } from 'ra-core';
 import type { FieldSpec } from '../types';
 import { ArrowUpwardIcon } from '../plain/icons';
 import { cellText, type ReferenceNames } from './cellText';
-import { useReferenceNames } from './useReferenceNames';
+
+/** Hand-written cells by source (the monitors' status chip); the others are plain text by kind. */
+export type CellRenderers = Record<string, (record: RaRecord) => ReactNode>;
 
 interface Props {
   columns: FieldSpec[];
-  onRowClick: (id: RaRecord['id']) => void;
+  names: ReferenceNames;
+  /** Absent: the rows open nothing (a read-only list). */
+  onRowClick?: (id: RaRecord['id']) => void;
   selectable: boolean;
+  cells?: CellRenderers;
 }
 
 /**
  * The list's rows as a plain table: checkbox selection, sortable headers, cells by kind. Every cell is
- * plain text (no component or context per cell), references named by one request per referenced
- * module for the whole page.
+ * plain text (no component or context per cell), cut with an ellipsis and whole in its `title`;
+ * references are named by one request per referenced module for the whole page.
  */
-export function LightTable({ columns, onRowClick, selectable }: Props) {
-  const { data = [], isPending, selectedIds, onSelect, onToggleItem, sort, setSort } = useListContext();
-  const names = useReferenceNames(columns, data);
+export function LightTable({ columns, names, onRowClick, selectable, cells }: Props) {
+  const { data = [], selectedIds, onSelect, onToggleItem, sort, setSort } = useListContext();
   const pageIds = data.map((r) => r.id);
   const selectedOnPage = pageIds.filter((id) => selectedIds.includes(id)).length;
   const toggleAll = () =>
@@ -26,7 +30,7 @@ export function LightTable({ columns, onRowClick, selectable }: Props) {
   const sortBy = (field: string) =>
     setSort({ field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' });
   return (
-    <table className="rows" aria-label="Registros">
+    <table className={onRowClick ? 'rows' : 'rows read-only'} aria-label="Registros">
       <thead>
         <tr>
           {selectable && (
@@ -54,19 +58,13 @@ export function LightTable({ columns, onRowClick, selectable }: Props) {
         </tr>
       </thead>
       <tbody>
-        {!isPending && data.length === 0 && (
-          <tr>
-            <td className="empty" colSpan={columns.length + (selectable ? 1 : 0)}>
-              Nenhum registro encontrado
-            </td>
-          </tr>
-        )}
         {data.map((record) => (
           <Row
             key={record.id}
             record={record}
             columns={columns}
             names={names}
+            cells={cells}
             selected={selectedIds.includes(record.id)}
             selectable={selectable}
             onToggle={onToggleItem}
@@ -91,24 +89,32 @@ interface RowProps {
   record: RaRecord;
   columns: FieldSpec[];
   names: ReferenceNames;
+  cells?: CellRenderers;
   selected: boolean;
   selectable: boolean;
   onToggle: (id: RaRecord['id']) => void;
-  onRowClick: (id: RaRecord['id']) => void;
+  onRowClick?: (id: RaRecord['id']) => void;
 }
 
-const Row = memo(function Row({ record, columns, names, selected, selectable, onToggle, onRowClick }: RowProps) {
+const Row = memo(function Row({ record, columns, names, cells, selected, selectable, onToggle, onRowClick }: RowProps) {
   const stop = (event: MouseEvent) => event.stopPropagation();
   return (
-    <tr className={selected ? 'selected' : undefined} onClick={() => onRowClick(record.id)}>
+    <tr className={selected ? 'selected' : undefined} onClick={onRowClick && (() => onRowClick(record.id))}>
       {selectable && (
         <td className="check" onClick={stop}>
           <input type="checkbox" checked={selected} onChange={() => onToggle(record.id)} aria-label="Selecionar esta linha" />
         </td>
       )}
-      {columns.map((column) => (
-        <td key={column.source}>{cellText(column, record[column.source], names)}</td>
-      ))}
+      {columns.map((column) => {
+        const custom = cells?.[column.source];
+        if (custom) return <td key={column.source}>{custom(record)}</td>;
+        const text = cellText(column, record[column.source], names);
+        return (
+          <td key={column.source} title={text || undefined}>
+            <span className="cell">{text}</span>
+          </td>
+        );
+      })}
     </tr>
   );
 });

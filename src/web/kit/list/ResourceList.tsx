@@ -1,44 +1,83 @@
-import { lazy, Suspense, useCallback, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ListContextProvider, useCanAccess, useListController, useResourceContext, type RaRecord } from 'ra-core';
 import type { ListProps } from '../types';
 import { AddIcon } from '../plain/icons';
-import { LightTable } from './LightTable';
+import { LightTable, type CellRenderers } from './LightTable';
+import { CardList } from './CardList';
 import { BulkDeleteBar } from './BulkDeleteBar';
 import { ListPagination } from './ListPagination';
 import { ListTitle } from './ListTitle';
 import { SearchBox } from './SearchBox';
+import { ColumnsButton } from './ColumnsButton';
+import { PLAIN_FILTER_KINDS, PlainFilters } from './PlainFilters';
+import { ListState } from './ListState';
+import { cardColumns } from './cards';
+import { useHiddenColumns } from './columnChoice';
+import { usePhone } from './usePhone';
+import { useReferenceNames } from './useReferenceNames';
 
-// Filter inputs are react-admin's MUI inputs: they load with the first list that has any.
+// Filters of other kinds (dates, numbers, text) are react-admin's MUI inputs: they load only with a list that has any.
 const ListFilters = lazy(() => import('./ListFilters'));
 
+export interface ResourceListProps extends ListProps {
+  /** Hand-written filter inputs (react-admin's, e.g. a date range) shown after the schema's. */
+  extraFilters?: ReactElement[];
+  /** Hand-written cells by source (e.g. a status chip). */
+  cells?: CellRenderers;
+  /** Asks for the page again every so many milliseconds (a grid whose rows change by themselves). */
+  refreshEvery?: number;
+}
+
 /**
- * A module's list: free-text search, filters, sortable light table, pagination, bulk delete,
- * 'Inserir' to `/{resource}/inserir`, and a row click opening `/{resource}/{id}`.
- * `extraFilters` are hand-written filter inputs (e.g. a date range) shown after the schema's.
- * @example <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search />
+ * A module's list: free-text search, filters, a column chooser, the rows as a sortable light table
+ * (as cards on a phone), the loading and empty states, pagination, bulk delete, 'Inserir' to
+ * `/{resource}/inserir`, and a row opening `/{resource}/{id}`. `readOnly` offers none of the writes
+ * and opens no record.
+ * @example <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search recordLabel="denomination" />
  */
-export function ResourceList({ columns, filters, sort, search, extraFilters = [] }: ListProps & { extraFilters?: ReactElement[] }) {
+export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, extraFilters = [], cells, refreshEvery }: ResourceListProps) {
   const resource = useResourceContext()!;
   const navigate = useNavigate();
   const list = useListController({ sort, perPage: 25, disableSyncWithLocation: false });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
+  const phone = usePhone();
+  const [hidden, toggleColumn] = useHiddenColumns(resource);
+  const visible = useMemo(() => {
+    const shown = columns.filter((c) => !hidden.includes(c.source));
+    return shown.length > 0 ? shown : columns;
+  }, [columns, hidden]);
+  const cardFields = useMemo(() => cardColumns(columns, recordLabel), [columns, recordLabel]);
+  const names = useReferenceNames(phone ? cardFields : visible, list.data ?? []);
   // Stable, so the memoised rows do not re-render when the list does.
   const openRecord = useCallback((id: RaRecord['id']) => navigate(`/${resource}/${id}`), [navigate, resource]);
-  const filtered = filters.length > 0 || extraFilters.length > 0;
+  const { refetch } = list;
+  useEffect(() => {
+    if (!refreshEvery) return;
+    const timer = setInterval(() => void refetch(), refreshEvery);
+    return () => clearInterval(timer);
+  }, [refreshEvery, refetch]);
+  const plain = filters.filter((f) => PLAIN_FILTER_KINDS.includes(f.kind));
+  const material = filters.filter((f) => !PLAIN_FILTER_KINDS.includes(f.kind));
+  const mayCreate = !readOnly && canCreate === true;
+  const selectable = !readOnly && canDelete === true;
+  const onRowClick = readOnly ? undefined : openRecord;
+  const empty = !list.isPending && (list.data ?? []).length === 0;
   return (
     <ListContextProvider value={list}>
       <ListTitle />
       <div className="list-actions">
         {search && <SearchBox />}
-        {filtered && (
+        <PlainFilters filters={plain} />
+        {(material.length > 0 || extraFilters.length > 0) && (
           <Suspense fallback={null}>
-            <ListFilters filters={filters} extraFilters={extraFilters} />
+            <ListFilters filters={material} extraFilters={extraFilters} />
           </Suspense>
         )}
         <span className="grow" />
-        {canCreate && (
+        {!phone && <ColumnsButton columns={columns} hidden={hidden} onToggle={toggleColumn} />}
+        {mayCreate && (
           <Link to={`/${resource}/inserir`} className="btn btn-contained">
             <AddIcon />
             Inserir
@@ -46,8 +85,14 @@ export function ResourceList({ columns, filters, sort, search, extraFilters = []
         )}
       </div>
       <div className="list-card">
-        <BulkDeleteBar />
-        <LightTable columns={columns} selectable={canDelete === true} onRowClick={openRecord} />
+        {selectable && <BulkDeleteBar />}
+        {list.isPending || empty ? (
+          <ListState canCreate={mayCreate} />
+        ) : phone ? (
+          <CardList columns={cardFields} names={names} cells={cells} selectable={selectable} onRowClick={onRowClick} />
+        ) : (
+          <LightTable columns={visible} names={names} cells={cells} selectable={selectable} onRowClick={onRowClick} />
+        )}
       </div>
       <ListPagination />
     </ListContextProvider>

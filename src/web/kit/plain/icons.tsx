@@ -25,3 +25,6 @@ export const SearchIcon = icon("M15.5 14h-.79l-.28-.27C15.41 12.59 16 11.11 16 9
 export const ArrowUpwardIcon = icon("m4 12 1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8z");
 export const ChevronLeftIcon = icon("M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z");
 export const ChevronRightIcon = icon("M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z");
+export const ViewColumnIcon = icon("M14.67 5v14H9.33V5zm1 14H21V5h-5.33zm-7.34 0V5H3v14z");
+export const ArrowBackIcon = icon("M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z");
+export const FilterOffIcon = icon("M10 18h4v-2h-4zM3 6v2h18V6zm3 7h12v-2H6z");

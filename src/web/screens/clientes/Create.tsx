@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { Create, SimpleForm } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { UnsavedChangesReporter } from '../../kit';
+import { BackLink, CreateToolbar, UnsavedChangesReporter } from '../../kit';
 import { InitialAdminDialog } from './InitialAdminDialog';
 import { TenantInputs } from './TenantInputs';
 import { useSaveTenant } from './useSaveTenant';
@@ -16,8 +16,9 @@ export function ClientesCreate() {
   }, [saved, admins, navigate]);
   return (
     <>
+      <BackLink />
       <Create>
-        <SimpleForm onSubmit={save} sx={{ maxWidth: 960 }} toolbar={<Toolbar><SaveButton label="Salvar" alwaysEnable /></Toolbar>}>
+        <SimpleForm onSubmit={save} sx={{ maxWidth: 960 }} noValidate toolbar={<CreateToolbar />}>
           <UnsavedChangesReporter enabled={!saved} />
           <TenantInputs />
         </SimpleForm>

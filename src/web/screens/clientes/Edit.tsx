@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Edit, SimpleForm, useRecordContext } from 'react-admin';
 import { FormModeContext } from '../../kit/formMode';
-import { EditToolbar, UnsavedChangesReporter } from '../../kit';
+import { BackLink, EditToolbar, UnsavedChangesReporter } from '../../kit';
 import { InitialAdminDialog } from './InitialAdminDialog';
 import { TenantInputs } from './TenantInputs';
 import { DeleteTenantButton } from './DeleteTenantButton';
@@ -14,9 +14,12 @@ import { useSaveTenant } from './useSaveTenant';
  */
 export function ClientesEdit() {
   return (
-    <Edit actions={false} mutationMode="pessimistic" redirect={false}>
-      <TenantEditForm />
-    </Edit>
+    <>
+      <BackLink />
+      <Edit actions={false} mutationMode="pessimistic" redirect={false}>
+        <TenantEditForm />
+      </Edit>
+    </>
   );
 }
 
@@ -31,7 +34,7 @@ function TenantEditForm() {
   };
   return (
     <FormModeContext.Provider value={{ readOnly: !editing }}>
-      <SimpleForm onSubmit={submit} sx={{ maxWidth: 960 }} toolbar={<EditToolbar editing={editing} setEditing={setEditing} deleteButton={editing ? null : <DeleteTenantButton />} />}>
+      <SimpleForm onSubmit={submit} sx={{ maxWidth: 960 }} noValidate toolbar={<EditToolbar editing={editing} setEditing={setEditing} deleteButton={editing ? null : <DeleteTenantButton />} />}>
         <UnsavedChangesReporter enabled={editing} />
         <TenantInputs />
       </SimpleForm>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Create, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh, type RaRecord } from 'react-admin';
+import { Create, SimpleForm, useNotify, useRefresh, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { KindInput, UnsavedChangesReporter, type FieldSpec } from '../../kit';
+import { BackLink, CreateToolbar, KindInput, UnsavedChangesReporter, type FieldSpec } from '../../kit';
 import { http } from '../../services';
 import { firstMessages } from '../../http/client';
 import { failureOf } from '../../pages/bare/failure';
@@ -41,8 +41,9 @@ export function SistemasCreate() {
   };
   return (
     <>
+      <BackLink />
       <Create>
-        <SimpleForm onSubmit={save} sx={{ maxWidth: 960 }} toolbar={<Toolbar><SaveButton label="Salvar" alwaysEnable /></Toolbar>}>
+        <SimpleForm onSubmit={save} sx={{ maxWidth: 960 }} noValidate toolbar={<CreateToolbar />}>
           <UnsavedChangesReporter enabled={!saved} />
           {FIELDS.map((spec) => (
             <KindInput key={spec.source} {...spec} />

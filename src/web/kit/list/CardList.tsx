@@ -1,0 +1,77 @@
+import { memo } from 'react';
+import { useListContext, type RaRecord } from 'ra-core';
+import type { FieldSpec } from '../types';
+import { cellText, type ReferenceNames } from './cellText';
+import type { CellRenderers } from './LightTable';
+
+interface Props {
+  /** Primary, secondary and tertiary text, in that order (`cardColumns`). */
+  columns: FieldSpec[];
+  names: ReferenceNames;
+  selectable: boolean;
+  onRowClick?: (id: RaRecord['id']) => void;
+  cells?: CellRenderers;
+}
+
+/** The list on a phone: one card per record, its label first, two more columns under it. */
+export function CardList({ columns, names, selectable, onRowClick, cells }: Props) {
+  const { data = [], selectedIds, onToggleItem } = useListContext();
+  return (
+    <ul className="cards" aria-label="Registros">
+      {data.map((record) => (
+        <Card
+          key={record.id}
+          record={record}
+          columns={columns}
+          names={names}
+          cells={cells}
+          selected={selectedIds.includes(record.id)}
+          selectable={selectable}
+          onToggle={onToggleItem}
+          onRowClick={onRowClick}
+        />
+      ))}
+    </ul>
+  );
+}
+
+interface CardProps {
+  record: RaRecord;
+  columns: FieldSpec[];
+  names: ReferenceNames;
+  cells?: CellRenderers;
+  selected: boolean;
+  selectable: boolean;
+  onToggle: (id: RaRecord['id']) => void;
+  onRowClick?: (id: RaRecord['id']) => void;
+}
+
+const Card = memo(function Card({ record, columns, names, cells, selected, selectable, onToggle, onRowClick }: CardProps) {
+  const [primary, ...rest] = columns;
+  const text = (column: FieldSpec) => cells?.[column.source]?.(record) ?? cellText(column, record[column.source], names);
+  const lines = (
+    <>
+      <span className="primary">{primary ? text(primary) : String(record.id)}</span>
+      {rest.map((column, i) => (
+        <span key={column.source} className={i === 0 ? 'secondary' : 'tertiary'}>
+          <span className="visually-hidden">{column.label}: </span>
+          {text(column)}
+        </span>
+      ))}
+    </>
+  );
+  return (
+    <li className={selected ? 'card-row selected' : 'card-row'}>
+      {selectable && (
+        <input type="checkbox" checked={selected} onChange={() => onToggle(record.id)} aria-label="Selecionar este registro" />
+      )}
+      {onRowClick ? (
+        <button type="button" className="card-text" onClick={() => onRowClick(record.id)}>
+          {lines}
+        </button>
+      ) : (
+        <div className="card-text">{lines}</div>
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,14 @@
+import type { FieldSpec } from '../types';
+
+/**
+ * What a record's card shows on a phone, as react-admin's `SimpleList` does: the record's label
+ * (`x-record-label`, or the first column that is not the id) as the primary text, then the next two
+ * list columns as secondary and tertiary text.
+ * @example cardColumns(columns, 'denomination') // → [Denominação, Inativo]
+ */
+export function cardColumns(columns: readonly FieldSpec[], recordLabel?: string): FieldSpec[] {
+  const candidates = columns.filter((c) => c.kind !== 'id');
+  const primary = candidates.find((c) => c.source === recordLabel) ?? candidates[0] ?? columns[0];
+  if (!primary) return [];
+  return [primary, ...candidates.filter((c) => c !== primary).slice(0, 2)];
+}
