@@ -47,13 +47,13 @@ for (const kind of DATABASE_KINDS) {
       expect(updated.data).toMatchObject({ id: created[1].id, denomination: `Bravo alterado ${kind}`, inactivated: false });
 
       const inactivated = await rest.updateMany('generos', { ids: [created[5].id, created[6].id], data: { inactivated: true } });
-      expect(inactivated.data.sort()).toEqual([created[5].id, created[6].id].sort());
+      expect(inactivated.data?.sort()).toEqual([created[5].id, created[6].id].sort());
       expect((await rest.getOne('generos', { id: created[6].id })).data).toMatchObject({ denomination: names[6], inactivated: true });
 
       const removed = await rest.delete('generos', { id: created[0].id, previousData: created[0] });
       expect(removed.data).toMatchObject({ id: created[0].id, denomination: names[0] });
       const removedMany = await rest.deleteMany('generos', { ids: [created[3].id, created[4].id] });
-      expect(removedMany.data.sort()).toEqual([created[3].id, created[4].id].sort());
+      expect(removedMany.data?.sort()).toEqual([created[3].id, created[4].id].sort());
       const left = await rest.getList('generos', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: { q: kind } });
       expect(left.total).toBe(4);
       expect(left.data.map((r) => r.id)).toEqual([created[1].id, created[2].id, created[5].id, created[6].id]);
