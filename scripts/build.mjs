@@ -5,6 +5,7 @@
 //
 //   node scripts/build.mjs           builds the stale parts (npm install runs it as `prepare`)
 //   node scripts/build.mjs --force   builds both parts
+//   node scripts/build.mjs server    builds one part (`web` or `server`) when stale
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -105,5 +106,8 @@ export async function buildStale({ force = false, parts = Object.keys(PARTS), lo
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await buildStale({ force: process.argv.includes('--force') });
+  const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  const unknown = named.filter((name) => !(name in PARTS));
+  if (unknown.length) throw new Error(`Parte desconhecida: ${unknown.join(', ')} (web ou server).`);
+  await buildStale({ force: process.argv.includes('--force'), ...(named.length ? { parts: named } : {}) });
 }
