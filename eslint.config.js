@@ -14,4 +14,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
 );

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXACT_COUNT_LIMIT } from '../../src/server/resources/list.js';
+import { FEW_MATCHES } from '../../src/server/resources/list.js';
 import { seedPlaces } from '../../src/server/seed/places.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 
 type City = { id: number; name: string; uf_id: number; ibge_code: number };
 
-/** Keyset paging and estimated totals, over the reference seed's 5,570 municipalities. */
+/** Keyset paging and totals, over the reference seed's municipalities (estimates: list-totals.test.ts). */
 for (const kind of DATABASE_KINDS) {
   describe(`list paging by cursor and totals [${kind}]`, () => {
     let server: TestServer;
@@ -55,15 +55,17 @@ for (const kind of DATABASE_KINDS) {
       }
     });
 
-    it('counts exactly up to the limit and estimates past it', async () => {
+    it('counts filters and the whole table exactly below the limit, before any analysis', async () => {
       const saoPaulo = await list({ filter: sp });
       expect(saoPaulo.body.meta.total).toBe(645);
-      expect(saoPaulo.body.meta.estimated).toBeUndefined();
+      expect(saoPaulo.body.meta).not.toHaveProperty('estimated');
       const many = await list({ filter: spAndMg }); // 645 + 853 municipalities
-      expect(many.body.meta.estimated).toBe(true);
-      expect(many.body.meta.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+      expect(many.body.meta.total).toBe(645 + 853);
+      expect(many.body.meta).not.toHaveProperty('estimated');
       const everything = await list({});
-      expect(everything.body.meta.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+      const { n } = await server.db.selectFrom('cities').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      expect(everything.body.meta.total).toBe(Number(n));
+      expect(everything.body.meta).not.toHaveProperty('estimated');
     });
 
     it('pages a search the same by number and by cursor, counting it exactly up to the limit', async () => {
@@ -85,14 +87,14 @@ for (const kind of DATABASE_KINDS) {
       expect(beyond.body).toMatchObject({ data: [], meta: { total: byPage.length } });
     });
 
-    it('estimates a search with more matches than the limit, and still pages it in order', async () => {
+    it('counts a search with more matches than one statement reads, and still pages it in order', async () => {
       const uf = JSON.parse(acre).uf_id;
-      const rows = Array.from({ length: EXACT_COUNT_LIMIT + 100 }, (_, i) => ({ name: `Povoado Xurupita ${String(i).padStart(4, '0')}`, uf_id: uf, ibge_code: 9_800_000 + i }));
+      const rows = Array.from({ length: FEW_MATCHES + 100 }, (_, i) => ({ name: `Povoado Xurupita ${String(i).padStart(4, '0')}`, uf_id: uf, ibge_code: 9_800_000 + i }));
       await server.db.insertInto('cities').values(rows).execute();
       try {
         const first = await list({ q: 'xurupita', per_page: '50' });
-        expect(first.body.meta.estimated).toBe(true);
-        expect(first.body.meta.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+        expect(first.body.meta).not.toHaveProperty('estimated');
+        expect(first.body.meta.total).toBe(FEW_MATCHES + 100);
         expect(first.body.data.map((c: City) => c.name)).toEqual(rows.slice(0, 50).map((r) => r.name));
         const second = await list({ q: 'xurupita', per_page: '50', cursor: first.body.meta.next_cursor });
         expect(second.body.data.map((c: City) => c.name)).toEqual(rows.slice(50, 100).map((r) => r.name));
@@ -102,18 +104,18 @@ for (const kind of DATABASE_KINDS) {
         await server.db.deleteFrom('cities').where('ibge_code', '>=', 9_800_000).execute();
       }
     });
-    it('pages a search the planner expects to match very many rows without counting them, and trusts a short page over the estimate', async () => {
+    it('pages a search the planner expects to match very many rows without reading them all first, and counts it', async () => {
       const uf = JSON.parse(acre).uf_id;
       await sql`insert into cities (name, uf_id, ibge_code)
         select 'Vila Xurupema ' || lpad(g::text, 5, '0'), ${uf}, 9700000 + g from generate_series(1, 12000) g`.execute(server.db);
       await sql`analyze cities`.execute(server.db);
       try {
         const first = await list({ q: 'xurupema', per_page: '50' });
-        expect(first.body.meta.estimated).toBe(true);
-        expect(first.body.meta.total).toBeGreaterThan(10 * EXACT_COUNT_LIMIT);
+        expect(first.body.meta).toMatchObject({ total: 12_000 });
+        expect(first.body.meta).not.toHaveProperty('estimated');
         expect(first.body.data.map((c: City) => c.name)).toEqual(Array.from({ length: 50 }, (_, i) => `Vila Xurupema ${String(i + 1).padStart(5, '0')}`));
         await server.db.deleteFrom('cities').where('ibge_code', '>=', 9_700_000).execute();
-        // The estimate (statistics, remembered for a few seconds) still promises thousands; a first page short of full is believed.
+        // The planner's estimate (statistics, remembered for a few seconds) still promises thousands; the count finds none.
         const none = await list({ q: 'xurupema' });
         expect(none.body.meta, JSON.stringify(none.body).slice(0, 400)).not.toHaveProperty('estimated');
         expect(none.body.meta.total).toBe(none.body.data.length);

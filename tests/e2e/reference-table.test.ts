@@ -81,6 +81,11 @@ describe('a reference table in the browser', () => {
     await expect.poll(() => page.getByRole('row').count()).toBe(before - 2);
   });
 
+  it('counts the seeded CNAE subclasses exactly in the pagination bar', async () => {
+    await page.goto(`${product.url}/atividades_economicas`);
+    await page.getByRole('navigation', { name: 'Paginação' }).getByText('1-25 de 1.332', { exact: true }).waitFor();
+  });
+
   it('logs out and returns to the login page', async () => {
     await page.getByRole('button', { name: 'Perfil' }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();

@@ -23,6 +23,15 @@ afterAll(() => server.close());
 const last = () => server.seen[server.seen.length - 1];
 
 describe('the data provider speaks the API contract', () => {
+  it('passes an estimated total on as meta.estimated, the next page known by meta.next_cursor', async () => {
+    reply = () => ({ status: 200, body: { data: [{ id: 1 }, { id: 2 }], meta: { total: 1_234_567, page: 3, per_page: 2, estimated: true, next_cursor: 'abc' } } });
+    const full = await provider.getList('municipios', { pagination: { page: 3, perPage: 2 } });
+    expect(full).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 1_234_567, meta: { estimated: true }, pageInfo: { hasNextPage: true, hasPreviousPage: true } });
+    reply = () => ({ status: 200, body: { data: [{ id: 1 }, { id: 2 }], meta: { total: 1_234_567, page: 1, per_page: 2, estimated: true } } });
+    const lastPage = await provider.getList('municipios', { pagination: { page: 1, perPage: 2 } });
+    expect(lastPage.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: false });
+  });
+
   it('lists with page, per_page, sort, order, q and a JSON filter, and reads meta.total', async () => {
     reply = () => ({ status: 200, body: { data: [{ id: 1, name: 'Acre' }], meta: { total: 27, page: 2, per_page: 10 } } });
     const result = await provider.getList('mesoregioes', {

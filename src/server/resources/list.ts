@@ -47,39 +47,37 @@ const matchingRows = (db: Kysely<any>, entity: Entity, query: ListQuery, search:
   db.selectFrom(entity.table).select(sql`1`.as('one')).where(whereQuery(entity, query, search));
 
 /**
- * Rows counted exactly; past this a list reports an estimate. Counting stops at the limit, so a
- * filter matching a third of a million-row table costs no more than the page beside it.
+ * Rows counted exactly: a list the table's statistics or the planner expect to hold fewer is counted
+ * (the count stops one row past it, so a poor estimate costs at most that); past it the list reports
+ * the estimate (`estimated: true`). Counting this many rows through an index takes a few
+ * milliseconds, side by side with the page.
  */
-export const EXACT_COUNT_LIMIT = 1_000;
+export const EXACT_COUNT_LIMIT = 50_000;
+
+/** Most matches a search reads, counts, sorts and pages in one statement (`fewMatches`). */
+export const FEW_MATCHES = 1_000;
 
 /**
- * Counts up to EXACT_COUNT_LIMIT exactly. Past it (`estimated: true`) an unfiltered list reports the
- * table's row estimate (pg_class.reltuples) and a filtered one the planner's estimate of the filtered
- * query (EXPLAIN), never less than the rows counted. `searchEstimate`: the planner's estimate of a
- * search already known to match more than the limit, which is then the total.
- * @example countRows(db, cities, parseListQuery(cities, { filter: '{"uf_id": 25}' }), EXACT) // { total: 37112, estimated: true }
+ * Counts a list exactly when its estimate is below EXACT_COUNT_LIMIT: the table's row estimate when
+ * unfiltered, otherwise the planner's estimate of the filtered query (EXPLAIN; `searchEstimate` when
+ * the caller already has it). Past the limit (`estimated: true`) the estimate is the total, never
+ * less than the rows counted.
+ * @example countRows(db, cities, parseListQuery(cities, { filter: '{"uf_id": 25}' }), EXACT) // { total: 853, estimated: false }
  */
 async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search, searchEstimate?: number): Promise<{ total: number; estimated: boolean }> {
   const filtered = query.filters.length > 0 || query.q !== '';
   const matching = matchingRows(db, entity, query, search);
-  // A list the planner expects far past the limit is not counted (the estimate is one planning, no
-  // rows read): an unfiltered one by the table's estimate, one with filters only by EXPLAIN. A `q`
-  // search expected to match few is counted, since an empty exact search must be told apart to try
-  // the fuzzy one.
-  // Ten (twice, unfiltered) times the limit keeps a poor estimate from hiding a small count.
-  if (searchEstimate !== undefined) return { total: Math.max(EXACT_COUNT_LIMIT + 1, searchEstimate), estimated: true };
-  let estimate = 0;
-  if (!filtered) estimate = await tableEstimate(db, entity.table);
-  else if (!query.q) estimate = await plannerEstimate(db, matching.compile());
-  if (estimate > (filtered ? 10 : 2) * EXACT_COUNT_LIMIT) return { total: estimate, estimated: true };
+  const estimate = (fresh: boolean) => (filtered ? plannerEstimate(db, matching.compile(), fresh) : tableEstimate(db, entity.table, fresh));
+  const expected = searchEstimate ?? (await estimate(false));
+  if (expected > EXACT_COUNT_LIMIT) return { total: expected, estimated: true };
   const { count } = await db
     .selectFrom(matching.limit(EXACT_COUNT_LIMIT + 1).as('capped'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   const total = Number(count);
   if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
-  if (query.q) estimate = await plannerEstimate(db, matching.compile());
-  return { total: Math.max(total, estimate), estimated: true };
+  // The estimate was wrong (remembered from before the table grew, or stale statistics): ask again.
+  return { total: Math.max(total, await estimate(true)), estimated: true };
 }
 
 function orderedPage<Q extends SelectQueryBuilder<any, any, any>>(select: Q, query: ListQuery): Q {
@@ -105,7 +103,7 @@ function pageResult(data: Record<string, unknown>[], count: { total: number; est
 const MATCHED = '__matched';
 
 /**
- * A search answered in one statement when it matches at most EXACT_COUNT_LIMIT rows (what a search
+ * A search answered in one statement when it matches at most FEW_MATCHES rows (what a search
  * usually does): the matches are read once, capped, then counted, sorted and paged. Null when there
  * are more, or when an empty page past the first leaves the count unknown.
  */
@@ -115,7 +113,7 @@ async function fewMatches(db: Kysely<any>, entity: Entity, query: ListQuery, sea
   const rows = await orderedPage(
     db
       .with((cte) => cte('matched').materialized(), (qb) =>
-        qb.selectFrom(entity.table).select(matchedColumns).where(whereQuery(entity, query, search)).limit(EXACT_COUNT_LIMIT + 1))
+        qb.selectFrom(entity.table).select(matchedColumns).where(whereQuery(entity, query, search)).limit(FEW_MATCHES + 1))
       .selectFrom('matched')
       .select(columns)
       .select((eb) => eb.selectFrom('matched').select(eb.fn.countAll<number>().as('n')).as(MATCHED)),
@@ -123,7 +121,7 @@ async function fewMatches(db: Kysely<any>, entity: Entity, query: ListQuery, sea
   ).execute();
   if (rows.length === 0) return query.page === 1 && !query.cursor ? pageResult([], { total: 0, estimated: false }, query) : null;
   const matched = Number(rows[0][MATCHED]);
-  if (matched > EXACT_COUNT_LIMIT) return 'many';
+  if (matched > FEW_MATCHES) return 'many';
   const data = rows.map(({ [MATCHED]: _count, ...row }) => row);
   return pageResult(data, { total: matched, estimated: false }, query);
 }
@@ -140,17 +138,17 @@ export const compilePageOnly = (db: Kysely<any>, entity: Entity, rawQuery: Recor
   pageQuery(db, entity, parseListQuery(entity, rawQuery), EXACT).compile();
 
 /**
- * A search the planner expects to match far more rows than are ever counted is not read through
- * `fewMatches`: reading and counting the first matches of a common word through the trigram index
- * would build a bitmap of all of them, so such a search goes straight to its page and the estimate.
+ * A search the planner expects to match far more rows than `fewMatches` reads is not read through
+ * it: reading and counting the first matches of a common word through the trigram index would build
+ * a bitmap of all of them, so such a search goes straight to its page, side by side with its count
+ * (or, past EXACT_COUNT_LIMIT, the planner's estimate).
  */
 async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search): Promise<ListResult> {
   const estimate = query.q ? await plannerEstimate(db, matchingRows(db, entity, query, search).compile()) : undefined;
-  const expectsMany = estimate !== undefined && estimate > 10 * EXACT_COUNT_LIMIT;
+  const expectsMany = estimate !== undefined && estimate > 10 * FEW_MATCHES;
   const few = query.q && !expectsMany ? await fewMatches(db, entity, query, search) : null;
   if (few && few !== 'many') return few;
-  const beyondLimit = expectsMany || few === 'many' ? estimate : undefined;
-  const [data, count] = await Promise.all([pageQuery(db, entity, query, search).execute(), countRows(db, entity, query, search, beyondLimit)]);
+  const [data, count] = await Promise.all([pageQuery(db, entity, query, search).execute(), countRows(db, entity, query, search, estimate)]);
   // A page short of full ends the list: its rows give the total exactly, whatever an estimate said.
   const offset = (query.page - 1) * query.perPage;
   if (count.estimated && !query.cursor && data.length < query.perPage && (data.length > 0 || offset === 0)) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { economicActivityRows } from './cnae/economic-activities.js';
+import { analyzeTables } from '../db/statistics.js';
 import { seedDemo } from './demo.js';
 import { insertMissing } from './insert.js';
 import { seedLegalNatures } from './legal-natures.js';
@@ -12,10 +13,12 @@ export type SeedReport = Record<string, number>;
 /**
  * Fills a space's reference tables: UFs, municipalities, CNAE subclasses, legal natures and their
  * categories, and the standard lookups. Idempotent (rows already there are kept as they are) and
- * all-or-nothing (one transaction).
+ * all-or-nothing (one transaction). The tables that received rows are analysed afterwards, so list
+ * totals and plans see them at once (PGlite never analyses by itself; PostgreSQL's autovacuum would
+ * only after its next nap).
  */
 export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
-  return inTransaction(db, async (trx) => {
+  const report = await inTransaction(db, async (trx) => {
     const report: SeedReport = {};
     const places = await seedPlaces(trx);
     report.states = places.states;
@@ -29,6 +32,8 @@ export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
     }
     return report;
   });
+  await analyzeTables(db, Object.keys(report).filter((table) => report[table] > 0));
+  return report;
 }
 
 /** A few example records that show the features (SEED_DEMO=1); needs the reference data first. */

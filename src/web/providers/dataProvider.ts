@@ -3,7 +3,8 @@ import type { HttpClient } from '../http/client';
 
 /**
  * The react-admin data provider over the API contract (shared/contract/API.md):
- * lists `GET /api/{module}?page&per_page&sort&order&q&filter` → `{data, meta: {total}}`, one record in
+ * lists `GET /api/{module}?page&per_page&sort&order&q&filter` → `{data, meta: {total}}` (an estimated
+ * total comes with `meta.estimated`, and the next page is known by `meta.next_cursor`), one record in
  * `{data}`, `DELETE /api/{module}/multiple_delete/{ids}`, and `/api/{module}/combos` when a query's
  * `meta.combos` asks for select options (`{id, name}`).
  */
@@ -12,11 +13,15 @@ export function createDataProvider(http: HttpClient): DataProvider {
 
   const list = async (resource: string, params: Partial<GetListParams>) => {
     if (params.meta?.combos) return combos(resource, params.filter ?? {});
-    const { json } = await http<{ data: any[]; meta?: { total?: number } }>({
+    const { json } = await http<{ data: any[]; meta?: { total?: number; estimated?: boolean; next_cursor?: string } }>({
       path: base(resource),
       query: listQuery(params),
     });
-    return { data: json.data, total: json.meta?.total ?? json.data.length };
+    const total = json.meta?.total ?? json.data.length;
+    if (!json.meta?.estimated) return { data: json.data, total };
+    // An estimated total may be short of the rows there are: a full page (one with a next_cursor) has a next.
+    const page = params.pagination?.page ?? 1;
+    return { data: json.data, total, meta: { estimated: true }, pageInfo: { hasNextPage: json.meta.next_cursor !== undefined, hasPreviousPage: page > 1 } };
   };
 
   const combos = async (resource: string, filter: Record<string, unknown>) => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { ROOT } from '../support/api.js';
 import { startChild, TSX } from '../support/child.js';
 import { get } from '../support/http.js';
@@ -10,10 +10,10 @@ import { infoRow, ratioRow, times, type Row } from '../support/report.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** Milliseconds from spawning `tsx <script>` until `/api/health` answers 200 (bounded). */
-async function timeToHealth(script: string, env: NodeJS.ProcessEnv): Promise<number> {
+/** Milliseconds from spawning `tsx <script>` (or `runner <script>`) until `/api/health` answers 200 (bounded). */
+async function timeToHealth(script: string, env: NodeJS.ProcessEnv, runner?: string): Promise<number> {
   const start = performance.now();
-  const server = await startChild(script, [], /http:\/\/[^\s]+:(\d+)/, { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, timeoutMs: 180_000 });
+  const server = await startChild(script, [], /http:\/\/[^\s]+:(\d+)/, { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, timeoutMs: 180_000, runner });
   try {
     const url = `http://127.0.0.1:${server.match[1]}/api/health`;
     for (let i = 0; i < 2000; i++) {
@@ -70,5 +70,32 @@ export async function startupFigures(log: (line: string) => void): Promise<Row[]
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  rows.push(...(await npmStartFigures(bare)));
   return rows;
+}
+
+const absoluteRow = (name: string, value: number, bare: number, target: number, note?: string): Row => ({
+  ...infoRow('7', name, seconds(value), seconds(bare), times(value / bare), note),
+  target: `≤ ${seconds(target)} (absolute)`, verdict: value <= target ? 'PASS' : 'MISS',
+});
+
+/**
+ * What `npm start` costs once `npm install` has built the client and the server (its `prepare`
+ * step): `node scripts/start.mjs` on an empty data folder (≤ 15 s) and again on the same folder
+ * (≤ 3 s), each from spawning to `/api/health` answering, against the bare Fastify start.
+ */
+async function npmStartFigures(bare: number): Promise<Row[]> {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-npm-start-'));
+  try {
+    const env = { DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@bench.test', ADMIN_PASSWORD: 'senha-do-bench-2026', DATABASE_URL: '' };
+    const first = await timeToHealth('scripts/start.mjs', env, process.execPath);
+    const warm = await timeToHealth('scripts/start.mjs', env, process.execPath);
+    return [
+      absoluteRow('npm start after install, empty data folder (PGlite) vs bare Fastify start, to /api/health', first, bare, 15_000, 'node scripts/start.mjs: nothing to build (the build stamps match), the compiled server creates and seeds the databases'),
+      absoluteRow('npm start after install, warm restart vs bare Fastify start, to /api/health', warm, bare, 3_000),
+    ];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -3,9 +3,12 @@ import { resolve } from 'node:path';
 
 export const TSX = resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 
-/** Starts `tsx <script> …args` and waits until its output matches `ready` (bounded by `timeoutMs`). */
-export async function startChild(script: string, args: string[], ready: RegExp, options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }) {
-  const child: ChildProcess = spawn(TSX, [script, ...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `tsx <script> …args` (or `runner <script> …args`, e.g. `node` for plain JavaScript) and waits
+ * until its output matches `ready` (bounded by `timeoutMs`).
+ */
+export async function startChild(script: string, args: string[], ready: RegExp, options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; runner?: string }) {
+  const child: ChildProcess = spawn(options.runner ?? TSX, [script, ...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const match = await new Promise<RegExpMatchArray>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`${script} did not start in time:\n${output}`)), options.timeoutMs ?? 120_000);

@@ -1,12 +1,12 @@
 import { useListContext } from 'ra-core';
 import { ChevronLeftIcon, ChevronRightIcon } from '../plain/icons';
+import { rangeText } from './rangeText';
 
 const ROWS_PER_PAGE = [10, 25, 50, 100];
-const count = (n: number) => n.toLocaleString('pt-BR');
 
-/** 'Linhas por página', the rows shown ('1-25 de 120') and the previous/next page buttons. */
+/** 'Linhas por página', the rows shown ('1-25 de 120', '1-25 de cerca de 1,2 milhão') and the previous/next page buttons. */
 export function ListPagination() {
-  const { page, perPage, total, setPage, setPerPage, hasNextPage, hasPreviousPage, isPending } = useListContext();
+  const { page, perPage, total, meta, setPage, setPerPage, hasNextPage, hasPreviousPage, isPending } = useListContext();
   if (isPending) return null;
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = total === undefined ? page * perPage : Math.min(page * perPage, total);
@@ -24,7 +24,7 @@ export function ListPagination() {
           ))}
         </select>
       </label>
-      <span>{total === undefined ? `${count(first)}-${count(last)}` : `${count(first)}-${count(last)} de ${count(total)}`}</span>
+      <span>{rangeText(first, last, total, meta?.estimated === true)}</span>
       <span>
         <button type="button" className="icon-btn" aria-label="Ir para a página anterior" disabled={!hasPrevious} onClick={() => setPage(page - 1)}>
           <ChevronLeftIcon />

@@ -1,0 +1,42 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Analyses the tables whose rows changed past PostgreSQL's own autovacuum rule (more than
+ * `autovacuum_analyze_threshold` + `autovacuum_analyze_scale_factor` × rows modified since their last
+ * analysis) and answers their names. PGlite runs PostgreSQL in single-user mode, where no autovacuum
+ * launcher runs: without this its statistics stay as the last `analyze` left them.
+ */
+export async function analyzeChangedTables(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select format('%I.%I', s.schemaname, s.relname) as name
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    where s.n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::int
+      + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0)`.execute(db);
+  for (const { name } of rows) await sql`analyze ${sql.raw(name)}`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/** Analyses the given tables now (after a bulk load, such as the reference seed). */
+export async function analyzeTables(db: Kysely<any>, tables: string[]): Promise<void> {
+  for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
+}
+
+/** How often the embedded database looks for tables to analyse (autovacuum's default nap). */
+export const ANALYZE_INTERVAL_MS = 60_000;
+
+/**
+ * Runs `analyzeChangedTables` every `intervalMs` until the returned function is called (which waits
+ * for a round under way). The timer does not keep the process alive.
+ */
+export function keepStatisticsFresh(db: Kysely<any>, intervalMs = ANALYZE_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    // A failed round (the database closing, a table dropped meanwhile) is tried again at the next.
+    running = running.then(() => analyzeChangedTables(db)).catch(() => undefined);
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
