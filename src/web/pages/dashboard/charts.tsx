@@ -2,7 +2,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { countText, MONITOR_STATUSES, type AreaCount } from './types';
 
-const BRAND = '#1f8a94';
+const BRAND = '#177a83';
 
 /** The records of each area as bars: which area holds most is seen before it is read. */
 export function AreaChart({ areas }: { areas: AreaCount[] }) {
