@@ -13,10 +13,13 @@ export function AreaChart({ areas }: { areas: AreaCount[] }) {
         layout="horizontal"
         height={Math.max(140, 56 * areas.length + 40)}
         yAxis={[{ scaleType: 'band', data: areas.map((area) => area.label), width: 130 }]}
-        xAxis={[{ valueFormatter: (value: number) => new Intl.NumberFormat('pt-BR', { notation: 'compact' }).format(value) }]}
-        series={[{ data: areas.map((area) => area.total), color: BRAND, label: 'Registros', valueFormatter: (value) => new Intl.NumberFormat('pt-BR').format(value ?? 0) }]}
+        // Room past the longest bar for its figure.
+        xAxis={[{ max: Math.max(1, ...areas.map((area) => area.total)) * 1.3, valueFormatter: (value: number) => new Intl.NumberFormat('pt-BR', { notation: 'compact' }).format(value) }]}
+        series={[{ data: areas.map((area) => area.total), color: BRAND, label: 'Registros', valueFormatter: (value) => new Intl.NumberFormat('pt-BR').format(value ?? 0),
+          // The figure beside each bar: an area with few records is read even where its bar is thin.
+          barLabel: (item) => new Intl.NumberFormat('pt-BR').format(item.value ?? 0), barLabelPlacement: 'outside' }]}
         hideLegend
-        margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
+        margin={{ left: 8, right: 24, top: 8, bottom: 8 }}
       />
     </figure>
   );
