@@ -114,6 +114,6 @@ describe('identity and access in the browser', { timeout: 90_000 }, () => {
     expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Excluir' }).count()).toBe(0);
     await page.goto(`${product.url}/auditoria/inserir`);
-    await page.getByText(/não encontrada/i).waitFor();
+    await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
   });
 });
