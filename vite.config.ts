@@ -1,8 +1,31 @@
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (src/web/offline/): the shell and its assets precached, pages answered with
+    // index.html offline; nothing under /api is ever cached. Registered by a bundled module (no inline
+    // script), its Workbox runtime a file of its own, so a strict Content-Security-Policy holds.
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      strategies: 'generateSW',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        skipWaiting: true,
+        clientsClaim: true,
+        inlineWorkboxRuntime: false,
+        sourcemap: false,
+      },
+    }),
+  ],
   root: 'src/web',
   publicDir: false,
   build: { outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 2000 },

@@ -1,9 +1,11 @@
 import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadModel, type Model } from '../../generator/language/index.js';
 import { authGuard } from './auth/guard.js';
 import { recoveryRoutes } from './auth/recovery-routes.js';
 import { authRoutes } from './auth/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import type { ServerConfig } from './config.js';
 import { clientErrors, errorHandling, frameworkErrors } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
@@ -50,6 +52,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandling);
   await app.register(securityHeaders);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address', 'If-Match', 'Range'], exposedHeaders: ['ETag', 'Content-Range'] });
+  // The specification's client posts forms (`application/x-www-form-urlencoded`), the product's own JSON.
+  await app.register(formbody);
   if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });
   await app.register(authGuard);
@@ -61,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(parameterRoutes);
   await app.register(profileRoutes);
   await app.register(monitorRoutes, { model });
+  await app.register(dashboardRoutes, { model });
   await app.register(resourceRoutes, { model });
   await app.register(restDialectRoutes, { model });
   await app.register(webRoutes, { webDir: config.webDir });

@@ -14,11 +14,14 @@ import { AccessDeniedRedirect, AccessGuard } from './pages/guards';
 import { offers } from './providers/permissions';
 import { screenResources } from './resources/screens';
 import { lazyScreens, recordRepresentationOf } from './resources/lazyScreens';
+import { loadChunk } from './chunks';
 
 const i18nProvider = createI18nProvider(resourceMessages);
 const store = localStorageStore();
 // The profile is a form of react-admin's MUI inputs: its chunk loads on first visit.
-const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const ProfilePage = lazy(() => loadChunk(() => import('./pages/ProfilePage')));
+// The dashboard (and its charts, a chunk of their own) loads when opened.
+const DashboardPage = lazy(() => loadChunk(() => import('./pages/dashboard/DashboardPage')));
 
 type Action = 'list' | 'create' | 'edit' | 'show';
 
@@ -79,6 +82,7 @@ export default function AdminShell() {
       >
         <CustomRoutes>
           <Route path="/erro" element={<ErrorPage />} />
+          <Route path="/dashboard" element={<Suspense fallback={<Loading />}><DashboardPage /></Suspense>} />
           <Route
             path="/perfil"
             element={

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminShell, App } from './App';
+import { registerServiceWorker } from './offline/registerServiceWorker';
 import './styles.css';
 
 // A person who holds a token is going to the admin shell: its chunk, the permissions, the module's
@@ -21,3 +22,6 @@ void ahead.then(() =>
     </StrictMode>,
   ),
 );
+
+// Production builds only: the development server has no service worker to register.
+if (import.meta.env.PROD) registerServiceWorker(`${import.meta.env.BASE_URL}sw.js`);

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { loadChunk } from './chunks';
 
 /**
  * A lazily loaded component that can be asked to load ahead of time. Once its chunk is in, it renders
@@ -9,7 +10,7 @@ export function preloadable(load: () => Promise<{ default: ComponentType }>) {
   let loaded: ComponentType | undefined;
   let loading: Promise<unknown> | undefined;
   const preload = () =>
-    (loading ??= load().then(
+    (loading ??= loadChunk(load).then(
       (module) => {
         loaded = module.default;
         return module;

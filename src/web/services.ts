@@ -3,7 +3,7 @@ import { apiBaseUrl, storageSession } from './http/session';
 import { createConnectionStatus } from './http/status';
 import { createDataProvider } from './providers/dataProvider';
 import { createAuthProvider } from './providers/authProvider';
-import { guardOf } from './resources/catalog';
+import { guardOf, resourceNamed } from './resources/catalog';
 import { loadPermissionCatalogue } from './providers/permissionCatalogue';
 
 /** The browser's single instances: one session, one connection state, one HTTP client. */
@@ -48,7 +48,7 @@ export function primeGet(start: () => Promise<unknown>) {
 }
 
 // The permission pickers of the kit ask the data provider for the catalogue.
-export const dataProvider = { ...createDataProvider(http), permissionCatalogue: () => loadPermissionCatalogue(http) };
+export const dataProvider = { ...createDataProvider(http, (name) => resourceNamed(name)?.label.plural ?? name), permissionCatalogue: () => loadPermissionCatalogue(http) };
 export const authProvider = createAuthProvider({
   http,
   session,

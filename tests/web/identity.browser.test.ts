@@ -86,7 +86,7 @@ describe('identity and access in the browser', { timeout: 90_000 }, () => {
     await logIn(CLERK.email, CLERK.password);
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await menu.getByRole('link', { name: 'Estados civis' }).waitFor();
-    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'Estados civis']);
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'Painel', 'Estados civis']);
     for (const forbidden of ['/usuarios', '/papeis', '/auditoria', '/estados_civis/inserir']) {
       await page.goto(`${product.url}${forbidden}`);
       await expect.poll(path).toBe('/erro');
@@ -114,6 +114,6 @@ describe('identity and access in the browser', { timeout: 90_000 }, () => {
     expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Excluir' }).count()).toBe(0);
     await page.goto(`${product.url}/auditoria/inserir`);
-    await page.getByText(/não encontrada/i).waitFor();
+    await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AppMenu } from './AppMenu';
 import { AppTopBar } from './AppTopBar';
@@ -14,6 +14,12 @@ import { usePageTitle } from './usePageTitle';
 import { useLoadSystemName } from './useLoadSystemName';
 import { useSidebarOpen } from './useSidebarOpen';
 
+/** The skip link moves the focus itself: the router would take the '#' for a navigation. */
+function skipToContent(event: MouseEvent) {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+}
+
 /** The page frame around every module: top bar, menu by area, the disconnected banner, the page title, toasts. */
 export function AppLayout({ children }: { children: ReactNode }) {
   usePageTitle();
@@ -22,11 +28,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <>
+      <a className="skip-link" href="#main-content" onClick={skipToContent}>
+        Pular para o conteúdo
+      </a>
       <RequestIndicator />
       <AppTopBar />
       <div className={open ? 'frame' : 'frame closed'}>
         <AppMenu />
-        <main className="content" id="main-content">
+        <main className="content" id="main-content" tabIndex={-1}>
           <ConnectionBanner />
           <AccessWatcher />
           <NavigationGuard />

@@ -25,6 +25,10 @@ export function AppMenu() {
         <Icon d={iconPath('Home')} />
         <span>Início</span>
       </NavLink>
+      <NavLink to="/dashboard">
+        <Icon d={iconPath('Dashboard')} />
+        <span>Painel</span>
+      </NavLink>
       {groups.map((group) => (
         <Fragment key={group.area}>
           <div className="nav-area">{group.label}</div>

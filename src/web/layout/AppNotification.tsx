@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNotificationContext, useTranslate, type NotificationPayload } from 'ra-core';
 import { CloseIcon } from '../kit/plain/icons';
+import { toastText } from './toastText';
 
 const HIDE_AFTER_MS = 10_000;
 
@@ -22,8 +23,8 @@ export function AppNotification() {
   if (!current) return null;
   const message =
     typeof current.message === 'string'
-      ? translate(current.message, { _: current.message, ...current.notificationOptions?.messageArgs })
-      : current.message;
+      ? toastText(current.message && translate(current.message, { _: current.message, ...current.notificationOptions?.messageArgs }), type)
+      : current.message ?? toastText(null, type);
   return (
     <div className={`alert alert-filled alert-${type} toast`} role={negative ? 'alert' : 'status'}>
       <span className="alert-text">{message}</span>

@@ -34,8 +34,10 @@ export function UserMenu() {
   };
   return (
     <div className="user-menu" ref={root} onKeyDown={keys}>
-      <button ref={button} type="button" aria-label="Perfil" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button ref={button} type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         <AccountCircleIcon />
+        {/* Named 'Perfil' for screen readers, and the visible name is part of that name. */}
+        <span className="visually-hidden">Perfil: </span>
         {identity?.fullName}
       </button>
       {open && (

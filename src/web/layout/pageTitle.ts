@@ -6,6 +6,7 @@ export function pageTitle(pathname: string, labelOf: (module: string) => { singu
   if (parts[0] === 'erro') return 'Erro';
   if (parts[0] === 'recuperar_senha') return parts.length > 1 ? 'Redefinir senha' : 'Recuperar senha';
   if (parts[0] === 'perfil') return 'Perfil';
+  if (parts[0] === 'dashboard') return 'Painel';
   const label = labelOf(parts[0]);
   if (!label) return 'Página não encontrada';
   if (parts.length === 1) return label.plural;

@@ -7,6 +7,9 @@ import { BareCard } from './bare/BareCard';
 import { BareField } from './bare/BareField';
 import { BareAlert, BareNotice } from './bare/BareAlert';
 
+/** What the login says of a field left blank. */
+export const MISSING = { email: 'Informe o e-mail.', password: 'Informe a senha.' } as const;
+
 interface LoginState {
   nextPathname?: string;
   nextSearch?: string;
@@ -35,13 +38,22 @@ export default function LoginPage() {
   // The space to enter: `?espaco=` when the link names one, else the one used last (blank: the main space).
   const [space, setSpace] = useState(() => new URLSearchParams(location.search).get('espaco') ?? session.tenant() ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState(state?.notice ?? null);
   const closeNotice = useCallback(() => setNotice(null), []);
   if (session.token() && !pending) return <Navigate to="/" replace />;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (pending) return;
     setError(null);
+    // The button is never disabled: pressed with a field left blank, it says which and goes there.
+    const blank = { email: email.trim() ? undefined : MISSING.email, password: password ? undefined : MISSING.password };
+    setMissing(blank);
+    if (blank.email || blank.password) {
+      document.getElementById(blank.email ? 'login-email' : 'login-password')?.focus();
+      return;
+    }
     setPending(true);
     session.setTenant(space.trim() || null);
     try {
@@ -57,10 +69,10 @@ export default function LoginPage() {
   return (
     <BareCard label="Entrar" onSubmit={submit}>
       {error && <BareAlert severity="error">{error}</BareAlert>}
-      <BareField id="login-email" label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} autoFocus />
-      <BareField id="login-password" label="Senha" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <BareField id="login-email" label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} autoFocus error={missing.email} />
+      <BareField id="login-password" label="Senha" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={missing.password} />
       <BareField id="login-space" label="Espaço" type="text" autoComplete="organization" value={space} onChange={setSpace} required={false} helperText="Deixe em branco para entrar no espaço principal." />
-      <button type="submit" className="btn btn-contained btn-large" disabled={pending || !email || !password}>
+      <button type="submit" className="btn btn-contained btn-large" aria-busy={pending || undefined}>
         {pending ? <span className="spinner" role="progressbar" aria-label="Entrando" /> : 'Entrar'}
       </button>
       <Link to="/recuperar_senha" className="link">

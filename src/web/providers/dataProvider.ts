@@ -1,5 +1,18 @@
-import type { DataProvider, GetListParams, Identifier } from 'ra-core';
+import { HttpError, type DataProvider, type GetListParams, type Identifier } from 'ra-core';
 import type { HttpClient } from '../http/client';
+
+/** Spec 000 §8: what a field shows when its options could not be loaded ('… de UF', '… de Sequências'). */
+export const comboFailure = (label: string) => `Não foi possível carregar a lista de ${label}`;
+
+/**
+ * A combo that did not load: the status is logged (spec 000 §8), the field says which list failed
+ * (react-admin's reference inputs show the error's message under the field).
+ */
+function comboFailed(resource: string, labelOf: (resource: string) => string, error: unknown): never {
+  const status = error instanceof HttpError ? error.status : 0;
+  console.warn(`combos de ${resource}: ${status || 'sem resposta'} ${(error as Error)?.message ?? ''}`.trim());
+  throw new HttpError(comboFailure(labelOf(resource)), status, error instanceof HttpError ? error.body : {});
+}
 
 /**
  * The react-admin data provider over the API contract (shared/contract/API.md):
@@ -8,7 +21,7 @@ import type { HttpClient } from '../http/client';
  * `{data}`, `DELETE /api/{module}/multiple_delete/{ids}`, and `/api/{module}/combos` when a query's
  * `meta.combos` asks for select options (`{id, name}`).
  */
-export function createDataProvider(http: HttpClient): DataProvider {
+export function createDataProvider(http: HttpClient, labelOf: (resource: string) => string = (resource) => resource): DataProvider {
   const base = (resource: string) => `/api/${resource}`;
 
   const list = async (resource: string, params: Partial<GetListParams>) => {
@@ -29,7 +42,7 @@ export function createDataProvider(http: HttpClient): DataProvider {
     const { json } = await http<{ data: any[] } | any[]>({
       path: `${base(resource)}/combos`,
       query: { ...stringValues(params), filter: typeof q === 'string' ? q : undefined },
-    });
+    }).catch((error: unknown) => comboFailed(resource, labelOf, error));
     const data = Array.isArray(json) ? json : json.data;
     return { data, total: data.length };
   };
@@ -50,6 +63,7 @@ export function createDataProvider(http: HttpClient): DataProvider {
           params.ids.map((id) =>
             http<{ data: any[] } | any[]>({ path: `${base(resource)}/combos`, query: { id: String(id) } }).then(
               ({ json }) => (Array.isArray(json) ? json : json.data),
+              (error: unknown) => comboFailed(resource, labelOf, error),
             ),
           ),
         );

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { GeneratedResource, ResourceScreens } from '../kit/types';
+import { loadChunk } from '../chunks';
 
 export type Screen = 'list' | 'create' | 'edit' | 'show';
 export type LazyScreens = Record<Screen, ComponentType> & { preload: (screen: Screen) => Promise<ComponentType> };
@@ -30,7 +31,7 @@ export function lazyScreens(resource: GeneratedResource): LazyScreens {
   const cached = cache.get(resource.name);
   if (cached) return cached;
   const index = once(() =>
-    resource.load().then((screens): ResourceScreens => {
+    loadChunk(resource.load).then((screens): ResourceScreens => {
       recordRepresentations.set(resource.name, screens.recordRepresentation);
       return screens;
     }),
@@ -40,9 +41,12 @@ export function lazyScreens(resource: GeneratedResource): LazyScreens {
     (['list', 'create', 'edit', 'show'] as const).map((screen) => [
       screen,
       once(async () => {
-        const frame = screen === 'list' ? undefined : import('../kit/material/MaterialFrame');
+        const frame = screen === 'list' ? undefined : loadChunk(() => import('../kit/material/MaterialFrame'));
         // A list-only module has no record screens: its insert and record addresses are not found.
-        const view = (screens: ResourceScreens) => screens[screen]?.() ?? import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage }));
+        const view = (screens: ResourceScreens) => {
+          const load = screens[screen];
+          return load ? loadChunk(load) : import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage }));
+        };
         const [{ default: View }, framing] = await Promise.all([index().then(view), frame]);
         const Screen = framing ? framed(View, framing.MaterialFrame) : View;
         loaded[screen] = Screen;
