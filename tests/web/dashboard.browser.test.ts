@@ -68,7 +68,7 @@ describe('the dashboard and the shell in the browser', { timeout: 120_000 }, () 
     const recent = page.getByRole('region', { name: 'Minhas alterações recentes' });
     const row = recent.getByRole('row').filter({ hasText: 'Inclusão' }).first();
     await expect.poll(() => row.innerText()).toMatch(/Inclusão\s+Estados civis\s+\d+/);
-    await row.getByRole('link', { name: String(created.data.id) }).click();
+    await row.getByRole('link', { name: String(created.data.id), exact: true }).click();
     await expect.poll(path).toBe(`/estados_civis/${created.data.id}`);
   });
 

@@ -33,7 +33,7 @@ export function CreateToolbar() {
   return (
     <Toolbar sx={{ gap: 2 }}>
       <SaveButton label="Salvar" alwaysEnable />
-      <Button startIcon={<CloseIcon />} onClick={() => redirect('list', resource)}>
+      <Button color="inherit" startIcon={<CloseIcon />} onClick={() => redirect('list', resource)}>
         Cancelar
       </Button>
     </Toolbar>

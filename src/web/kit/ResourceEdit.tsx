@@ -105,7 +105,7 @@ export function EditToolbar({ editing, setEditing, deleteButton, ownRecordKept =
       {editing ? (
         <>
           <SaveButton label="Salvar" />
-          <Button startIcon={<CloseIcon />} onClick={cancel}>
+          <Button color="inherit" startIcon={<CloseIcon />} onClick={cancel}>
             Cancelar
           </Button>
         </>

@@ -54,7 +54,7 @@ const Card = memo(function Card({ record, columns, names, cells, selected, selec
       <span className="primary">{primary ? text(primary) : String(record.id)}</span>
       {rest.map((column, i) => (
         <span key={column.source} className={i === 0 ? 'secondary' : 'tertiary'}>
-          <span className="visually-hidden">{column.label}: </span>
+          <span className="card-label">{column.label}: </span>
           {text(column)}
         </span>
       ))}
