@@ -33,7 +33,10 @@ describe('embedded database (PGlite in a worker thread)', () => {
     const took = performance.now() - started;
     clearInterval(timer);
     expect(took).toBeGreaterThan(200);
-    expect(Math.max(...drifts)).toBeLessThan(50);
+    // Run on the main thread, the query would hold every tick back until it ended: one tick late by
+    // the whole query. Off it, ticks keep coming; a busy machine may delay some, never most.
+    expect(drifts.length).toBeGreaterThan(took / 10 / 4);
+    expect(Math.max(...drifts)).toBeLessThan(took / 2);
   }, 60_000);
 
   it('writes with fsync on', async () => {

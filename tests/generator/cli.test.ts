@@ -14,7 +14,9 @@ function editSchema(root: string, path: string, change: (json: any) => void): vo
 
 afterAll(removeScratchDirs);
 
-describe('npm run generate / generate:check', () => {
+// Each test runs the generator's command line two or three times, each a process of its own: seconds
+// apiece on a busy machine.
+describe('npm run generate / generate:check', { timeout: 180_000 }, () => {
   it('writes generated/, then finds nothing to change on a second run', () => {
     const root = copyFixture('sublist');
     const first = runCli(root);
