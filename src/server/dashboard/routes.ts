@@ -3,7 +3,7 @@ import { MENU_AREAS, type Entity, type Model } from '../../../generator/language
 import { sessionOf } from '../auth/guard.js';
 import { allows, entityPermission } from '../auth/permissions.js';
 import { spaceOf } from '../http/space.js';
-import { inPlatformSpace, isOperator, OPERATOR_MODULES } from '../platform/access.js';
+import { inPlatformSpace, isOperator, mayUseModule } from '../platform/access.js';
 import { platformOf } from '../platform/platform-db.js';
 import { OPEN_LISTS } from '../platform/routes.js';
 import { countRecords } from './counts.js';
@@ -19,13 +19,8 @@ export const RECENT_ENTRIES = 10;
  */
 function listable(request: FastifyRequest, entity: Entity): boolean {
   if (!entity.screens || !entity.operations.list) return false;
-  const held = sessionOf(request).permissions;
-  if (entity.database === 'platform') {
-    if (!inPlatformSpace(request)) return false;
-    if (OPERATOR_MODULES.has(entity.module) && isOperator(request)) return true;
-    if (OPEN_LISTS[entity.module]) return false;
-  }
-  return allows(held, [entityPermission(entity, 'index')]);
+  if (OPEN_LISTS[entity.module] && !isOperator(request)) return false;
+  return mayUseModule(request, entity, [entityPermission(entity, 'index')]);
 }
 
 /**

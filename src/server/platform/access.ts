@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { requireAny, sessionOf, type Session } from '../auth/guard.js';
-import { ADMIN } from '../auth/permissions.js';
+import { ADMIN, allows } from '../auth/permissions.js';
 import { AppError, MESSAGES } from '../http/app-error.js';
 import { spaceOf } from '../http/space.js';
 
@@ -44,12 +44,18 @@ export function requireOperator(request: FastifyRequest): Session {
  * (`tenant.show`, `monitor.index`, granted like any other).
  */
 export function requireModuleAccess(request: FastifyRequest, entity: { module: string; database: string }, names: string[]): Session {
+  const session = sessionOf(request);
+  if (!mayUseModule(request, entity, names, session)) throw new AppError(403, MESSAGES.forbidden);
+  return session;
+}
+
+/** Whether `requireModuleAccess` lets the caller through, without throwing (the dashboard asks it of every module). */
+export function mayUseModule(request: FastifyRequest, entity: { module: string; database: string }, names: string[], session: Session = sessionOf(request)): boolean {
   if (entity.database === 'platform') {
-    const session = sessionOf(request);
-    if (!inPlatformSpace(request)) throw new AppError(403, MESSAGES.forbidden);
-    if (OPERATOR_MODULES.has(entity.module) && isOperator(request, session)) return session;
+    if (!inPlatformSpace(request)) return false;
+    if (OPERATOR_MODULES.has(entity.module) && isOperator(request, session)) return true;
   }
-  return requireAny(request, names);
+  return allows(session.permissions, names);
 }
 
 /** `requireAny` for the platform's own routes (the monitors' grid and checks): a platform space only. */

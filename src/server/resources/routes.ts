@@ -6,7 +6,7 @@ import { insertActions, listFor, operationAccess } from './access.js';
 import { listCombos } from './combos.js';
 import { deleteRecord, deleteRecords } from './delete.js';
 import { findRecord, parseId } from './read.js';
-import { entityTag, expectedVersion } from './versions.js';
+import { expectedVersion, versionHeaders } from './versions.js';
 import { createRecord, updateRecord } from './write.js';
 
 type Params = { id: string; ids: string; mode: string };
@@ -16,11 +16,6 @@ export { NOT_OFFERED } from './access.js';
 /** Most records one `multiple_delete` removes (a whole page of the longest list, twice over). */
 export const MAX_DELETE_IDS = 1000;
 
-/** `ETag` naming the version of a record (its `updated_at`), for a later `If-Match`. */
-const versionHeader = (record: Record<string, unknown>): Record<string, string> => {
-  const tag = entityTag(record.updated_at);
-  return tag ? { etag: tag } : {};
-};
 
 /** The generic REST resource every entity of the model gets under `/api/{module}`. */
 export async function resourceRoutes(app: FastifyInstance, options: { model: Model }) {
@@ -39,13 +34,13 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
 
     app.get<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
       const data = await findRecord(allow(request, entity, 'show', 'show').db, entity, parseId(request.params.id));
-      return reply.headers(versionHeader(data)).send({ data });
+      return reply.headers(versionHeaders(data)).send({ data });
     });
 
     app.post(base, async (request, reply) => {
       const { db, context } = allow(request, entity, 'create', ...insertActions(entity));
       const data = await createRecord(db, entity, request.body, context);
-      return reply.status(201).headers(versionHeader(data)).send({ data, ...context.answer });
+      return reply.status(201).headers(versionHeaders(data)).send({ data, ...context.answer });
     });
 
     app.put<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
@@ -53,7 +48,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
       const id = parseId(request.params.id);
       const expected = expectedVersion(request.headers['if-match'], request.body);
       const data = await updateRecord(db, entity, id, request.body, context, expected);
-      return reply.headers(versionHeader(data)).send({ data, ...context.answer });
+      return reply.headers(versionHeaders(data)).send({ data, ...context.answer });
     });
 
     app.delete<{ Params: Params }>(`${base}/:id`, async (request) => {

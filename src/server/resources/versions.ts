@@ -24,6 +24,12 @@ export function entityTag(updatedAt: unknown): string | null {
   return version === null ? null : `"${version}"`;
 }
 
+/** The `ETag` header naming a record's version, for a later `If-Match`; none when it has no `updated_at`. */
+export function versionHeaders(record: Record<string, unknown>): Record<string, string> {
+  const tag = entityTag(record.updated_at);
+  return tag ? { etag: tag } : {};
+}
+
 /**
  * The versions a save names: the `If-Match` header (`*` names none) and `updated_at` in the body as
  * GET returned it. A body `updated_at` that is no date → 422 on the field.

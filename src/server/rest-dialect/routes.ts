@@ -4,16 +4,12 @@ import { objectBody } from '../http/body.js';
 import { insertActions, listFor, operationAccess } from '../resources/access.js';
 import { deleteRecord } from '../resources/delete.js';
 import { findRecord, parseId } from '../resources/read.js';
-import { entityTag, expectedVersion } from '../resources/versions.js';
+import { expectedVersion, versionHeaders } from '../resources/versions.js';
 import { createRecord, updateRecord } from '../resources/write.js';
 import { contentRange, restListQuery } from './query.js';
 
 type Params = { id: string };
 
-const versionHeader = (record: Record<string, unknown>): Record<string, string> => {
-  const tag = entityTag(record.updated_at);
-  return tag ? { etag: tag } : {};
-};
 
 /**
  * react-admin's simple-rest dialect beside the contract, under `/api/rest/{module}`, over the same
@@ -34,13 +30,13 @@ export async function restDialectRoutes(app: FastifyInstance, options: { model: 
 
     app.get<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
       const record = await findRecord(allow(request, entity, 'show', 'show').db, entity, parseId(request.params.id));
-      return reply.headers(versionHeader(record)).send(record);
+      return reply.headers(versionHeaders(record)).send(record);
     });
 
     app.post(base, async (request, reply) => {
       const { db, context } = allow(request, entity, 'create', ...insertActions(entity));
       const record = await createRecord(db, entity, request.body, context);
-      return reply.status(201).headers(versionHeader(record)).send(record);
+      return reply.status(201).headers(versionHeaders(record)).send(record);
     });
 
     app.put<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
@@ -50,7 +46,7 @@ export async function restDialectRoutes(app: FastifyInstance, options: { model: 
       const expected = expectedVersion(request.headers['if-match'], changes);
       const stored = await findRecord(db, entity, id);
       const record = await updateRecord(db, entity, id, { ...stored, ...changes }, context, expected);
-      return reply.headers(versionHeader(record)).send(record);
+      return reply.headers(versionHeaders(record)).send(record);
     });
 
     app.delete<{ Params: Params }>(`${base}/:id`, async (request) => {
