@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/index.js';
+import { hashPassword } from '../../src/server/resources/passwords.js';
 import { COUNT_CAP } from '../../src/server/dashboard/counts.js';
 import { OPERATOR, startPlatformApi, tenantWithSpace, type PlatformApi } from '../platform/support/platform.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AppError, invalid } from '../http/app-error.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from '../resources/passwords.js';
 import type { LoginThrottle } from './throttle.js';
 import { issueToken } from './tokens.js';
 import { findUserByEmail, publicUser, stampLogin } from './users.js';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { effectivePermissionsOf } from './permissions.js';
+import { effectivePermissionsOf } from './grants.js';
 
 /** Only the SHA-256 of a token is stored, so a leaked table grants nothing. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../resources/passwords.js';
 
 /** The stored argon2 hash of a user's password (the `password` column), or null for an unknown user. */
 export async function storedPasswordHash(db: Kysely<any>, userId: number | string): Promise<string | null> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { ModuleHooks } from '../resources/hooks.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../resources/passwords.js';
 import { revokeUserTokens } from './tokens.js';
 
 /** What the API shows of a user: never the password hash. */

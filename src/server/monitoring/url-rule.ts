@@ -35,6 +35,7 @@ const RESET_STATE = {
  * address changes starts over as 'not yet checked' (due at once): the old results were of another address.
  */
 export const monitorUrlRule: ModuleHooks = {
+  effects: ['network'],
   async beforeWrite(trx: Kysely<any>, { entity, body, previous }) {
     if (typeof body.url !== 'string') return;
     const problem = await monitorUrlProblem(body.url);

@@ -9,6 +9,7 @@ export const hashSystemToken = (token: string) => createHash('sha256').update(to
  * token once, in the create answer; it is never returned again (the field is write-only).
  */
 export const systemToken: ModuleHooks = {
+  transforms: ['system_token'],
   async afterWrite(trx, { mode, record }) {
     if (mode !== 'create') return;
     const token = randomBytes(32).toString('base64url');

@@ -30,12 +30,14 @@ export async function revokeSpaceSessions(directory: SpaceDirectory, space: Spac
 
 /**
  * `clientes`: a new space gets its database, migrations, reference data and first administrator
- * (returned once as `initial_admin`); a failure undoes every space made by this write and answers 422.
- * Deactivating a tenant or a space ends its sessions; a space removed keeps its database, detached.
+ * (returned once as `initial_admin` on its item and in the answer); a failure undoes every space
+ * made by this write and answers 422. Deactivating a tenant or a space ends its sessions; a space
+ * removed keeps its database, detached. Without a directory (one fixed space) there are no spaces to make.
  */
-export const spaceLifecycle: ModuleHooks = {
+export const spaceLifecycle = (directory: SpaceDirectory | null): ModuleHooks => ({
+  transforms: ['tenant_configs'],
+  effects: ['databases'],
   async afterWrite(trx, { record, previous, context }) {
-    const directory = context.spaces;
     if (!directory) return;
     const before = new Map(spacesOf(previous).map((space) => [Number(space.id), space]));
     const stored = await storedSpaces(trx, Number(record.id));
@@ -65,11 +67,11 @@ export const spaceLifecycle: ModuleHooks = {
     const gone = [...before.values()].filter((space) => !stored.has(Number(space.id)));
     await detach(directory, gone, context);
   },
-  async beforeDelete(trx, { record, context }) {
-    if (!context.spaces) return;
-    await detach(context.spaces, spacesOf(record), context);
+  async beforeDelete(_trx, { record, context }) {
+    if (!directory) return;
+    await detach(directory, spacesOf(record), context);
   },
-};
+});
 
 /** Closes removed spaces' databases, keeps them, and says where they are. */
 async function detach(directory: SpaceDirectory, spaces: SpaceRow[], context: { answer?: Row }): Promise<void> {
