@@ -4,8 +4,10 @@
  * Regenerate with: npm run generate
  */
 
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
 
+/** A column the database fills when an insert leaves it out (Kysely's own `Generated` does not see through a `ColumnType`). */
+export type Generated<T> = [T] extends [ColumnType<infer S, infer I, infer U>] ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 /** `timestamptz`: read as a Date; written as a Date or ISO 8601 text. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** `numeric` (money, decimals): read as text, so no digit is lost; written as text or a number. */

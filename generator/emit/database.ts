@@ -9,6 +9,11 @@ import { printSourceFile } from './source-file.js';
 const DATABASES: Record<EntityDatabase, string> = { space: 'SpaceDatabase', platform: 'PlatformDatabase' };
 
 const ALIASES = [
+  {
+    name: 'Generated<T>',
+    type: '[T] extends [ColumnType<infer S, infer I, infer U>] ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>',
+    doc: "A column the database fills when an insert leaves it out (Kysely's own `Generated` does not see through a `ColumnType`).",
+  },
   { name: 'Timestamp', type: 'ColumnType<Date, Date | string, Date | string>', doc: '`timestamptz`: read as a Date; written as a Date or ISO 8601 text.' },
   { name: 'Numeric', type: 'ColumnType<string, string | number, string | number>', doc: '`numeric` (money, decimals): read as text, so no digit is lost; written as text or a number.' },
   { name: 'Json', type: 'ColumnType<unknown, object | string | number | boolean, object | string | number | boolean>', doc: '`jsonb`: read as the parsed value; written as a value the driver serialises.' },
@@ -34,7 +39,7 @@ interface TablePlan {
 export function emitDatabase(plan: Plan): Map<string, string> {
   const tables = tablesOf(plan);
   const content = printSourceFile('database.ts', ALL_SCHEMAS, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: 'kysely', namedImports: ['ColumnType', 'Generated'], isTypeOnly: true });
+    file.addImportDeclaration({ moduleSpecifier: 'kysely', namedImports: ['ColumnType'], isTypeOnly: true });
     for (const alias of ALIASES) file.addTypeAlias({ isExported: true, name: alias.name, type: alias.type, docs: [alias.doc] });
     for (const table of tables) {
       file.addInterface({

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 
 /** A grant counts while granted and not past its expiry date (the expiry day itself still counts). */
 const live = sql<boolean>`granted and (expires_at is null or expires_at >= current_date)`;
@@ -14,7 +15,7 @@ export const effectivePermissionsOf = (userId: RawBuilder<unknown>) => sql`
      where ur.user_id = ${userId} and rp.granted and (rp.expires_at is null or rp.expires_at >= current_date)`;
 
 /** Names a user holds now: their own live grants and those of their roles. Read on every request. */
-export async function effectivePermissions(db: Kysely<any>, userId: number | string): Promise<string[]> {
+export async function effectivePermissions(db: Kysely<SpaceDatabase>, userId: number): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select name from user_permissions where user_id = ${userId} and ${live}
     union

@@ -27,7 +27,7 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     if (!row) throw new AppError(401, MESSAGES.unauthenticated);
     request.session = {
       user: { id: Number(row.id), name: row.name, email: row.email, must_change_password: row.must_change_password === true },
-      tokenId: String(row.token_id),
+      tokenId: Number(row.token_id),
       permissions: new Set(row.permissions),
     };
   });

@@ -15,7 +15,7 @@ export interface SessionUser {
 
 export interface Session {
   user: SessionUser;
-  tokenId: string;
+  tokenId: number;
   permissions: ReadonlySet<string>;
 }
 

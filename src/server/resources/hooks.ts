@@ -77,15 +77,18 @@ export interface BeforeDelete {
   context: WriteContext;
 }
 
-/** The generic operations work on any table by name, so hooks get a transaction of no table type. */
-export interface ModuleHooks {
+/**
+ * A module's hooks. `DB` is the database the module lives in (`SpaceDatabase`, `PlatformDatabase`),
+ * for a typed transaction; the core, which works on any table by name, runs them untyped.
+ */
+export interface ModuleHooks<DB = any> {
   /** Fields of the answer this hook sets or replaces. */
   readonly transforms?: readonly string[];
   /** What it does beyond the write's transaction. */
   readonly effects?: readonly HookEffect[];
-  beforeWrite?(trx: Kysely<any>, ctx: BeforeWrite): Promise<void> | void;
-  afterWrite?(trx: Kysely<any>, ctx: AfterWrite): Promise<void> | void;
-  beforeDelete?(trx: Kysely<any>, ctx: BeforeDelete): Promise<void> | void;
+  beforeWrite?(trx: Kysely<DB>, ctx: BeforeWrite): Promise<void> | void;
+  afterWrite?(trx: Kysely<DB>, ctx: AfterWrite): Promise<void> | void;
+  beforeDelete?(trx: Kysely<DB>, ctx: BeforeDelete): Promise<void> | void;
 }
 
 export async function runBeforeWrite(trx: Kysely<any>, ctx: BeforeWrite): Promise<void> {

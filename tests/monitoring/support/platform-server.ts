@@ -39,7 +39,7 @@ export async function startPlatformServer(kind: DatabaseKind): Promise<PlatformS
   if (kind === 'postgres') target = await createTestTarget('postgres');
   const databaseUrl = target?.target.kind === 'postgres' ? target.target.url : undefined;
   const directory = await SpaceDirectory.open({ dataDir, databaseUrl });
-  const platform = directory.platform;
+  const platform: Kysely<any> = directory.platform;
   await ensureAdministrator(platform, ADMIN);
   const app = await buildApp({
     config: loadConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATA_DIR: dataDir }, ROOT),

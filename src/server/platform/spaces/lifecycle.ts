@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { PlatformDatabase } from '../../../../generated/database.js';
 import { openDatabase } from '../../db/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { ModuleHooks } from '../../resources/hooks.js';
@@ -12,8 +13,8 @@ type SpaceRow = SpaceConfigRow & { id: number; active: boolean };
 const spacesOf = (record: Row | null | undefined) => ((record?.tenant_configs as SpaceRow[] | undefined) ?? []);
 
 /** The stored row (with db_password, which the record never carries) of each space of a tenant. */
-async function storedSpaces(trx: Kysely<any>, tenantId: number): Promise<Map<number, SpaceRow>> {
-  const rows = (await trx.selectFrom('tenant_configs').selectAll().where('tenant_id', '=', tenantId).execute()) as SpaceRow[];
+async function storedSpaces(trx: Kysely<PlatformDatabase>, tenantId: number): Promise<Map<number, SpaceRow>> {
+  const rows: SpaceRow[] = await trx.selectFrom('tenant_configs').selectAll().where('tenant_id', '=', tenantId).execute();
   return new Map(rows.map((row) => [Number(row.id), row]));
 }
 
@@ -34,7 +35,7 @@ export async function revokeSpaceSessions(directory: SpaceDirectory, space: Spac
  * made by this write and answers 422. Deactivating a tenant or a space ends its sessions; a space
  * removed keeps its database, detached. Without a directory (one fixed space) there are no spaces to make.
  */
-export const spaceLifecycle = (directory: SpaceDirectory | null): ModuleHooks => ({
+export const spaceLifecycle = (directory: SpaceDirectory | null): ModuleHooks<PlatformDatabase> => ({
   transforms: ['tenant_configs'],
   effects: ['databases'],
   async afterWrite(trx, { record, previous, context }) {
