@@ -15,8 +15,6 @@ import { startProduct, Tally, type Product, type Sent } from './support/harness.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_611);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
-/** Platform modules whose valid writes create databases or reach out to addresses: only invalid bodies are sent. */
-const SPOILED = new Set(['clientes', 'monitores']);
 const LOGOUT = 'sessao-de-saida';
 
 interface Plan { name: string; runs: number; request: fc.Arbitrary<Sent>; knows: (path: string) => boolean }
@@ -37,7 +35,7 @@ function knowsRule(rule: Record<string, any>) {
 }
 
 /** A body that can never pass validation: its first required field gets an object. */
-function spoil(text: string, entity: Entity): string {
+function spoiledBody(text: string, entity: Entity): string {
   let body: unknown;
   try { body = JSON.parse(text); } catch { return text; }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return text;
@@ -45,14 +43,20 @@ function spoil(text: string, entity: Entity): string {
   return JSON.stringify({ ...body, [first]: { estragado: true } });
 }
 
-function modulePlans(entity: Entity, valid: Record<string, unknown> | null, ids: number[], token: string): { reads: Plan[]; deletes: Plan[] } {
+/**
+ * Modules whose hooks reach beyond the write's transaction (`effects` in the registry: databases made,
+ * addresses resolved) are sent only bodies that cannot pass validation.
+ */
+const spoiled = (product: Product, entity: Entity) => product.app.resources.traitsOf(entity.module).effects.size > 0;
+
+function modulePlans(entity: Entity, valid: Record<string, unknown> | null, ids: number[], token: string, spoil: boolean): { reads: Plan[]; deletes: Plan[] } {
   const base = `/api/${entity.module}`;
   const rest = `/api/rest/${entity.module}`;
   const columns = entity.fields.filter((f) => f.column !== null).map((f) => f.name);
   const references = entity.fields.filter((f) => f.kind === 'reference').map((f) => f.name);
   const id = ids.length ? fc.oneof(fc.constantFrom(...ids.map(String)), hostileIdText) : hostileIdText;
   const query = queryText([...columns, ...references], filterText(columns));
-  const body = (mode: 'create' | 'edit') => writeBodyText(entity.rules[mode], valid).map((text) => (SPOILED.has(entity.module) ? spoil(text, entity) : text));
+  const body = (mode: 'create' | 'edit') => writeBodyText(entity.rules[mode], valid).map((text) => (spoil ? spoiledBody(text, entity) : text));
   const none = () => false;
   const at = (name: string, runs: number, request: fc.Arbitrary<Omit<Sent, 'token'>>, knows: Plan['knows'] = none): Plan =>
     ({ name: `${name} ${base}`, runs, knows, request: request.map((r) => ({ ...r, token })) });
@@ -127,10 +131,11 @@ for (const kind of DATABASE_KINDS) {
       const reads: Plan[] = [];
       const deletes: Plan[] = [];
       for (const entity of product.model.entities) {
-        const writable = entity.operations.create && !SPOILED.has(entity.module) && entity.module !== 'sistemas';
+        const spoil = spoiled(product, entity);
+        const writable = entity.operations.create && !spoil;
         const valid = writable ? await validBody(entity, create) : null;
         const ids = writable ? [await create(entity.module), await create(entity.module)] : [];
-        const plans = modulePlans(entity, valid, ids, product.token);
+        const plans = modulePlans(entity, valid, ids, product.token, spoil);
         reads.push(...plans.reads);
         deletes.push(...plans.deletes);
       }

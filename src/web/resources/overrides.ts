@@ -1,10 +1,16 @@
 import type { ComponentType } from 'react';
+import type { ModuleName } from '../../../generated/modules';
 import type { GeneratedResource, ResourceScreens, ViewLoader } from '../kit/types';
 
 export type ViewName = 'list' | 'create' | 'edit' | 'show';
 
-/** Hand-written views by module and view name, each loaded on first visit; every view not named stays the generated one. */
-export type ScreenOverrides = Record<string, Partial<Record<ViewName, ViewLoader>>>;
+/**
+ * Hand-written views by module and view name, each loaded on first visit; every view not named stays
+ * the generated one. Keyed by `ModuleName`, so a misspelt or removed module fails typecheck.
+ */
+export type ScreenOverrides = { readonly [Module in ModuleName]?: ModuleViews };
+
+type ModuleViews = Partial<Record<ViewName, ViewLoader>>;
 
 /**
  * A hand-written view's loader from its module and the export to use.
@@ -22,7 +28,8 @@ const VIEW_NAMES: readonly string[] = ['list', 'create', 'edit', 'show'];
  */
 export function applyOverrides(generated: GeneratedResource[], overrides: ScreenOverrides): GeneratedResource[] {
   const names = new Set(generated.map((r) => r.name));
-  for (const [module, views] of Object.entries(overrides)) {
+  const byModule = new Map(Object.entries(overrides) as [string, ModuleViews][]);
+  for (const [module, views] of byModule) {
     if (!names.has(module)) throw new Error(`Substituição de tela: o módulo '${module}' não existe no registro gerado.`);
     const resource = generated.find((r) => r.name === module)!;
     if (!resource.screens) throw new Error(`Substituição de tela: o módulo '${module}' não tem telas.`);
@@ -31,7 +38,7 @@ export function applyOverrides(generated: GeneratedResource[], overrides: Screen
     }
   }
   return generated.map((resource) => {
-    const views = overrides[resource.name];
+    const views = byModule.get(resource.name);
     if (!views) return resource;
     return { ...resource, load: () => resource.load().then((screens): ResourceScreens => ({ ...screens, ...views })) };
   });

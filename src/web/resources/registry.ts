@@ -1,5 +1,4 @@
 import { view, type ScreenOverrides } from './overrides';
-import { platformOverrides } from '../screens/platform/overrides';
 
 /**
  * The override seam: the one place where a hand-written view replaces a generated one.
@@ -7,7 +6,8 @@ import { platformOverrides } from '../screens/platform/overrides';
  * Every module's screens come from `generated/web/<module>/` (list, create, edit, show). When a
  * schema cannot say what a screen needs, write the view by hand under `src/web/screens/<module>/`
  * with the kit (`ResourceList` from `kit/list`, `ResourceEdit`, `KindInput`…) and name it here by module
- * and view, as a loader: each view is a chunk of its own, loaded on first visit.
+ * and view, as a loader: each view is a chunk of its own, loaded on first visit. Modules are named
+ * by `ModuleName` (generated/modules.ts): a misspelt one fails typecheck, and start-up.
  * Only that view changes: the module's other views, its menu entry, permissions and labels stay
  * the generated ones, and regenerating never touches this file.
  *
@@ -30,7 +30,18 @@ export const overrides: ScreenOverrides = {
     edit: view(() => import('../screens/auditoria/Detail'), (m) => m.AuditoriaDetail),
     show: view(() => import('../screens/auditoria/Detail'), (m) => m.AuditoriaDetail),
   },
-  // Tenants with their spaces, systems and monitors: one-time secrets, the spaces' editing and
-  // inserting toggles, the monitors' status chips and 'Verificar agora'.
-  ...platformOverrides,
+  // Tenants with their spaces: the spaces' editing and inserting toggles, the first administrator's
+  // one-time password.
+  clientes: {
+    list: view(() => import('../screens/clientes/List'), (m) => m.ClientesList),
+    create: view(() => import('../screens/clientes/Create'), (m) => m.ClientesCreate),
+    edit: view(() => import('../screens/clientes/Edit'), (m) => m.ClientesEdit),
+  },
+  // The system's token, shown once after the insert.
+  sistemas: { create: view(() => import('../screens/sistemas/Create'), (m) => m.SistemasCreate) },
+  // The monitors' status chips, a 10 s refresh and 'Verificar agora'.
+  monitores: {
+    list: view(() => import('../screens/monitores/List'), (m) => m.MonitoresList),
+    edit: view(() => import('../screens/monitores/Edit'), (m) => m.MonitoresEdit),
+  },
 };
