@@ -89,6 +89,26 @@ export interface Sequencias {
    */
   increment_order: number | null;
   /**
+   * Último número gerado
+   */
+  last_drawn_number: number | null;
+  /**
+   * Ano do último número gerado
+   */
+  last_draw_year: number | null;
+  /**
+   * Livro do último número gerado
+   */
+  last_drawn_book: number | null;
+  /**
+   * Folha do último número gerado
+   */
+  last_drawn_leaf: number | null;
+  /**
+   * Ordem do último número gerado
+   */
+  last_drawn_order: number | null;
+  /**
    * Inativo
    */
   inactivated: boolean;
