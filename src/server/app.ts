@@ -19,6 +19,7 @@ import { parameterRoutes } from './parameters/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { resourceRoutes } from './resources/routes.js';
 import { restDialectRoutes } from './rest-dialect/routes.js';
+import { sequenceRoutes } from './sequences/routes.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(monitorRoutes, { model });
   await app.register(dashboardRoutes, { model });
+  await app.register(sequenceRoutes, { model });
   await app.register(resourceRoutes, { model });
   await app.register(restDialectRoutes, { model });
   await app.register(webRoutes, { webDir: config.webDir });

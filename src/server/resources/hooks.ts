@@ -30,6 +30,7 @@ import { monitorUrlRule } from '../monitoring/url-rule.js';
 import { spaceLifecycle } from '../platform/spaces/lifecycle.js';
 import { systemToken } from '../platform/system-token.js';
 import { profileImageRule } from '../profile/image.js';
+import { sequenceRules } from '../sequences/rules.js';
 import type { WriteContext } from './context.js';
 
 export type WriteMode = 'create' | 'update';
@@ -75,6 +76,7 @@ export const hooks: Record<string, ModuleHooks[]> = {
   // made, sessions ended) runs last, since what follows it in the transaction can hardly fail.
   clientes: [spaceHeartbeats, spaceLifecycle],
   sistemas: [systemToken, systemHeartbeats],
+  sequencias: [sequenceRules],
 };
 
 const none: ModuleHooks[] = [];
