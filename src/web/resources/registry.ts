@@ -1,5 +1,6 @@
 import { view, type ScreenOverrides } from './overrides';
 import { platformOverrides } from '../screens/platform/overrides';
+import { sequenceOverrides } from '../screens/sequencias/overrides';
 
 /**
  * The override seam: the one place where a hand-written view replaces a generated one.
@@ -33,4 +34,5 @@ export const overrides: ScreenOverrides = {
   // Tenants with their spaces, systems and monitors: one-time secrets, the spaces' editing and
   // inserting toggles, the monitors' status chips and 'Verificar agora'.
   ...platformOverrides,
+  ...sequenceOverrides,
 };
