@@ -100,7 +100,7 @@ for (const kind of DATABASE_KINDS) {
       const trail = await server.db.selectFrom('audits').selectAll().where('module', '=', 'sequencias').where('record_id', '=', sequence.id).orderBy('id').execute();
       expect(trail.map((row) => row.event)).toEqual(['created', 'updated', 'updated', 'updated']);
       expect(trail[2].old_values).toMatchObject({ number: 1, last_drawn_number: 1, number_order: 2 });
-      expect(trail[2].new_values).toMatchObject({ number: 2, last_drawn_number: 2, number_order: 1, number_leaf: 2, formatted_number: 'L1F01O02 0002/2024' });
+      expect(trail[2].new_values).toEqual({ number: 2, last_drawn_number: 2, last_drawn_order: 2, number_order: 1, number_leaf: 2 });
       expect(trail[3].user_id).not.toBeNull();
     });
 

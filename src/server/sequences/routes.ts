@@ -22,7 +22,7 @@ export async function drawByHand(db: Kysely<any>, id: number, options: { date?: 
     await recordAudit(trx, {
       event: 'updated', userId: options.userId, module: 'sequencias', recordId: id,
       oldValues: Object.fromEntries(moved.map((name) => [name, before?.[name] ?? null])),
-      newValues: { ...Object.fromEntries(moved.map((name) => [name, row[name]])), formatted_number: drawn.formatted_number },
+      newValues: Object.fromEntries(moved.map((name) => [name, row[name]])),
     });
     return drawn;
   });
