@@ -93,6 +93,14 @@ describeOnDatabases('drawing a number from a sequence', (getDb) => {
     expect(await sequenceRow(getDb(), id)).toMatchObject({ number: 0, last_drawn_number: null });
   });
 
+  it('refuses to draw with a mask stored before the mask rules, and gives the number back', async () => {
+    const id = await insertSequence(getDb(), { formatting: '000000', name: 'Máscara antiga' });
+    await expect(draw(id)).rejects.toMatchObject({
+      status: 422, errors: { number: ['Corrija a formatação da sequência "Máscara antiga" no cadastro de sequências: A formatação precisa conter o número: {numero}.'] },
+    });
+    expect(await sequenceRow(getDb(), id)).toMatchObject({ number: 0, last_drawn_number: null });
+  });
+
   it('answers 409 past the largest number, and 422 for a date that is none', async () => {
     const id = await insertSequence(getDb(), { number: 2_147_483_647 });
     await expect(draw(id)).rejects.toMatchObject({ status: 409, message: 'A sequência chegou ao maior número possível (2.147.483.647).' });

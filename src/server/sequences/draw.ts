@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { AppError, conflict, invalid, notFound } from '../http/app-error.js';
-import { formatNumber, MaskError } from './mask.js';
+import { formatNumber, maskProblem } from './mask.js';
 import { calendarYear } from './year.js';
 
 /** A number taken from a sequence: what a consumer stores with its record. */
@@ -123,13 +123,16 @@ export async function drawRow(db: Kysely<any>, sequenceId: number, options: Draw
   return { row, drawn: toDrawn(row, options) };
 }
 
+/**
+ * The drawn number formatted. A mask that could format two numbers alike (one stored before the
+ * mask rules, such as `000000`) refuses the draw instead, and the transaction gives the number back.
+ */
 function toDrawn(row: DrawRow, options: DrawOptions): DrawnNumber {
   const values = { number: row.number, year: row.year, book: row.last_drawn_book, leaf: row.last_drawn_leaf, order: row.last_drawn_order };
-  try {
-    return { ...values, formatted_number: formatNumber(row.formatting, values) };
-  } catch (error) {
-    if (!(error instanceof MaskError)) throw error;
-    const message = `A formatação da sequência "${row.name}" é inválida (${error.message}): corrija-a no cadastro de sequências.`;
+  const problem = maskProblem(row.formatting, {});
+  if (problem) {
+    const message = `Corrija a formatação da sequência "${row.name}" no cadastro de sequências: ${problem}`;
     throw (options.automatic ?? true) ? invalid({ [options.field ?? 'number']: [message] }) : conflict(message);
   }
+  return { ...values, formatted_number: formatNumber(row.formatting, values) };
 }
