@@ -10,6 +10,18 @@ const CLIENTS = 16;
 const SECONDS = 5;
 const BARE = 'update sequences set number = number + increment where id = $1 returning number';
 
+/** The bare statement inside a transaction of its own, as a consumer's draw holds the row until its commit. */
+async function inTransaction(pool: pg.Pool, sequence: number) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(BARE, [sequence]);
+    await client.query('commit');
+  } finally {
+    client.release();
+  }
+}
+
 /** Calls of `work` per second from `clients` concurrent loops during `seconds`, and how many were made. */
 async function perSecond(clients: number, seconds: number, work: () => Promise<unknown>): Promise<{ rate: number; calls: number }> {
   let calls = 0;
@@ -29,7 +41,8 @@ async function perSecond(clients: number, seconds: number, work: () => Promise<u
  * draw `drawNumber` as a consumer calls it (its own transaction here: begin, the draw's `update …
  * returning`, commit; the mask formatted) through the product's pool (10 connections) — vs the
  * same number of clients sending the bare `update … returning` to the same table through `pg`
- * (10 connections, each statement its own transaction), in turns (bare, draw, bare, draw).
+ * (10 connections, each statement its own transaction), in turns (bare, draw, …). For reference,
+ * the bare statement inside `begin … commit`, which keeps the row locked for the same round trip.
  */
 export async function sequenceFigures(log: (line: string) => void): Promise<Row[]> {
   const target = await createBenchDatabase();
@@ -44,11 +57,13 @@ export async function sequenceFigures(log: (line: string) => void): Promise<Row[
     const contenders = {
       bare: () => pool.query(BARE, [sequence]),
       draw: () => drawNumber(handle.db, sequence, { date: new Date() }),
+      transaction: () => inTransaction(pool, sequence),
     };
-    const totals = { bare: 0, draw: 0 };
-    for (const name of ['bare', 'draw'] as const) await perSecond(CLIENTS, 1, contenders[name]);
+    const names = ['bare', 'draw', 'transaction'] as const;
+    const totals = { bare: 0, draw: 0, transaction: 0 };
+    for (const name of names) await perSecond(CLIENTS, 1, contenders[name]);
     for (let turn = 0; turn < 2; turn++) {
-      for (const name of ['bare', 'draw'] as const) {
+      for (const name of names) {
         const { rate, calls } = await perSecond(CLIENTS, SECONDS, contenders[name]);
         totals[name] += rate / 2;
         log(`figure 8, turn ${turn + 1}: ${name} ${Math.round(rate).toLocaleString('en')}/s (${calls.toLocaleString('en')} in ${SECONDS} s)`);
@@ -59,7 +74,12 @@ export async function sequenceFigures(log: (line: string) => void): Promise<Row[
     return [
       atLeastRow('8', `numbers drawn, ${CLIENTS} clients of one sequence × ${SECONDS} s: drawNumber vs bare update … returning via pg`, totals.draw, totals.bare, 0.8, perSec,
         'mean of two turns each, 1 s warm-up each; PostgreSQL, 10 connections each side; each draw its own transaction (begin, update … returning, commit)'),
-      infoRow('8', 'the sequence after the figure (bare updates and draws together)', number.toLocaleString('en')),
+      {
+        ...atLeastRow('8', `the same draws vs the bare update … returning, each in begin … commit via pg (reference)`, totals.draw, totals.transaction, 0, perSec,
+          'what the transaction costs: the row stays locked until the commit, one round trip after the update'),
+        target: '—', verdict: 'info',
+      },
+      infoRow('8', 'the sequence after the figure (bare updates, draws and transactions together)', number.toLocaleString('en')),
     ];
   } finally {
     await pool.end();
