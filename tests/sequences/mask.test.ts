@@ -41,6 +41,13 @@ describe('the year of a record on the council calendar (America/Sao_Paulo)', () 
     expect(calendarYear('2025-12-31T23:30:00-05:00')).toBe(2026);
   });
 
+  it('knows the zone\'s history: São Paulo kept summer time (UTC−2) over the new year of 2019', () => {
+    expect(calendarYear(new Date('2019-01-01T01:59:00Z'))).toBe(2018);
+    expect(calendarYear(new Date('2019-01-01T02:00:00Z'))).toBe(2019);
+    expect(calendarYear(new Date('2019-01-01T02:30:00Z'))).toBe(2019);
+    expect(calendarYear(new Date('2018-12-31T12:00:00Z'))).toBe(2018);
+  });
+
   it('takes calendar dates and local times as São Paulo already', () => {
     expect(calendarYear('2025-12-31')).toBe(2025);
     expect(calendarYear('2025-12-31 23:59:59')).toBe(2025);

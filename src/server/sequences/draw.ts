@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { AppError, conflict, invalid, notFound } from '../http/app-error.js';
 import { formatNumber, maskProblem } from './mask.js';
 import { calendarYear } from './year.js';
@@ -57,28 +57,31 @@ export const DATE_MESSAGE = 'A data informada é inválida: use AAAA-MM-DD ou AA
  * position this draw takes (`last_drawn_*`) and the next one: order advances, past its end it
  * starts over on the next leaf, and a leaf past its end starts over in the next book.
  */
-function drawStatement(id: number, year: number, automatic: boolean) {
-  const restart = sql`(annual_restart and last_draw_year is not null and ${year}::int > last_draw_year)`;
-  const next = sql`case when ${restart} or number < start then start else number + increment end`;
-  const orderNext = sql`number_order + increment_order`;
-  const leafNext = sql`number_leaf + increment_leaf`;
-  const inBook = (value: ReturnType<typeof sql>) => sql`case when has_book then ${value} end`;
-  return sql<DrawRow>`
-    update sequences set
-      number = ${next},
-      last_drawn_number = ${next},
-      last_draw_year = greatest(last_draw_year, ${year}::int),
-      last_drawn_book = ${inBook(sql`number_book`)},
-      last_drawn_leaf = ${inBook(sql`number_leaf`)},
-      last_drawn_order = ${inBook(sql`number_order`)},
-      number_order = ${inBook(sql`case when ${orderNext} > end_order then start_order else ${orderNext} end`)},
-      number_leaf = ${inBook(sql`case when ${orderNext} <= end_order then number_leaf when ${leafNext} > end_leaf then start_leaf else ${leafNext} end`)},
-      number_book = ${inBook(sql`case when ${orderNext} <= end_order or ${leafNext} <= end_leaf then number_book else number_book + increment_book end`)},
-      updated_at = greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', updated_at) + interval '1 millisecond')
-    where id = ${id} and not inactivated ${automatic ? sql`and auto_numbering` : sql``}
-    returning name, formatting, number, case when annual_restart then last_draw_year else ${year}::int end as year,
-      last_drawn_number, last_draw_year, last_drawn_book, last_drawn_leaf, last_drawn_order, number_book, number_leaf, number_order`;
+function drawText(automatic: boolean): string {
+  const next = 'case when (annual_restart and last_draw_year is not null and $1::int > last_draw_year) or number < start then start else number + increment end';
+  const orderNext = 'number_order + increment_order';
+  const leafNext = 'number_leaf + increment_leaf';
+  const inBook = (value: string) => `case when has_book then ${value} end`;
+  return `update sequences set
+  number = ${next},
+  last_drawn_number = ${next},
+  last_draw_year = greatest(last_draw_year, $1::int),
+  last_drawn_book = ${inBook('number_book')},
+  last_drawn_leaf = ${inBook('number_leaf')},
+  last_drawn_order = ${inBook('number_order')},
+  number_order = ${inBook(`case when ${orderNext} > end_order then start_order else ${orderNext} end`)},
+  number_leaf = ${inBook(`case when ${orderNext} <= end_order then number_leaf when ${leafNext} > end_leaf then start_leaf else ${leafNext} end`)},
+  number_book = ${inBook(`case when ${orderNext} <= end_order or ${leafNext} <= end_leaf then number_book else number_book + increment_book end`)},
+  updated_at = greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', updated_at) + interval '1 millisecond')
+where id = $2 and not inactivated${automatic ? ' and auto_numbering' : ''}
+returning name, formatting, number, case when annual_restart then last_draw_year else $1::int end as year,
+  last_drawn_number, last_draw_year, last_drawn_book, last_drawn_leaf, last_drawn_order, number_book, number_leaf, number_order`;
 }
+
+/** The statement's text, written once: a draw only binds the year ($1) and the sequence ($2). */
+const DRAW_TEXT = { automatic: drawText(true), byHand: drawText(false) };
+
+const drawStatement = (id: number, year: number, automatic: boolean) => CompiledQuery.raw(automatic ? DRAW_TEXT.automatic : DRAW_TEXT.byHand, [year, id]);
 
 /** Why a sequence gave no number: it does not exist, is inactive, or numbers by hand only. */
 async function refusal(db: Kysely<any>, id: number, automatic: boolean, field: string): Promise<AppError> {
@@ -114,7 +117,7 @@ export async function drawRow(db: Kysely<any>, sequenceId: number, options: Draw
   if (year === null) throw invalid({ date: [DATE_MESSAGE] });
   let row: DrawRow | undefined;
   try {
-    row = (await drawStatement(sequenceId, year, automatic).execute(db)).rows[0];
+    row = (await db.executeQuery<DrawRow>(drawStatement(sequenceId, year, automatic))).rows[0];
   } catch (error) {
     if ((error as { code?: string }).code === '22003') throw conflict(`A sequência chegou ao maior número possível (${MAX_INTEGER.toLocaleString('pt-BR')}).`);
     throw error;

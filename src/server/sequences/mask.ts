@@ -54,11 +54,31 @@ function fieldToken(inner: string): MaskToken {
   return { part, width };
 }
 
+/** Masks read before: a draw formats while it holds its sequence, so it should not read the mask again. */
+const readMasks = new Map<string, readonly MaskToken[] | MaskError>();
+const MAX_READ_MASKS = 500;
+
 /**
  * The tokens of a mask; throws `MaskError` with the pt-BR message when it cannot be read.
  * @example parseMask('{numero:6}/{ano}') // [{part:'number',width:6},{text:'/'},{part:'year',width:null}]
  */
-export function parseMask(mask: string): MaskToken[] {
+export function parseMask(mask: string): readonly MaskToken[] {
+  let read = readMasks.get(mask);
+  if (!read) {
+    try {
+      read = Object.freeze(readMask(mask));
+    } catch (error) {
+      if (!(error instanceof MaskError)) throw error;
+      read = error;
+    }
+    if (readMasks.size >= MAX_READ_MASKS) readMasks.clear();
+    readMasks.set(mask, read);
+  }
+  if (read instanceof MaskError) throw new MaskError(read.message);
+  return read;
+}
+
+function readMask(mask: string): MaskToken[] {
   const tokens: MaskToken[] = [];
   let text = '';
   for (let i = 0; i < mask.length; i++) {

@@ -21,7 +21,7 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-
  * @example calendarYear('2025-12-31 23:59:00') // 2025
  */
 export function calendarYear(value: Date | string): number | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : dayjs(value).tz(COUNCIL_TIME_ZONE).year();
+  if (value instanceof Date) return yearOfInstant(value.getTime());
   const text = value.trim();
   const local = LOCAL.exec(text);
   if (local) {
@@ -32,7 +32,20 @@ export function calendarYear(value: Date | string): number | null {
   }
   if (!INSTANT.test(text)) return null;
   const instant = dayjs(text);
-  return instant.isValid() ? instant.tz(COUNCIL_TIME_ZONE).year() : null;
+  return instant.isValid() ? yearOfInstant(instant.valueOf()) : null;
+}
+
+/** The last year looked up, as the instants it spans: most draws fall in it, and need no time-zone arithmetic. */
+let known = { year: 0, from: 0, to: 0 };
+
+/** The São Paulo year of an instant (milliseconds), its bounds found by dayjs and kept for the next call. */
+function yearOfInstant(time: number): number | null {
+  if (Number.isNaN(time)) return null;
+  if (time >= known.from && time < known.to) return known.year;
+  const year = dayjs(time).tz(COUNCIL_TIME_ZONE).year();
+  const newYear = (y: number) => dayjs.tz(`${String(y).padStart(4, '0')}-01-01 00:00:00`, COUNCIL_TIME_ZONE).valueOf();
+  known = { year, from: newYear(year), to: newYear(year + 1) };
+  return year;
 }
 
 /** This year on the council's calendar. */
