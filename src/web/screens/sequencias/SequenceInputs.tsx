@@ -2,12 +2,17 @@ import { cloneElement, type ReactNode } from 'react';
 import { useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { resourceMessages } from '../../../../generated/web/messages.pt-BR';
 import { KindField, type FormInputsProps } from '../../kit';
 import { useFormReadOnly } from '../../kit/formMode';
 import { useBookBlocks } from './bookBlocks';
 import { DrawNumber } from './DrawNumber';
 import { generatedInputs, type InputElement } from './generatedInputs';
 import { MaskPreview } from './MaskPreview';
+
+/** What the last draw took (server-set), labelled as the schema names them. */
+const LAST_DRAW = ['last_drawn_number', 'last_draw_year', 'last_drawn_book', 'last_drawn_leaf', 'last_drawn_order'];
+const labels: Record<string, string> = resourceMessages.resources.sequencias.fields;
 
 /** Inputs side by side while they fit (two on a phone), each at least 9 rem wide. */
 function Row({ children }: { children: ReactNode }) {
@@ -80,11 +85,9 @@ export function SequenceInputs({ mode }: FormInputsProps) {
       {input.inactivated}
       {viewing && record?.last_drawn_number != null && (
         <Row>
-          <KindField source="last_drawn_number" kind="integer" label="Último número gerado" />
-          <KindField source="last_draw_year" kind="integer" label="Ano do último número gerado" />
-          {hasBook && <KindField source="last_drawn_book" kind="integer" label="Livro do último número gerado" />}
-          {hasBook && <KindField source="last_drawn_leaf" kind="integer" label="Folha do último número gerado" />}
-          {hasBook && <KindField source="last_drawn_order" kind="integer" label="Ordem do último número gerado" />}
+          {(hasBook ? LAST_DRAW : LAST_DRAW.slice(0, 2)).map((source) => (
+            <KindField key={source} source={source} kind="integer" label={labels[source]} />
+          ))}
         </Row>
       )}
     </>
