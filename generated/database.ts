@@ -261,6 +261,11 @@ export interface SequencesTable {
   start_order: number | null;
   end_order: number | null;
   increment_order: number | null;
+  last_drawn_number: number | null;
+  last_draw_year: number | null;
+  last_drawn_book: number | null;
+  last_drawn_leaf: number | null;
+  last_drawn_order: number | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;

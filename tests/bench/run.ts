@@ -10,6 +10,7 @@ import { formatTable, type Row } from './support/report.js';
 import { browserFigures } from './figures/browser.js';
 import { embeddedFigures } from './figures/embedded.js';
 import { postgresFigures } from './figures/postgres.js';
+import { sequenceFigures } from './figures/sequences.js';
 import { startupFigures } from './figures/startup.js';
 
 const started = Date.now();
@@ -26,6 +27,7 @@ async function main() {
       [['4'], () => embeddedFigures(config, log)],
       [['5', '6'], () => browserFigures(config.only, log)],
       [['7'], () => startupFigures(log)],
+      [['8'], () => sequenceFigures(log)],
     ];
     for (const [figures, run] of groups) {
       if (!figures.some((f) => config.only.has(f))) continue;

@@ -12,6 +12,7 @@ import { creator, validBody } from '../api/support/bodies.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { bodyOf, filterText, hostileBodyText, hostileIdText, hostileValue, queryText, restQueryText, writeBodyText } from './support/arbitraries.js';
 import { startProduct, Tally, type Product, type Sent } from './support/harness.js';
+import { sequencePlans } from '../sequences/support/fuzz.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_611);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
@@ -110,6 +111,7 @@ function otherPlans(product: Product, parameterNames: string[]): Plan[] {
     plain('PUT /api/parametros', RUNS * 2, parameters.map((payload) => ({ method: 'PUT', url: '/api/parametros', payload, token })),
       (path) => path === '_' || /^(front|back)(\.\d+(\.(name|value|useDefault))?)?$/.test(path)),
     plain('POST /api/monitores/{id}/check', RUNS, hostileIdText.map((i) => ({ method: 'POST', url: `/api/monitores/${i}/check`, token }))),
+    ...sequencePlans(bodyText, token).map(([name, runs, request, fields]) => plain(name, runs, request, fieldsOf(fields))),
     plain('hostile Authorization and Tenant headers', RUNS * 2, fc.tuple(fc.constantFrom(...gets, '/api/generos', '/api/clientes'), safeHeader, safeHeader)
       .map(([url, bearer, tenant]) => ({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}`, tenant } }))),
     // Each logout ends a session of its own (LOGOUT is replaced by a fresh token), so the suite's token lives on.

@@ -11,8 +11,9 @@ import { startProduct } from '../e2e/support/product';
 import { dashboardScreens } from './dashboard';
 import { listScreens } from './lists';
 import { capture } from './screens';
+import { sequenceScreens } from './sequences';
 
-const SCREENS = [...dashboardScreens, ...listScreens];
+const SCREENS = [...dashboardScreens, ...listScreens, ...sequenceScreens];
 
 async function main() {
   const outDir = join(root, 'docs/screens');

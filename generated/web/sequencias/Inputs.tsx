@@ -39,7 +39,7 @@ export function SequenciasInputs({ mode }: FormInputsProps) {
         kind="text"
         label="Formatação"
         maxLength={255}
-        helperText="Máscara do número formatado: 0 um dígito, A uma letra, * qualquer um; outros caracteres ficam como estão (ex.: 000000/0000)."
+        helperText={'{numero} o número ({numero:6} com zeros até 6 dígitos), {ano} ou {ano:2} o ano, {livro}, {folha} e {ordem}; o resto fica como está. Ex.: {numero:6}/{ano} → 000123/2026.'}
       />
       <KindInput
         source="annual_restart"

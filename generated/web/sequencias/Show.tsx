@@ -29,6 +29,11 @@ export default function SequenciasShow() {
       <KindField source="start_order" kind="integer" label="Início da ordem" />
       <KindField source="end_order" kind="integer" label="Fim da ordem" />
       <KindField source="increment_order" kind="integer" label="Incremento da ordem" />
+      <KindField source="last_drawn_number" kind="integer" label="Último número gerado" />
+      <KindField source="last_draw_year" kind="integer" label="Ano do último número gerado" />
+      <KindField source="last_drawn_book" kind="integer" label="Livro do último número gerado" />
+      <KindField source="last_drawn_leaf" kind="integer" label="Folha do último número gerado" />
+      <KindField source="last_drawn_order" kind="integer" label="Ordem do último número gerado" />
       <KindField source="inactivated" kind="boolean" label="Inativo" />
       <KindField source="inactivated_at" kind="datetime" label="Inativado em" />
       <KindField source="created_at" kind="datetime" label="Criado em" />

@@ -27,21 +27,38 @@ const WORDS_OF: VocabularyFunction = {
 `,
 };
 
-/** The statement trigger: subtracts the words of the rows that went, adds those of the rows that came. */
+/**
+ * The statement trigger: subtracts the words of the rows that went, adds those of the rows that came.
+ * An update touches only the words whose count changes, in word order: most updates (a sequence's
+ * counter, a flag) change none and so lock none, and two that do cannot deadlock on the vocabulary.
+ */
 const TRACK: VocabularyFunction = {
   name: 'search_words_track',
   declaration: 'search_words_track() returns trigger language plpgsql',
   body: `
 declare
   words text := format('search_words_of(concat_ws('' '', %s))', (select string_agg(format('r.%I', c), ', ') from unnest(TG_ARGV) c));
+  changed integer;
 begin
-  if TG_OP in ('DELETE', 'UPDATE') then
+  if TG_OP = 'UPDATE' then
+    execute format(
+      'insert into search_words as s (table_name, word, rows)
+        select %L, w, sum(n) from (select w, -1 n from old_rows r, %s w union all select w, 1 from new_rows r, %s w) d
+         group by w having sum(n) <> 0 order by w
+        on conflict (table_name, word) do update set rows = s.rows + excluded.rows', TG_TABLE_NAME, words, words);
+    get diagnostics changed = row_count;
+    if changed > 0 then
+      delete from search_words where table_name = TG_TABLE_NAME and rows <= 0;
+    end if;
+    return null;
+  end if;
+  if TG_OP = 'DELETE' then
     execute format(
       'update search_words s set rows = s.rows - o.n from (select w, count(*) n from old_rows r, %s w group by w) o
         where s.table_name = %L and s.word = o.w', words, TG_TABLE_NAME);
     delete from search_words where table_name = TG_TABLE_NAME and rows <= 0;
   end if;
-  if TG_OP in ('INSERT', 'UPDATE') then
+  if TG_OP = 'INSERT' then
     execute format(
       'insert into search_words (table_name, word, rows) select %L, w, count(*) from new_rows r, %s w group by w
         on conflict (table_name, word) do update set rows = search_words.rows + excluded.rows', TG_TABLE_NAME, words);

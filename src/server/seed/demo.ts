@@ -22,9 +22,9 @@ export async function seedDemo(db: Kysely<any>): Promise<Record<string, number>>
   report.expertise_areas = await insertMissing(db, 'expertise_areas', Object.keys(AREAS).map((denomination) => ({ denomination })));
   report.expertise_areas_technical_assignments = await linkAreas(db);
   report.sequences = await insertMissing(db, 'sequences', [
-    { name: 'Número de inscrição', number: 0, start: 1, increment: 1, formatting: '000000', annual_restart: false, auto_numbering: true, has_book: false },
+    { name: 'Número de inscrição', number: 0, start: 1, increment: 1, formatting: '{numero:6}', annual_restart: false, auto_numbering: true, has_book: false },
     {
-      name: 'Registro de diploma', number: 0, start: 1, increment: 1, formatting: '00000/0000', annual_restart: true,
+      name: 'Registro de diploma', number: 0, start: 1, increment: 1, formatting: '{numero:5}/{ano}', annual_restart: true,
       auto_numbering: true, has_book: true, number_book: 1, start_book: 1, increment_book: 1,
       number_leaf: 1, start_leaf: 1, end_leaf: 100, increment_leaf: 1, number_order: 1, start_order: 1, end_order: 100, increment_order: 1,
     },

@@ -44,4 +44,9 @@ export const overrides: ScreenOverrides = {
     list: view(() => import('../screens/monitores/List'), (m) => m.MonitoresList),
     edit: view(() => import('../screens/monitores/Edit'), (m) => m.MonitoresEdit),
   },
+  // The sequence form: the live mask preview, the book blocks, 'Gerar número'.
+  sequencias: {
+    create: view(() => import('../screens/sequencias/Create'), (m) => m.SequenciasCreate),
+    edit: view(() => import('../screens/sequencias/Edit'), (m) => m.SequenciasEdit),
+  },
 };

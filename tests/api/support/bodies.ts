@@ -6,6 +6,7 @@ import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Entity, Field, Model } from '../../../generator/language/index.js';
 import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
 import { pngDataUrl } from '../../identity/support/images.js';
+import { validSequenceBody } from '../../sequences/support/bodies.js';
 
 let counter = 0;
 const next = () => ++counter;
@@ -121,7 +122,7 @@ export async function validBody(entity: Entity, create: Create): Promise<Record<
     if (!field.inForm || field.kind === 'id' || field.name === 'inactivated') continue;
     body[field.name] = await valueFor(field, create, n);
   }
-  return body;
+  return entity.module === 'sequencias' ? validSequenceBody(body) : body;
 }
 
 /** Creates records through the API, reusing nothing: each call makes a new record (and its parents). */

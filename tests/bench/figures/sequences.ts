@@ -1,0 +1,93 @@
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { openDatabase } from '../../../src/server/db/index.js';
+import { migrateToLatest, SPACE_MIGRATIONS } from '../../../src/server/db/migrate.js';
+import { drawNumber } from '../../../src/server/sequences/draw.js';
+import { createBenchDatabase } from '../support/postgres.js';
+import { atLeastRow, infoRow, type Row } from '../support/report.js';
+
+const CLIENTS = 16;
+const SECONDS = 3;
+const TURNS = 4;
+const BARE = 'update sequences set number = number + increment where id = $1 returning number';
+
+/** The bare statement inside a transaction of its own, as a consumer's draw holds the row until its commit. */
+async function inTransaction(pool: pg.Pool, sequence: number) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(BARE, [sequence]);
+    await client.query('commit');
+  } finally {
+    client.release();
+  }
+}
+
+/** Calls of `work` per second from `clients` concurrent loops during `seconds`, and how many were made. */
+async function perSecond(clients: number, seconds: number, work: () => Promise<unknown>): Promise<{ rate: number; calls: number }> {
+  let calls = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (performance.now() < end) {
+      await work();
+      calls += 1;
+    }
+  }));
+  return { rate: calls / ((performance.now() - start) / 1000), calls };
+}
+
+/**
+ * Figure 8: numbers drawn per second by 16 concurrent clients of one sequence on PostgreSQL — each
+ * draw `drawNumber` as a consumer calls it (its own transaction here: begin, the draw's `update …
+ * returning`, commit; the mask formatted) through the product's pool (10 connections) — vs the
+ * same number of clients sending the bare `update … returning` to the same table through `pg`
+ * (10 connections, each statement its own transaction), in turns (bare, draw, …). For reference,
+ * the bare statement inside `begin … commit`, which keeps the row locked for the same round trip.
+ */
+export async function sequenceFigures(log: (line: string) => void): Promise<Row[]> {
+  const target = await createBenchDatabase();
+  const handle = await openDatabase({ kind: 'postgres', url: target.url });
+  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // Dropping the database ends connections still closing: not an error of the figure.
+  pool.on('error', () => {});
+  try {
+    await migrateToLatest(handle.db, SPACE_MIGRATIONS);
+    const { id } = await handle.db.insertInto('sequences')
+      .values({ name: 'Inscrições', number: 0, start: 1, increment: 1, formatting: '{numero:6}/{ano}', annual_restart: true, auto_numbering: true, has_book: false })
+      .returning('id').executeTakeFirstOrThrow();
+    const sequence = Number(id);
+    const contenders = {
+      bare: () => pool.query(BARE, [sequence]),
+      draw: () => drawNumber(handle.db, sequence, { date: new Date() }),
+      transaction: () => inTransaction(pool, sequence),
+    };
+    const names = ['bare', 'draw', 'transaction'] as const;
+    const totals = { bare: 0, draw: 0, transaction: 0 };
+    for (const name of names) await perSecond(CLIENTS, 1, contenders[name]);
+    // Short turns, many of them, each contender in every turn: what else runs on the machine falls on all three alike.
+    for (let turn = 0; turn < TURNS; turn++) {
+      for (const name of names) {
+        const { rate, calls } = await perSecond(CLIENTS, SECONDS, contenders[name]);
+        totals[name] += rate / TURNS;
+        log(`figure 8, turn ${turn + 1}: ${name} ${Math.round(rate).toLocaleString('en')}/s (${calls.toLocaleString('en')} in ${SECONDS} s)`);
+      }
+    }
+    const { number } = await handle.db.selectFrom('sequences').select('number').where('id', '=', sequence).executeTakeFirstOrThrow();
+    const perSec = (n: number) => `${Math.round(n).toLocaleString('en')} /s`;
+    return [
+      atLeastRow('8', `numbers drawn, ${CLIENTS} clients of one sequence: drawNumber vs bare update … returning via pg`, totals.draw, totals.bare, 0.8, perSec,
+        `mean of ${TURNS} turns of ${SECONDS} s each, 1 s warm-up each; PostgreSQL, 10 connections each side; each draw its own transaction (begin, update … returning, commit)`),
+      {
+        ...atLeastRow('8', `the same draws vs the bare update … returning, each in begin … commit via pg (reference)`, totals.draw, totals.transaction, 0, perSec,
+          'what the transaction costs: the row stays locked until the commit, one round trip after the update'),
+        target: '—', verdict: 'info',
+      },
+      infoRow('8', 'the sequence after the figure (bare updates, draws and transactions together)', number.toLocaleString('en')),
+    ];
+  } finally {
+    await pool.end();
+    await handle.close();
+    await target.drop();
+  }
+}
