@@ -1,6 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import tsconfig from './tsconfig.json' with { type: 'json' };
+
+/**
+ * The path aliases of tsconfig.json (`@kit/*` → `src/web/kit/*`, `@generated/*` → `generated/*`),
+ * read from there so the type checker, the build and the tests resolve them alike.
+ */
+const alias = Object.entries(tsconfig.compilerOptions.paths).map(([name, [target]]) => {
+  const folder = name.endsWith('/*');
+  return {
+    find: folder ? new RegExp(`^${name.slice(0, -2)}/`) : new RegExp(`^${name}$`),
+    replacement: fileURLToPath(new URL(folder ? target.slice(0, -1) : target, import.meta.url)),
+  };
+});
 
 export default defineConfig({
   plugins: [
@@ -27,6 +41,7 @@ export default defineConfig({
     }),
   ],
   root: 'src/web',
+  resolve: { alias },
   publicDir: false,
   build: { outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: { port: 8080, strictPort: true },

@@ -8,9 +8,9 @@ import { CHOICES_IMPORT, withSharedChoices } from './web-choices.js';
  * `Inputs.tsx`: the form's inputs, written once for the insert and the edit form. A prop whose rule
  * differs between them becomes an expression of `mode`, e.g. `required={mode === 'create'}`.
  */
-export function emitInputsScreen(plan: EntityPlan, dir: string): string {
+export function emitInputsScreen(plan: EntityPlan): string {
   return printSourceFile('Inputs.tsx', plan.entity.source, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kitImport(dir), namedImports: ['KindInput', { name: 'FormInputsProps', isTypeOnly: true }] });
+    file.addImportDeclaration({ moduleSpecifier: kitImport(), namedImports: ['KindInput', { name: 'FormInputsProps', isTypeOnly: true }] });
     const inputs = withSharedChoices(plan.formInputs);
     if (inputs.shared) file.addImportDeclaration(CHOICES_IMPORT);
     file.addFunction({

@@ -7,11 +7,11 @@ import { CHOICES_IMPORT, withSharedChoices } from './web-choices.js';
 /** `generated/web/<module>/List.tsx`: the list screen, columns and filters as literal field specs, the
  * record's label (its card's first line on a phone) and, for a list-only module, `readOnly`
  * (it imports the kit's list part only: a list loads no form code). */
-export function emitListScreen(plan: EntityPlan, dir: string): string {
+export function emitListScreen(plan: EntityPlan): string {
   const { entity } = plan;
   return printSourceFile('List.tsx', entity.source, (file) => {
     file.addImportDeclaration({
-      moduleSpecifier: kitImport(dir, '/list'),
+      moduleSpecifier: kitImport('/list'),
       namedImports: ['ResourceList', { name: 'FieldSpec', isTypeOnly: true }],
     });
     const lists = withSharedChoices([plan.columns, plan.filters]);

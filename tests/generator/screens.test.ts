@@ -13,10 +13,10 @@ describe('react-admin screens', () => {
     expect(screens).toEqual(['Create.tsx', 'Edit.tsx', 'Inputs.tsx', 'List.tsx', 'Show.tsx', 'index.ts'].map((f) => `generated/web/estados_civis/${f}`));
     for (const path of screens) {
       const imports = [...files.get(path)!.matchAll(/from '([^']+)'/g)].map((m) => m[1].replace(/\/list$/, ''));
-      expect(imports.every((s) => s === '../../../src/web/kit' || s === '../../../src/web/kit/types' || s.startsWith('./')), path).toBe(true);
+      expect(imports.every((s) => s === '@kit' || s === '@kit/types' || s.startsWith('./')), path).toBe(true);
     }
     // A list imports the kit's list part only, and the index loads each view on its own: a list loads no form code.
-    expect(files.get('generated/web/estados_civis/List.tsx')).toContain("from '../../../src/web/kit/list'");
+    expect(files.get('generated/web/estados_civis/List.tsx')).toContain("from '@kit/list'");
     const index = files.get('generated/web/estados_civis/index.ts')!;
     for (const view of ['List', 'Create', 'Edit', 'Show']) expect(index).toContain(`() => import('./${view}')`);
     expect(index).not.toMatch(/^import (?!type)/m);

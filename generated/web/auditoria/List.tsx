@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceList, type FieldSpec } from '../../../src/web/kit/list';
+import { ResourceList, type FieldSpec } from '@kit/list';
 import { choices } from './choices';
 
 const columns: FieldSpec[] = [

@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import type { Choice } from '../../../src/web/kit/types';
+import type { Choice } from '@kit/types';
 
 export const choices = {
   uptime_check_method: [{ id: 'get', name: 'GET' }, { id: 'head', name: 'HEAD' }, { id: 'post', name: 'POST' }],

@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { KindInput, type FormInputsProps } from '@kit';
 
 export function OperadorasTelefoneInputs({ mode }: FormInputsProps) {
   return (

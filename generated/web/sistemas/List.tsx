@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceList, type FieldSpec } from '../../../src/web/kit/list';
+import { ResourceList, type FieldSpec } from '@kit/list';
 
 const columns: FieldSpec[] = [
   { source: 'id', kind: 'id', label: 'ID', sortable: true },

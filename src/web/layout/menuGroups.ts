@@ -1,6 +1,6 @@
 import { offers } from '../providers/permissions';
 import { menuRequirements } from '../providers/routeRules';
-import type { GeneratedResource } from '../kit/types';
+import type { GeneratedResource } from '@kit/types';
 
 export interface MenuGroup {
   area: string;

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { GeneratedResource, ResourceScreens } from '../kit/types';
+import type { GeneratedResource, ResourceScreens } from '@kit/types';
 import { loadChunk } from '../chunks';
 
 export type Screen = 'list' | 'create' | 'edit' | 'show';
@@ -41,7 +41,7 @@ export function lazyScreens(resource: GeneratedResource): LazyScreens {
     (['list', 'create', 'edit', 'show'] as const).map((screen) => [
       screen,
       once(async () => {
-        const frame = screen === 'list' ? undefined : loadChunk(() => import('../kit/material/MaterialFrame'));
+        const frame = screen === 'list' ? undefined : loadChunk(() => import('@kit/material/MaterialFrame'));
         // A list-only module has no record screens: its insert and record addresses are not found.
         const view = (screens: ResourceScreens) => {
           const load = screens[screen];

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { GeneratedResource, ResourceScreens, ViewLoader } from '../kit/types';
+import type { GeneratedResource, ResourceScreens, ViewLoader } from '@kit/types';
 
 export type ViewName = 'list' | 'create' | 'edit' | 'show';
 

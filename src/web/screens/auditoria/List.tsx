@@ -1,4 +1,4 @@
-import { ResourceList, type FieldSpec } from '../../kit/list';
+import { ResourceList, type FieldSpec } from '@kit/list';
 import { AUDIT_EVENTS, MODULE_CHOICES } from './events';
 import { DateBoundInput } from './DateBoundInput';
 

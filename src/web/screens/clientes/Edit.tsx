@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Edit, SimpleForm, useRecordContext } from 'react-admin';
-import { FormModeContext } from '../../kit/formMode';
-import { BackLink, EditToolbar, UnsavedChangesReporter } from '../../kit';
+import { FormModeContext } from '@kit/formMode';
+import { BackLink, EditToolbar, UnsavedChangesReporter } from '@kit';
 import { InitialAdminDialog } from './InitialAdminDialog';
 import { TenantInputs } from './TenantInputs';
 import { DeleteTenantButton } from './DeleteTenantButton';

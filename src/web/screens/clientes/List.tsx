@@ -1,4 +1,4 @@
-import { ResourceList, type FieldSpec } from '../../kit/list';
+import { ResourceList, type FieldSpec } from '@kit/list';
 
 const columns: FieldSpec[] = [
   { source: 'id', kind: 'id', label: 'ID', sortable: true },

@@ -10,8 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { SelectInput, required as requiredCheck, type RaRecord } from 'react-admin';
-import { KindInput, type Choice } from '../../kit';
-import { useFormReadOnly } from '../../kit/formMode';
+import { KindInput, type Choice } from '@kit';
+import { useFormReadOnly } from '@kit/formMode';
 import { http } from '../../services';
 import { driverChoices, spaceFields, yesNo, type SpaceValues } from './fields';
 

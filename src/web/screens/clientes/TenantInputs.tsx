@@ -1,4 +1,4 @@
-import { KindInput } from '../../kit';
+import { KindInput } from '@kit';
 import { TENANT_FIELDS } from './fields';
 import { SpacesInput } from './SpacesInput';
 

@@ -1,4 +1,4 @@
-import type { Choice, FieldSpec } from '../../kit';
+import type { Choice, FieldSpec } from '@kit';
 
 /** The spec's space name: letters, digits and inner underscore, hyphen or dot, alphanumeric at both ends. */
 export const SPACE_NAME_PATTERN = '^[A-Za-z0-9]([A-Za-z0-9_.-]*[A-Za-z0-9])?$';

@@ -1,6 +1,6 @@
 import type { RaRecord } from 'ra-core';
-import { ResourceList, type FieldSpec } from '../../kit/list';
-import { choices } from '../../../../generated/web/monitores/choices';
+import { ResourceList, type FieldSpec } from '@kit/list';
+import { choices } from '@generated/web/monitores/choices';
 import { formatResponseTime, statusChip } from './status';
 
 /** How often the open grid asks again, so a monitor's new status shows without reloading. */

@@ -1,4 +1,4 @@
-import { resources as generated } from '../../../../generated/web/registry';
+import { resources as generated } from '@generated/web/registry';
 import { view, type ScreenOverrides } from '../../resources/overrides';
 
 const platformViews: ScreenOverrides = {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Create, SimpleForm, useNotify, useRefresh, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { BackLink, CreateToolbar, KindInput, UnsavedChangesReporter, type FieldSpec } from '../../kit';
+import { BackLink, CreateToolbar, KindInput, UnsavedChangesReporter, type FieldSpec } from '@kit';
 import { http } from '../../services';
 import { firstMessages } from '../../http/client';
 import { failureOf } from '../../pages/bare/failure';
