@@ -1,6 +1,7 @@
+import type { MenuIcon } from '../../../generator/language/icons';
 import type { FieldKind } from '../../../generator/language/model';
 
-export type { FieldKind };
+export type { FieldKind, MenuIcon };
 
 /** One option of an enum field. */
 export interface Choice {
@@ -72,7 +73,8 @@ export interface GeneratedResource {
   areaLabel: string;
   permission: string;
   insertPermission: 'store' | 'admin';
-  icon: string;
+  /** One of the schema language's menu icons (`x-icon`), drawn by the plain menu. */
+  icon: MenuIcon;
   label: { singular: string; plural: string };
   screens: boolean;
   /** Which generic operations the API offers (no Create/Edit screens without create/update). */

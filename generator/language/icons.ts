@@ -1,0 +1,16 @@
+/**
+ * The icons a schema may name in `x-icon`: a closed list, so a misspelt or unknown name is an error
+ * the checker reports (an icon the menu cannot draw would otherwise fall back unseen). The web menu
+ * draws each from `src/web/resources/icons.ts`, whose map is typed by this list: a name without its
+ * drawing, or a drawing without its name, does not compile.
+ */
+export const MENU_ICONS = [
+  'AccountBalance', 'Badge', 'Business', 'Category', 'Dashboard', 'Description', 'Engineering',
+  'Factory', 'FavoriteBorder', 'FormatListNumbered', 'Gavel', 'Handshake', 'History', 'Home',
+  'Hub', 'ListAlt', 'LocationOff', 'Map', 'MonitorHeart', 'People', 'Person', 'Place', 'Public',
+  'Schedule', 'Search', 'Security', 'Settings', 'SimCard', 'Stairs', 'Wc', 'WorkspacePremium',
+] as const;
+
+export type MenuIcon = (typeof MENU_ICONS)[number];
+
+export const isMenuIcon = (name: unknown): name is MenuIcon => (MENU_ICONS as readonly unknown[]).includes(name);
