@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import tsconfig from './tsconfig.json' with { type: 'json' };
+import { BRAND, faviconSvg } from './src/web/kit/brand';
 
 /**
  * The path aliases of tsconfig.json (`@kit/*` → `src/web/kit/*`, `@generated/*` → `generated/*`),
@@ -19,6 +20,12 @@ const alias = Object.entries(tsconfig.compilerOptions.paths).map(([name, [target
 export default defineConfig({
   plugins: [
     react(),
+    // index.html's theme-color and icon (a data URL) from the one list of brand colours.
+    {
+      name: 'brand-colours',
+      transformIndexHtml: (html: string) =>
+        html.replaceAll('%BRAND_SECONDARY%', BRAND.secondary).replaceAll('%BRAND_FAVICON%', `data:image/svg+xml,${encodeURIComponent(faviconSvg())}`),
+    },
     // The service worker (src/web/offline/): the shell and its assets precached, pages answered with
     // index.html offline; nothing under /api is ever cached. Registered by a bundled module (no inline
     // script), its Workbox runtime a file of its own, so a strict Content-Security-Policy holds.
