@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import tsconfig from './tsconfig.json' with { type: 'json' };
-import { BRAND, faviconSvg } from './src/web/kit/brand';
+import { BRAND, brandStylesheet, faviconSvg } from './src/web/kit/brand';
 
 /**
  * The path aliases of tsconfig.json (`@kit/*` → `src/web/kit/*`, `@generated/*` → `generated/*`),
@@ -20,9 +20,12 @@ const alias = Object.entries(tsconfig.compilerOptions.paths).map(([name, [target
 export default defineConfig({
   plugins: [
     react(),
-    // index.html's theme-color and icon (a data URL) from the one list of brand colours.
+    // The brand colours, written once in src/web/kit/brand.ts: the stylesheet's custom properties,
+    // index.html's theme-color and its icon (a data URL).
     {
       name: 'brand-colours',
+      enforce: 'pre',
+      transform: (code: string, id: string) => (id.split('?')[0].endsWith('/src/web/styles.css') ? `${brandStylesheet()}${code}` : undefined),
       transformIndexHtml: (html: string) =>
         html.replaceAll('%BRAND_SECONDARY%', BRAND.secondary).replaceAll('%BRAND_FAVICON%', `data:image/svg+xml,${encodeURIComponent(faviconSvg())}`),
     },

@@ -1,12 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminShell, App } from './App';
-import { applyBrand } from '@kit/brand';
 import { registerServiceWorker } from './offline/registerServiceWorker';
 import './styles.css';
-
-// The brand colours as the stylesheet's custom properties, before anything is painted.
-applyBrand(document.documentElement);
 
 // A person who holds a token is going to the admin shell: its chunk, the permissions, the module's
 // chunk and a list's first page all start now, side by side, and the first render waits (briefly) for

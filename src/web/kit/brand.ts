@@ -1,9 +1,8 @@
 /**
  * The product's colours, written once. The plain stylesheet reads them as CSS custom properties
- * (`--primary`, `--primary-dark`, …, set on the page's root by `applyBrand` before the first render),
- * the MUI theme (`material/theme.ts`) and the dashboard's charts read them from here, and the build
- * (vite.config.ts) writes index.html's `theme-color` and its icon from them. No other file spells a
- * brand colour (tests/web/brand.test.ts).
+ * (`--primary`, `--primary-dark`, …), which the build (vite.config.ts) writes before styles.css, with
+ * index.html's `theme-color` and icon; the MUI theme (`material/theme.ts`) and the dashboard's charts
+ * import them. No other file spells a brand colour (tests/web/brand.test.ts).
  */
 export const BRAND = {
   /** Links, buttons, focus rings: dark enough for 4.5:1 text on white and on the toolbars' grey. */
@@ -28,9 +27,10 @@ export type BrandColour = keyof typeof BRAND;
 /** `primaryDark` → `--primary-dark`: the custom property the plain stylesheet reads. */
 export const cssVariable = (name: BrandColour): string => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-/** Sets every brand colour as a custom property of `root` (the page's `<html>`), for styles.css. */
-export function applyBrand(root: { style: { setProperty: (name: string, value: string) => void } }): void {
-  for (const [name, value] of Object.entries(BRAND)) root.style.setProperty(cssVariable(name as BrandColour), value);
+/** The brand colours as the stylesheet's custom properties; the build puts them before styles.css. */
+export function brandStylesheet(): string {
+  const lines = Object.entries(BRAND).map(([name, value]) => `  ${cssVariable(name as BrandColour)}: ${value};`);
+  return `:root {\n${lines.join('\n')}\n}\n`;
 }
 
 /** The product's icon (a tab's, a bookmark's): a building with columns on the primary colour, as SVG. */
