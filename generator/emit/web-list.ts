@@ -1,37 +1,69 @@
 import { VariableDeclarationKind } from 'ts-morph';
-import type { EntityPlan } from '../plan.js';
+import type { EntityPlan, FieldSpecData } from '../plan.js';
 import { literal } from './literal.js';
 import { kitImport, printSourceFile } from './source-file.js';
 import { CHOICES_IMPORT, withSharedChoices } from './web-choices.js';
 
-/** `generated/web/<module>/List.tsx`: the list screen, columns and filters as literal field specs, the
- * record's label (its card's first line on a phone) and, for a list-only module, `readOnly`
- * (it imports the kit's list part only: a list loads no form code). */
+/**
+ * `generated/web/<module>/List.tsx`: the list screen. Its columns and filters are exported as field
+ * specs keyed by field (`columns.url`), and everything it hands the kit as `list`, so a hand-written
+ * list reuses them (adds a column, gives one its own cell) instead of copying them. It imports the
+ * kit's list part only: a list loads no form code.
+ */
 export function emitListScreen(plan: EntityPlan): string {
   const { entity } = plan;
   return printSourceFile('List.tsx', entity.source, (file) => {
     file.addImportDeclaration({
       moduleSpecifier: kitImport('/list'),
-      namedImports: ['ResourceList', { name: 'FieldSpec', isTypeOnly: true }],
+      namedImports: ['ResourceList', { name: 'FieldSpec', isTypeOnly: true }, { name: 'ListProps', isTypeOnly: true }],
     });
     const lists = withSharedChoices([plan.columns, plan.filters]);
     if (lists.shared) file.addImportDeclaration(CHOICES_IMPORT);
     const [columns, filters] = lists.specs;
+    const docs = {
+      columns: "The list's columns by field, in the schema's order (`x-list.columns`).",
+      filters: entity.inactivatable
+        ? "The list's filters by field (`x-list.filters`, then 'Situação' for the inactivatable entity)."
+        : "The list's filters by field (`x-list.filters`).",
+    };
     for (const [name, specs] of [['columns', columns], ['filters', filters]] as const) {
       file.addVariableStatement({
+        isExported: true,
+        docs: [docs[name]],
         declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name, type: 'FieldSpec[]', initializer: literal(specs) }],
+        declarations: [{ name, initializer: bySource(specs, 0, `export const ${name} = `.length) }],
       });
     }
     const sort = { field: entity.list.sort.field, order: entity.list.sort.order === 'desc' ? 'DESC' : 'ASC' };
-    const search = entity.list.search.length > 0;
-    const extra = `recordLabel=${JSON.stringify(entity.recordLabel)}${entity.listOnly ? ' readOnly' : ''}`;
+    const props = [
+      'columns: Object.values(columns)',
+      'filters: Object.values(filters)',
+      `sort: ${literal(sort)}`,
+      `search: ${entity.list.search.length > 0}`,
+      `recordLabel: ${literal(entity.recordLabel)}`,
+      ...(entity.listOnly ? ['readOnly: true'] : []),
+    ];
+    file.addVariableStatement({
+      isExported: true,
+      docs: ['What the list screen hands the kit: a hand-written list spreads it and changes what differs.'],
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: 'list', type: 'ListProps', initializer: `{\n  ${props.join(',\n  ')},\n}` }],
+    });
     file.addFunction({
       name: `${plan.typeName}List`,
       isDefaultExport: true,
-      statements: (writer) => {
-        writer.write(`return <ResourceList columns={columns} filters={filters} sort={${literal(sort)}} search={${search}} ${extra} />;`);
-      },
+      statements: 'return <ResourceList {...list} />;',
     });
   });
+}
+
+const SATISFIES = ' satisfies Record<string, FieldSpec>';
+
+/**
+ * Field specs as an object keyed by their source, in their order, each checked against the kit's
+ * `FieldSpec`; `lead` is what stands before it on its line past the indent.
+ */
+export function bySource(specs: readonly unknown[], indent: number, lead: number): string {
+  const keyed = Object.fromEntries(specs.map((spec) => [(spec as FieldSpecData).source, spec]));
+  return `${literal(keyed, indent, 100, lead + SATISFIES.length + 1)}${SATISFIES}`;
 }

@@ -7,5 +7,8 @@
 import type { Choice } from '@kit/types';
 
 export const choices = {
-  'tenant_configs.db_type': [{ id: 'pglite', name: 'Embarcado (PGlite)' }, { id: 'pgsql', name: 'PostgreSQL' }],
+  'tenant_configs.db_type': [
+    { id: 'pglite', name: 'Embarcado (PGlite)' },
+    { id: 'pgsql', name: 'PostgreSQL' },
+  ],
 } satisfies Record<string, Choice[]>;

@@ -5,19 +5,14 @@
  */
 
 import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function OutrosLocaisRegistroDiplomaInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput source="place" kind="text" label="Local" required maxLength={255} />
-      <KindInput
-        source="sequence_id"
-        kind="reference"
-        label="Sequência"
-        required
-        reference={{ module: 'sequencias' }}
-      />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

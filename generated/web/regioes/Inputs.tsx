@@ -5,12 +5,14 @@
  */
 
 import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function RegioesInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }
