@@ -3,8 +3,11 @@ import type { GeneratedResource, ResourceScreens, ViewLoader } from '@kit/types'
 
 export type ViewName = 'list' | 'create' | 'edit' | 'show';
 
-/** Hand-written views by module and view name, each loaded on first visit; every view not named stays the generated one. */
-export type ScreenOverrides = Record<string, Partial<Record<ViewName, ViewLoader>>>;
+/** A module's hand-written views by view name, each loaded on first visit; every view not named stays the generated one. */
+export type ModuleViews = Partial<Record<ViewName, ViewLoader>>;
+
+/** Hand-written views by module and view name. */
+export type ScreenOverrides = Record<string, ModuleViews>;
 
 /**
  * A hand-written view's loader from its module and the export to use.

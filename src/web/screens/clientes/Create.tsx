@@ -20,7 +20,7 @@ export function ClientesCreate() {
       <Create>
         <SimpleForm onSubmit={save} sx={{ maxWidth: 960 }} noValidate toolbar={<CreateToolbar />}>
           <UnsavedChangesReporter enabled={!saved} />
-          <TenantInputs />
+          <TenantInputs mode="create" />
         </SimpleForm>
       </Create>
       <InitialAdminDialog admins={admins} onClose={clearAdmins} />

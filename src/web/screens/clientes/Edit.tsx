@@ -36,7 +36,7 @@ function TenantEditForm() {
     <FormModeContext.Provider value={{ readOnly: !editing }}>
       <SimpleForm onSubmit={submit} sx={{ maxWidth: 960 }} noValidate toolbar={<EditToolbar editing={editing} setEditing={setEditing} deleteButton={editing ? null : <DeleteTenantButton />} />}>
         <UnsavedChangesReporter enabled={editing} />
-        <TenantInputs />
+        <TenantInputs mode="edit" />
       </SimpleForm>
       <InitialAdminDialog admins={admins} onClose={clearAdmins} />
     </FormModeContext.Provider>
