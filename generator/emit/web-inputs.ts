@@ -20,7 +20,7 @@ export function emitFormSpecs(plan: EntityPlan): string {
       isExported: true,
       docs: ["The form's field specs by field, in the insert (`'create'`) or the edit (`'edit'`) form."],
       parameters: [{ name: 'mode', type: 'FormMode' }],
-      statements: (writer) => writer.write(`return ${bySource(inputs.specs.map(withModeExpressions), 2, 'return '.length)};`),
+      statements: (writer) => writer.write(`return ${bySource(inputs.specs.map(withModeExpressions), 2)};`),
     });
   });
 }

@@ -1,6 +1,6 @@
 import { VariableDeclarationKind } from 'ts-morph';
 import type { EntityPlan, FieldSpecData } from '../plan.js';
-import { literal } from './literal.js';
+import { literal, propertyKey } from './literal.js';
 import { kitImport, printSourceFile } from './source-file.js';
 import { CHOICES_IMPORT, withSharedChoices } from './web-choices.js';
 
@@ -31,7 +31,7 @@ export function emitListScreen(plan: EntityPlan): string {
         isExported: true,
         docs: [docs[name]],
         declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name, initializer: bySource(specs, 0, `export const ${name} = `.length) }],
+        declarations: [{ name, initializer: bySource(specs, 0) }],
       });
     }
     const sort = { field: entity.list.sort.field, order: entity.list.sort.order === 'desc' ? 'DESC' : 'ASC' };
@@ -47,7 +47,7 @@ export function emitListScreen(plan: EntityPlan): string {
       isExported: true,
       docs: ['What the list screen hands the kit: a hand-written list spreads it and changes what differs.'],
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: 'list', type: 'ListProps', initializer: `{\n  ${props.join(',\n  ')},\n}` }],
+      declarations: [{ name: 'list', type: 'ListProps', initializer: `{ ${props.join(', ')} }` }],
     });
     file.addFunction({
       name: `${plan.typeName}List`,
@@ -61,9 +61,28 @@ const SATISFIES = ' satisfies Record<string, FieldSpec>';
 
 /**
  * Field specs as an object keyed by their source, in their order, each checked against the kit's
- * `FieldSpec`; `lead` is what stands before it on its line past the indent.
+ * `FieldSpec`: one spec a line, read as a table (a sub-list's item fields one a line below it).
  */
-export function bySource(specs: readonly unknown[], indent: number, lead: number): string {
-  const keyed = Object.fromEntries(specs.map((spec) => [(spec as FieldSpecData).source, spec]));
-  return `${literal(keyed, indent, 100, lead + SATISFIES.length + 1)}${SATISFIES}`;
+export function bySource(specs: readonly unknown[], indent: number): string {
+  const pad = ' '.repeat(indent + 2);
+  const lines = specs.map((spec) => `${pad}${propertyKey((spec as FieldSpecData).source)}: ${specLiteral(spec as Record<string, unknown>, indent + 2)},`);
+  return lines.length === 0 ? `{}${SATISFIES}` : `{\n${lines.join('\n')}\n${' '.repeat(indent)}}${SATISFIES}`;
+}
+
+/** One spec on one line; a sub-list's spec over several, its item fields one a line. */
+function specLiteral(spec: Record<string, unknown>, indent: number): string {
+  const sublist = spec.sublist as Record<string, unknown> | undefined;
+  if (!sublist || !Array.isArray(sublist.fields)) return literal(spec, 0, Infinity);
+  const flat = (value: unknown) => literal(value, 0, Infinity);
+  const items = (fields: unknown[], at: number) => block(fields.map((field) => ['', flat(field)]), at, '[', ']');
+  const about = Object.entries(sublist).map(([key, value]): [string, string] => [key, key === 'fields' ? items(value as unknown[], indent + 4) : flat(value)]);
+  const props = Object.entries(spec).map(([key, value]): [string, string] => [key, key === 'sublist' ? block(about, indent + 2) : flat(value)]);
+  return block(props, indent);
+}
+
+/** `{`/`[` and one member a line, closed at `indent`. */
+function block(members: [string, string][], indent: number, open = '{', close = '}'): string {
+  const pad = ' '.repeat(indent + 2);
+  const lines = members.filter(([, text]) => text !== 'undefined').map(([key, text]) => `${pad}${key ? `${propertyKey(key)}: ` : ''}${text},`);
+  return `${open}\n${lines.join('\n')}\n${' '.repeat(indent)}${close}`;
 }

@@ -10,13 +10,7 @@ import type { FieldSpec, FormMode } from '@kit/types';
 export function inputs(mode: FormMode) {
   return {
     code: { source: 'code', kind: 'text', label: 'Código', required: true, maxLength: 10 },
-    denomination: {
-      source: 'denomination',
-      kind: 'text',
-      label: 'Denominação',
-      required: true,
-      maxLength: 255,
-    },
+    denomination: { source: 'denomination', kind: 'text', label: 'Denominação', required: true, maxLength: 255 },
     inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', defaultValue: false },
   } satisfies Record<string, FieldSpec>;
 }

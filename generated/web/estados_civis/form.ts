@@ -9,13 +9,7 @@ import type { FieldSpec, FormMode } from '@kit/types';
 /** The form's field specs by field, in the insert (`'create'`) or the edit (`'edit'`) form. */
 export function inputs(mode: FormMode) {
   return {
-    denomination: {
-      source: 'denomination',
-      kind: 'text',
-      label: 'Denominação',
-      required: true,
-      maxLength: 255,
-    },
+    denomination: { source: 'denomination', kind: 'text', label: 'Denominação', required: true, maxLength: 255 },
     inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', defaultValue: false },
   } satisfies Record<string, FieldSpec>;
 }

@@ -10,33 +10,16 @@ import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
 export const columns = {
   id: { source: 'id', kind: 'id', label: 'ID', sortable: true },
   name: { source: 'name', kind: 'text', label: 'Nome', sortable: true },
-  uf_id: {
-    source: 'uf_id',
-    kind: 'reference',
-    label: 'UF',
-    reference: { module: 'uf' },
-    sortable: true,
-  },
+  uf_id: { source: 'uf_id', kind: 'reference', label: 'UF', reference: { module: 'uf' }, sortable: true },
   inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
 } satisfies Record<string, FieldSpec>;
 /** The list's filters by field (`x-list.filters`, then 'Situação' for the inactivatable entity). */
 export const filters = {
   uf_id: { source: 'uf_id', kind: 'reference', label: 'UF', reference: { module: 'uf' } },
-  inactivated: {
-    source: 'inactivated',
-    kind: 'boolean',
-    label: 'Situação',
-    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
-  },
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Situação', choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }] },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
-export const list: ListProps = {
-  columns: Object.values(columns),
-  filters: Object.values(filters),
-  sort: { field: 'name', order: 'ASC' },
-  search: true,
-  recordLabel: 'name',
-};
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'name', order: 'ASC' }, search: true, recordLabel: 'name' };
 
 export default function MesoregioesList() {
   return <ResourceList {...list} />;

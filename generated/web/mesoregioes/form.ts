@@ -10,13 +10,7 @@ import type { FieldSpec, FormMode } from '@kit/types';
 export function inputs(mode: FormMode) {
   return {
     name: { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 255 },
-    uf_id: {
-      source: 'uf_id',
-      kind: 'reference',
-      label: 'UF',
-      required: true,
-      reference: { module: 'uf' },
-    },
+    uf_id: { source: 'uf_id', kind: 'reference', label: 'UF', required: true, reference: { module: 'uf' } },
     inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', defaultValue: false },
   } satisfies Record<string, FieldSpec>;
 }

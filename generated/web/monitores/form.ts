@@ -11,55 +11,12 @@ import { choices } from './choices';
 export function inputs(mode: FormMode) {
   return {
     url: { source: 'url', kind: 'url', label: 'URL', required: true, maxLength: 2048 },
-    uptime_check_enabled: {
-      source: 'uptime_check_enabled',
-      kind: 'boolean',
-      label: 'Verificação ativa',
-      required: true,
-      defaultValue: true,
-    },
-    look_for_string: {
-      source: 'look_for_string',
-      kind: 'text',
-      label: 'Texto esperado na resposta',
-      maxLength: 255,
-    },
-    uptime_check_interval_in_minutes: {
-      source: 'uptime_check_interval_in_minutes',
-      kind: 'integer',
-      label: 'Intervalo de verificação (minutos)',
-      required: true,
-      minimum: 1,
-      maximum: 1440,
-      defaultValue: 1,
-    },
-    uptime_check_method: {
-      source: 'uptime_check_method',
-      kind: 'enum',
-      label: 'Método',
-      required: true,
-      choices: choices.uptime_check_method,
-      defaultValue: 'get',
-    },
-    response_time_limit: {
-      source: 'response_time_limit',
-      kind: 'integer',
-      label: 'Tempo de resposta máximo (ms)',
-      minimum: 1,
-    },
-    service_name: {
-      source: 'service_name',
-      kind: 'text',
-      label: 'Serviço',
-      required: true,
-      maxLength: 191,
-    },
-    system_name: {
-      source: 'system_name',
-      kind: 'text',
-      label: 'Sistema',
-      required: true,
-      maxLength: 191,
-    },
+    uptime_check_enabled: { source: 'uptime_check_enabled', kind: 'boolean', label: 'Verificação ativa', required: true, defaultValue: true },
+    look_for_string: { source: 'look_for_string', kind: 'text', label: 'Texto esperado na resposta', maxLength: 255 },
+    uptime_check_interval_in_minutes: { source: 'uptime_check_interval_in_minutes', kind: 'integer', label: 'Intervalo de verificação (minutos)', required: true, minimum: 1, maximum: 1440, defaultValue: 1 },
+    uptime_check_method: { source: 'uptime_check_method', kind: 'enum', label: 'Método', required: true, choices: choices.uptime_check_method, defaultValue: 'get' },
+    response_time_limit: { source: 'response_time_limit', kind: 'integer', label: 'Tempo de resposta máximo (ms)', minimum: 1 },
+    service_name: { source: 'service_name', kind: 'text', label: 'Serviço', required: true, maxLength: 191 },
+    system_name: { source: 'system_name', kind: 'text', label: 'Sistema', required: true, maxLength: 191 },
   } satisfies Record<string, FieldSpec>;
 }

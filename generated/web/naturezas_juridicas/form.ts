@@ -9,30 +9,9 @@ import type { FieldSpec, FormMode } from '@kit/types';
 /** The form's field specs by field, in the insert (`'create'`) or the edit (`'edit'`) form. */
 export function inputs(mode: FormMode) {
   return {
-    code: {
-      source: 'code',
-      kind: 'mask',
-      label: 'Código',
-      required: true,
-      maxLength: 5,
-      pattern: '^\\d{3}-\\d$',
-      mask: '000-0',
-      helperText: 'Código da Tabela de Natureza Jurídica da CONCLA, como 206-2.',
-    },
-    denomination: {
-      source: 'denomination',
-      kind: 'text',
-      label: 'Denominação',
-      required: true,
-      maxLength: 100,
-    },
-    legal_nature_category_id: {
-      source: 'legal_nature_category_id',
-      kind: 'reference',
-      label: 'Categoria',
-      required: true,
-      reference: { module: 'categoria_natureza_juridica' },
-    },
+    code: { source: 'code', kind: 'mask', label: 'Código', required: true, maxLength: 5, pattern: '^\\d{3}-\\d$', mask: '000-0', helperText: 'Código da Tabela de Natureza Jurídica da CONCLA, como 206-2.' },
+    denomination: { source: 'denomination', kind: 'text', label: 'Denominação', required: true, maxLength: 100 },
+    legal_nature_category_id: { source: 'legal_nature_category_id', kind: 'reference', label: 'Categoria', required: true, reference: { module: 'categoria_natureza_juridica' } },
     inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', defaultValue: false },
   } satisfies Record<string, FieldSpec>;
 }

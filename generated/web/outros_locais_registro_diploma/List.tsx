@@ -10,38 +10,16 @@ import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
 export const columns = {
   id: { source: 'id', kind: 'id', label: 'ID', sortable: true },
   place: { source: 'place', kind: 'text', label: 'Local', sortable: true },
-  sequence_id: {
-    source: 'sequence_id',
-    kind: 'reference',
-    label: 'Sequência',
-    reference: { module: 'sequencias' },
-    sortable: true,
-  },
+  sequence_id: { source: 'sequence_id', kind: 'reference', label: 'Sequência', reference: { module: 'sequencias' }, sortable: true },
   inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
 } satisfies Record<string, FieldSpec>;
 /** The list's filters by field (`x-list.filters`, then 'Situação' for the inactivatable entity). */
 export const filters = {
-  sequence_id: {
-    source: 'sequence_id',
-    kind: 'reference',
-    label: 'Sequência',
-    reference: { module: 'sequencias' },
-  },
-  inactivated: {
-    source: 'inactivated',
-    kind: 'boolean',
-    label: 'Situação',
-    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
-  },
+  sequence_id: { source: 'sequence_id', kind: 'reference', label: 'Sequência', reference: { module: 'sequencias' } },
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Situação', choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }] },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
-export const list: ListProps = {
-  columns: Object.values(columns),
-  filters: Object.values(filters),
-  sort: { field: 'place', order: 'ASC' },
-  search: true,
-  recordLabel: 'place',
-};
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'place', order: 'ASC' }, search: true, recordLabel: 'place' };
 
 export default function OutrosLocaisRegistroDiplomaList() {
   return <ResourceList {...list} />;

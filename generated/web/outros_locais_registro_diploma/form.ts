@@ -10,13 +10,7 @@ import type { FieldSpec, FormMode } from '@kit/types';
 export function inputs(mode: FormMode) {
   return {
     place: { source: 'place', kind: 'text', label: 'Local', required: true, maxLength: 255 },
-    sequence_id: {
-      source: 'sequence_id',
-      kind: 'reference',
-      label: 'Sequência',
-      required: true,
-      reference: { module: 'sequencias' },
-    },
+    sequence_id: { source: 'sequence_id', kind: 'reference', label: 'Sequência', required: true, reference: { module: 'sequencias' } },
     inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', defaultValue: false },
   } satisfies Record<string, FieldSpec>;
 }

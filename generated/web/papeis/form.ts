@@ -18,26 +18,9 @@ export function inputs(mode: FormMode) {
       sublist: {
         itemLabel: 'permissão',
         fields: [
-          {
-            source: 'name',
-            kind: 'permission',
-            label: 'Permissão',
-            required: true,
-            maxLength: 255,
-          },
-          {
-            source: 'granted',
-            kind: 'boolean',
-            label: 'Concedida',
-            required: true,
-            defaultValue: true,
-          },
-          {
-            source: 'expires_at',
-            kind: 'date',
-            label: 'Validade',
-            helperText: 'Vazia: permanente.',
-          },
+          { source: 'name', kind: 'permission', label: 'Permissão', required: true, maxLength: 255 },
+          { source: 'granted', kind: 'boolean', label: 'Concedida', required: true, defaultValue: true },
+          { source: 'expires_at', kind: 'date', label: 'Validade', helperText: 'Vazia: permanente.' },
         ],
       },
     },

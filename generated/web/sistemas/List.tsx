@@ -16,13 +16,7 @@ export const columns = {
 /** The list's filters by field (`x-list.filters`). */
 export const filters = {} satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
-export const list: ListProps = {
-  columns: Object.values(columns),
-  filters: Object.values(filters),
-  sort: { field: 'name', order: 'ASC' },
-  search: true,
-  recordLabel: 'name',
-};
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'name', order: 'ASC' }, search: true, recordLabel: 'name' };
 
 export default function SistemasList() {
   return <ResourceList {...list} />;

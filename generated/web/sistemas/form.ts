@@ -11,15 +11,7 @@ export function inputs(mode: FormMode) {
   return {
     name: { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 255 },
     prefix: { source: 'prefix', kind: 'text', label: 'Prefixo', required: true, maxLength: 255 },
-    url: {
-      source: 'url',
-      kind: 'text',
-      label: 'Endereço (host)',
-      required: true,
-      maxLength: 255,
-      pattern: '^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*(?::[0-9]{1,5})?$',
-      helperText: 'Somente o nome do host, por exemplo sistema.conselho.org.br',
-    },
+    url: { source: 'url', kind: 'text', label: 'Endereço (host)', required: true, maxLength: 255, pattern: '^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*(?::[0-9]{1,5})?$', helperText: 'Somente o nome do host, por exemplo sistema.conselho.org.br' },
     description: { source: 'description', kind: 'text', label: 'Descrição', maxLength: 255 },
   } satisfies Record<string, FieldSpec>;
 }

@@ -14,21 +14,10 @@ export const columns = {
 } satisfies Record<string, FieldSpec>;
 /** The list's filters by field (`x-list.filters`, then 'Situação' for the inactivatable entity). */
 export const filters = {
-  inactivated: {
-    source: 'inactivated',
-    kind: 'boolean',
-    label: 'Situação',
-    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
-  },
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Situação', choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }] },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
-export const list: ListProps = {
-  columns: Object.values(columns),
-  filters: Object.values(filters),
-  sort: { field: 'denomination', order: 'ASC' },
-  search: true,
-  recordLabel: 'denomination',
-};
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'denomination', order: 'ASC' }, search: true, recordLabel: 'denomination' };
 
 export default function TiposVinculosEmpregaticiosList() {
   return <ResourceList {...list} />;

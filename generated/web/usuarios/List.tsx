@@ -19,13 +19,7 @@ export const filters = {
   active: { source: 'active', kind: 'boolean', label: 'Ativo' },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
-export const list: ListProps = {
-  columns: Object.values(columns),
-  filters: Object.values(filters),
-  sort: { field: 'name', order: 'ASC' },
-  search: true,
-  recordLabel: 'name',
-};
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'name', order: 'ASC' }, search: true, recordLabel: 'name' };
 
 export default function UsuariosList() {
   return <ResourceList {...list} />;

@@ -11,27 +11,9 @@ export function inputs(mode: FormMode) {
   return {
     name: { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 255 },
     email: { source: 'email', kind: 'email', label: 'E-mail', required: true, maxLength: 255 },
-    password: {
-      source: 'password',
-      kind: 'password',
-      label: 'Senha',
-      required: mode === 'create',
-      maxLength: 255,
-      minLength: 3,
-    },
-    active: {
-      source: 'active',
-      kind: 'boolean',
-      label: 'Ativo',
-      required: true,
-      defaultValue: true,
-    },
-    image_profile: {
-      source: 'image_profile',
-      kind: 'image',
-      label: 'Imagem de perfil',
-      helperText: 'Imagem de 300×300 pixels (jpeg, jpg ou png); sem imagem, usa-se a imagem padrão.',
-    },
+    password: { source: 'password', kind: 'password', label: 'Senha', required: mode === 'create', maxLength: 255, minLength: 3 },
+    active: { source: 'active', kind: 'boolean', label: 'Ativo', required: true, defaultValue: true },
+    image_profile: { source: 'image_profile', kind: 'image', label: 'Imagem de perfil', helperText: 'Imagem de 300×300 pixels (jpeg, jpg ou png); sem imagem, usa-se a imagem padrão.' },
     permissions: {
       source: 'permissions',
       kind: 'sublist',
@@ -39,34 +21,12 @@ export function inputs(mode: FormMode) {
       sublist: {
         itemLabel: 'permissão',
         fields: [
-          {
-            source: 'name',
-            kind: 'permission',
-            label: 'Permissão',
-            required: true,
-            maxLength: 255,
-          },
-          {
-            source: 'granted',
-            kind: 'boolean',
-            label: 'Concedida',
-            required: true,
-            defaultValue: true,
-          },
-          {
-            source: 'expires_at',
-            kind: 'date',
-            label: 'Validade',
-            helperText: 'Vazia: permanente.',
-          },
+          { source: 'name', kind: 'permission', label: 'Permissão', required: true, maxLength: 255 },
+          { source: 'granted', kind: 'boolean', label: 'Concedida', required: true, defaultValue: true },
+          { source: 'expires_at', kind: 'date', label: 'Validade', helperText: 'Vazia: permanente.' },
         ],
       },
     },
-    roles: {
-      source: 'roles',
-      kind: 'references',
-      label: 'Papéis',
-      reference: { module: 'papeis' },
-    },
+    roles: { source: 'roles', kind: 'references', label: 'Papéis', reference: { module: 'papeis' } },
   } satisfies Record<string, FieldSpec>;
 }
