@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import tsconfig from './tsconfig.json' with { type: 'json' };
-import { BRAND, brandStylesheet, faviconSvg } from './src/web/kit/brand';
+import { BRAND, brandStylesheet, faviconSvg } from './src/web/kit/brand.ts';
 
 /**
  * The path aliases of tsconfig.json (`@kit/*` → `src/web/kit/*`, `@generated/*` → `generated/*`),
