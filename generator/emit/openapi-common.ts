@@ -2,7 +2,7 @@
 
 type Doc = Record<string, unknown>;
 
-export const ref = (kind: 'schemas' | 'parameters' | 'responses', name: string): Doc => ({ $ref: `#/components/${kind}/${name}` });
+export const ref = (kind: 'schemas' | 'parameters' | 'responses' | 'headers', name: string): Doc => ({ $ref: `#/components/${kind}/${name}` });
 
 export const dataEnvelope = (schema: Doc): Doc => ({
   type: 'object',
@@ -38,6 +38,16 @@ export const commonComponents: Doc = {
       schema: { type: 'string' },
     },
     Id: { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+    IfMatch: {
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description: 'O `ETag` da versão que o formulário abriu (ou `updated_at` no corpo). Se o registro mudou desde então: 409.',
+      schema: { type: 'string' },
+    },
+  },
+  headers: {
+    ETag: { description: 'A versão do registro (seu `updated_at`), para `If-Match`.', schema: { type: 'string' } },
   },
   schemas: {
     Message: message,
@@ -51,7 +61,13 @@ export const commonComponents: Doc = {
     },
     ListMeta: {
       type: 'object',
-      properties: { total: { type: 'integer' }, page: { type: 'integer' }, per_page: { type: 'integer' } },
+      properties: {
+        total: { type: 'integer' },
+        page: { type: 'integer' },
+        per_page: { type: 'integer' },
+        estimated: { type: 'boolean', description: 'Presente quando `total` é uma estimativa (listas muito grandes).' },
+        next_cursor: { type: 'string', description: 'Presente quando a página está cheia: passe como `cursor` para as linhas seguintes.' },
+      },
       required: ['total', 'page', 'per_page'],
     },
     ComboOption: {
@@ -86,7 +102,7 @@ export const commonComponents: Doc = {
     Unauthorized: json('Não autenticado.', ref('schemas', 'Message')),
     Forbidden: json('Sem permissão.', ref('schemas', 'Message')),
     NotFound: json('Registro ou recurso inexistente.', ref('schemas', 'Message')),
-    Conflict: json('Conflito (por exemplo, registro referenciado por outros).', ref('schemas', 'Message')),
+    Conflict: json('Conflito: registro referenciado por outros, ou alterado por outra pessoa desde que foi aberto (`If-Match`).', ref('schemas', 'Message')),
     ValidationFailed: json('Dados inválidos.', ref('schemas', 'ValidationError')),
     Locked: json('Conta bloqueada.', ref('schemas', 'Message')),
     TooManyAttempts: json('Tentativas demais.', ref('schemas', 'Message')),

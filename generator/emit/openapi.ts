@@ -74,6 +74,7 @@ function modulePaths(entity: Entity, typeName: string): Doc {
   const listParameters = [
     query('page', { type: 'integer', minimum: 1, default: 1 }, 'Página, a partir de 1.'),
     query('per_page', { type: 'integer', minimum: 1, maximum: 500, default: 25 }, 'Registros por página.'),
+    query('cursor', { type: 'string' }, 'O `meta.next_cursor` da página anterior: a página seguinte sem `page` (custa o mesmo em qualquer profundidade).'),
     query('sort', { enum: sortable, default: entity.list.sort.field }, 'Campo de ordenação.'),
     query('order', { enum: ['asc', 'desc'], default: entity.list.sort.order }, 'Sentido da ordenação.'),
     ...(entity.list.search.length > 0
@@ -83,7 +84,7 @@ function modulePaths(entity: Entity, typeName: string): Doc {
   ];
   const created = { required: true, content: { 'application/json': { schema: ref('schemas', `${typeName}Create`) } } };
   const edited = { required: true, content: { 'application/json': { schema: ref('schemas', `${typeName}Edit`) } } };
-  const one = (description: string) => json(description, dataEnvelope(record));
+  const one = (description: string) => ({ ...json(description, dataEnvelope(record)), headers: { ETag: ref('headers', 'ETag') } });
   const ids = { name: 'ids', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d+(,\\d+)*$' }, description: 'Ids separados por vírgula.' };
   const insertPermission = entity.insertPermission === 'admin' ? 'admin' : perm('store');
   const rules = (mode: 'create' | 'edit') => ({
@@ -131,9 +132,9 @@ function modulePaths(entity: Entity, typeName: string): Doc {
         responses: { '200': one('O registro, com suas sub-listas'), ...errorResponses('401', '403', '404') },
       }),
       put: op('update', `Altera ${entity.label.singular}`, perm('update'), {
-        parameters: [ref('parameters', 'Id')],
+        parameters: [ref('parameters', 'Id'), ref('parameters', 'IfMatch')],
         requestBody: edited,
-        responses: { '200': one('Registro alterado'), ...errorResponses('400', '401', '403', '404', '422') },
+        responses: { '200': one('Registro alterado'), ...errorResponses('400', '401', '403', '404', '409', '422') },
       }),
       delete: op('delete', `Exclui ${entity.label.singular}`, perm('destroy'), {
         parameters: [ref('parameters', 'Id')],

@@ -2,21 +2,16 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadModel, type Model } from '../../generator/language/index.js';
-import { authGuard } from './auth/guard.js';
-import { recoveryRoutes } from './auth/recovery-routes.js';
-import { authRoutes } from './auth/routes.js';
-import { dashboardRoutes } from './dashboard/routes.js';
 import type { ServerConfig } from './config.js';
+import type { Feature } from './feature.js';
+import { FEATURES } from './features.js';
 import { clientErrors, errorHandling, frameworkErrors } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { openApiRoutes } from './http/openapi.js';
 import { securityHeaders } from './http/security.js';
 import { singleSpace, type RequestSpace } from './http/space.js';
 import { webRoutes } from './http/web.js';
-import { mailSettings } from './mail/settings.js';
-import { monitorRoutes } from './monitoring/routes.js';
-import { parameterRoutes } from './parameters/routes.js';
-import { profileRoutes } from './profile/routes.js';
+import { resourceRegistry } from './resources/registry.js';
 import { resourceRoutes } from './resources/routes.js';
 import { restDialectRoutes } from './rest-dialect/routes.js';
 
@@ -29,6 +24,8 @@ export interface BuildAppOptions {
    * setting `request.space` from the `Tenant` header; or one fixed space for every request.
    */
   tenancy: ((app: FastifyInstance) => Promise<void>) | { space: RequestSpace };
+  /** The features, registered in order before the generic routes; default the product's (features.ts). */
+  features?: readonly Feature[];
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -56,16 +53,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formbody);
   if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });
-  await app.register(authGuard);
+  await app.register(resourceRegistry);
+  for (const feature of options.features ?? FEATURES) await app.register(feature, { model, config });
 
   await app.register(healthRoutes, { version: config.version });
   await app.register(openApiRoutes, { root: config.root, version: config.version });
-  await app.register(authRoutes, { model, version: config.version, tokenTtlSeconds: config.tokenTtlSeconds, systemName: config.systemName });
-  await app.register(recoveryRoutes, { mail: mailSettings(process.env, config.dataDir) });
-  await app.register(parameterRoutes);
-  await app.register(profileRoutes);
-  await app.register(monitorRoutes, { model });
-  await app.register(dashboardRoutes, { model });
   await app.register(resourceRoutes, { model });
   await app.register(restDialectRoutes, { model });
   await app.register(webRoutes, { webDir: config.webDir });

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/index.js';
+import { hashPassword } from '../../src/server/resources/passwords.js';
 import { COUNT_CAP } from '../../src/server/dashboard/counts.js';
 import { OPERATOR, startPlatformApi, tenantWithSpace, type PlatformApi } from '../platform/support/platform.js';
 
@@ -28,14 +28,14 @@ describe('the dashboard API', () => {
 
   beforeAll(async () => {
     api = await startPlatformApi();
-    const db = api.directory.platform;
+    const db = (await api.directory.resolve(undefined)).db;
     const user = await db.insertInto('users').values({ name: 'Balcão', email: CLERK.email, password: await hashPassword(CLERK.password), active: true }).returning('id').executeTakeFirstOrThrow();
     clerkId = Number(user.id);
     await db.insertInto('user_permissions').values([{ user_id: clerkId, name: 'civilStatus.index', granted: true }, { user_id: clerkId, name: 'civilStatus.store', granted: true }]).execute();
     clerkToken = (await api.login(CLERK.email, CLERK.password)).body.data.token;
     const monitor = await api.operator('POST', '/api/monitores', { service_name: 'Portal do painel', system_name: 'Painel', uptime_check_enabled: false, url: 'https://painel.conselho.org.br/' });
     expect(monitor.status, monitor.text).toBe(201);
-    await db.updateTable('monitors').set({ uptime_status: 'down', uptime_check_failure_reason: 'Tempo esgotado' }).where('id', '=', monitor.body.data.id).execute();
+    await api.directory.platform.updateTable('monitors').set({ uptime_status: 'down', uptime_check_failure_reason: 'Tempo esgotado' }).where('id', '=', monitor.body.data.id).execute();
   }, 180_000);
   afterAll(async () => { await api?.close(); }, 60_000);
 

@@ -2,13 +2,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { TenantConfigsTable } from '../../generated/database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataFolderInUseError, openDatabase } from '../../src/server/db/index.js';
 import { SpaceDirectory, SpaceError, createTenancyPlugin, registerTenancy } from '../../src/server/platform/index.js';
 import { createTestTarget, DATABASE_KINDS, type TestTarget } from '../support/databases.js';
 
-async function addSpace(directory: SpaceDirectory, space: Record<string, unknown>) {
+async function addSpace(directory: SpaceDirectory, space: Omit<Insertable<TenantConfigsTable>, 'tenant_id' | 'db_name'> & { db_name?: string }) {
   const tenant = await directory.platform
     .insertInto('tenants').values({ name: 'Conselho Teste', initials: 'CT', email: 'ct@example.com' })
     .returning('id').executeTakeFirstOrThrow();

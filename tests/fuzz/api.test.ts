@@ -10,13 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entity } from '../../generator/language/index.js';
 import { creator, validBody } from '../api/support/bodies.js';
 import { DATABASE_KINDS } from '../support/databases.js';
-import { bodyOf, filterText, hostileBodyText, hostileIdText, hostileValue, queryText, writeBodyText } from './support/arbitraries.js';
+import { bodyOf, filterText, hostileBodyText, hostileIdText, hostileValue, queryText, restQueryText, writeBodyText } from './support/arbitraries.js';
 import { startProduct, Tally, type Product, type Sent } from './support/harness.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_611);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
-/** Platform modules whose valid writes create databases or reach out to addresses: only invalid bodies are sent. */
-const SPOILED = new Set(['clientes', 'monitores']);
 const LOGOUT = 'sessao-de-saida';
 
 interface Plan { name: string; runs: number; request: fc.Arbitrary<Sent>; knows: (path: string) => boolean }
@@ -37,7 +35,7 @@ function knowsRule(rule: Record<string, any>) {
 }
 
 /** A body that can never pass validation: its first required field gets an object. */
-function spoil(text: string, entity: Entity): string {
+function spoiledBody(text: string, entity: Entity): string {
   let body: unknown;
   try { body = JSON.parse(text); } catch { return text; }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return text;
@@ -45,13 +43,20 @@ function spoil(text: string, entity: Entity): string {
   return JSON.stringify({ ...body, [first]: { estragado: true } });
 }
 
-function modulePlans(entity: Entity, valid: Record<string, unknown> | null, ids: number[], token: string): { reads: Plan[]; deletes: Plan[] } {
+/**
+ * Modules whose hooks reach beyond the write's transaction (`effects` in the registry: databases made,
+ * addresses resolved) are sent only bodies that cannot pass validation.
+ */
+const spoiled = (product: Product, entity: Entity) => product.app.resources.traitsOf(entity.module).effects.size > 0;
+
+function modulePlans(entity: Entity, valid: Record<string, unknown> | null, ids: number[], token: string, spoil: boolean): { reads: Plan[]; deletes: Plan[] } {
   const base = `/api/${entity.module}`;
+  const rest = `/api/rest/${entity.module}`;
   const columns = entity.fields.filter((f) => f.column !== null).map((f) => f.name);
   const references = entity.fields.filter((f) => f.kind === 'reference').map((f) => f.name);
   const id = ids.length ? fc.oneof(fc.constantFrom(...ids.map(String)), hostileIdText) : hostileIdText;
   const query = queryText([...columns, ...references], filterText(columns));
-  const body = (mode: 'create' | 'edit') => writeBodyText(entity.rules[mode], valid).map((text) => (SPOILED.has(entity.module) ? spoil(text, entity) : text));
+  const body = (mode: 'create' | 'edit') => writeBodyText(entity.rules[mode], valid).map((text) => (spoil ? spoiledBody(text, entity) : text));
   const none = () => false;
   const at = (name: string, runs: number, request: fc.Arbitrary<Omit<Sent, 'token'>>, knows: Plan['knows'] = none): Plan =>
     ({ name: `${name} ${base}`, runs, knows, request: request.map((r) => ({ ...r, token })) });
@@ -63,15 +68,21 @@ function modulePlans(entity: Entity, valid: Record<string, unknown> | null, ids:
       at('rules', 3, fc.constantFrom('create', 'edit', 'outro', '%00').map((mode) => ({ method: 'GET', url: `/api/rules/${entity.module}/${mode}` }))),
       at('create', RUNS * 2, body('create').map((payload) => ({ method: 'POST', url: base, payload })), knowsRule(entity.rules.create)),
       at('update', RUNS * 2, fc.tuple(id, body('edit')).map(([i, payload]) => ({ method: 'PUT', url: `${base}/${i}`, payload })), knowsRule(entity.rules.edit)),
+      // The same operations through react-admin's simple-rest dialect (bare bodies, partial PUT).
+      at('rest list', RUNS, restQueryText(columns, filterText(columns)).map((q) => ({ method: 'GET', url: `${rest}?${q}` }))),
+      at('rest show', Math.ceil(RUNS / 3), id.map((i) => ({ method: 'GET', url: `${rest}/${i}` }))),
+      at('rest create', RUNS, body('create').map((payload) => ({ method: 'POST', url: rest, payload })), knowsRule(entity.rules.create)),
+      at('rest update', RUNS, fc.tuple(id, body('edit')).map(([i, payload]) => ({ method: 'PUT', url: `${rest}/${i}`, payload })), knowsRule(entity.rules.edit)),
     ],
     deletes: [
       at('delete', RUNS, id.map((i) => ({ method: 'DELETE', url: `${base}/${i}` }))),
       at('multiple_delete', RUNS, fc.array(id, { minLength: 1, maxLength: 4 }).map((list) => ({ method: 'DELETE', url: `${base}/multiple_delete/${list.join(',')}` }))),
+      at('rest delete', Math.ceil(RUNS / 3), id.map((i) => ({ method: 'DELETE', url: `${rest}/${i}` }))),
     ],
   };
 }
 
-/** Everything that is not a generic resource route: auth, recovery, profile, parameters, monitors, platform. */
+/** Everything that is not a generic resource route: auth, recovery, profile, parameters, monitors, platform, dashboard. */
 function otherPlans(product: Product, parameterNames: string[]): Plan[] {
   const token = product.token;
   const text = { type: 'string' };
@@ -85,7 +96,7 @@ function otherPlans(product: Product, parameterNames: string[]): Plan[] {
   const safeHeader = fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), fc.constantFrom('a'.repeat(5000), 'default', '../x', 'DEFAULT', ''));
   const plain = (name: string, runs: number, request: fc.Arbitrary<Sent>, knows: Plan['knows'] = () => false): Plan => ({ name, runs, request, knows });
   const gets = ['/api/health', '/api/auth/me', '/api/load', '/api/auth/permissions', '/api/permissions', '/api/perfil', '/api/parametros',
-    '/api/monitores/status', '/api/clientes/available_drivers', '/api/clientes/configs'];
+    '/api/monitores/status', '/api/clientes/available_drivers', '/api/clientes/configs', '/api/dashboard'];
   const query = queryText(['tenant', 'module'], filterText(['id']));
   return [
     plain('GET fixed routes', gets.length * 2, fc.tuple(fc.constantFrom(...gets), query).map(([url, q]) => ({ method: 'GET', url: `${url}?${q}`, token }))),
@@ -120,10 +131,11 @@ for (const kind of DATABASE_KINDS) {
       const reads: Plan[] = [];
       const deletes: Plan[] = [];
       for (const entity of product.model.entities) {
-        const writable = entity.operations.create && !SPOILED.has(entity.module) && entity.module !== 'sistemas';
+        const spoil = spoiled(product, entity);
+        const writable = entity.operations.create && !spoil;
         const valid = writable ? await validBody(entity, create) : null;
         const ids = writable ? [await create(entity.module), await create(entity.module)] : [];
-        const plans = modulePlans(entity, valid, ids, product.token);
+        const plans = modulePlans(entity, valid, ids, product.token, spoil);
         reads.push(...plans.reads);
         deletes.push(...plans.deletes);
       }

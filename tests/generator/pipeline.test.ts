@@ -40,8 +40,14 @@ describe('generator pipeline', () => {
     expect(paths['/api/rules/pessoa_fisica/edit'].get).toBeDefined();
     const list = paths['/api/pessoa_fisica'].get;
     expect(list.parameters.map((p: any) => p.name ?? p.$ref)).toEqual([
-      '#/components/parameters/Tenant', 'page', 'per_page', 'sort', 'order', 'q', 'filter',
+      '#/components/parameters/Tenant', 'page', 'per_page', 'cursor', 'sort', 'order', 'q', 'filter',
     ]);
+    // Optimistic concurrency: a save sends the version it opened; a stale one is a 409.
+    const update = paths['/api/pessoa_fisica/{id}'].put;
+    expect(update.parameters.map((p: any) => p.$ref)).toContain('#/components/parameters/IfMatch');
+    expect(update.responses['409']).toEqual({ $ref: '#/components/responses/Conflict' });
+    expect(update.responses['200'].headers.ETag).toEqual({ $ref: '#/components/headers/ETag' });
+    expect(paths['/api/pessoa_fisica/{id}'].get.responses['200'].headers.ETag).toEqual({ $ref: '#/components/headers/ETag' });
     expect(list.responses['200'].content['application/json'].schema.required).toEqual(['data', 'meta']);
     expect(paths['/api/pessoa_fisica'].post.responses['422']).toEqual({ $ref: '#/components/responses/ValidationFailed' });
     expect(document.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));

@@ -158,7 +158,7 @@ describe('react-admin screens', () => {
   it('gives a many-to-many field the referenced module', async () => {
     const files = await emitFixture('many-to-many');
     expect(files.get('generated/web/papeis/form.ts')).toMatch(/source: 'permissions',\s+kind: 'references',[\s\S]*reference: \{ module: 'permissoes' \}/);
-    expect(files.get('generated/types/papeis.ts')).toContain('permissions: number[];');
+    expect(files.get('generated/database.ts')).toContain('export interface RolePermissionsTable {\n  role_id: number;\n  permission_id: number;\n}');
   });
 
   it('labels every resource and field in pt-BR for react-admin', async () => {

@@ -62,7 +62,7 @@ for (const kind of DATABASE_KINDS) {
         for (const action of MATRIX_ACTIONS) {
           for (const principal of PRINCIPALS) {
             cases += 1;
-            const expected = expectedStatus(entity, action, principal);
+            const expected = expectedStatus(entity, action, principal, server.app.resources);
             const allowed = expected < 300;
             const api = call(server, principals.token(principal as Principal, permissionAction(action)));
             const problems: string[] = [];

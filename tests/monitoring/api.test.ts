@@ -136,6 +136,28 @@ for (const kind of DATABASE_KINDS) {
       expect(response.body.monitor_response_time_limit).toBe(2000);
     });
 
+    it('the list sorts Situação in the grid order, both ways, by page, by cursor and while searching', async () => {
+      await server.platform.deleteFrom('monitors').execute();
+      const statuses = ['up', 'warning', 'down', 'deleted', 'not yet checked'];
+      for (const [index, status] of [...statuses, ...statuses].entries()) {
+        await server.platform.insertInto('monitors').values({ url: `https://example.com/${index}`, service_name: `Portal ${index}`, system_name: 'Conselho', uptime_status: status, uptime_check_enabled: false }).execute();
+      }
+      const statusesOf = (body: { data: { uptime_status: string }[] }) => body.data.map((row) => row.uptime_status);
+      const list = (params: Record<string, string>) => server.admin('GET', `/api/monitores?${new URLSearchParams({ sort: 'uptime_status', ...params })}`);
+      const gridOrder = ['deleted', 'deleted', 'not yet checked', 'not yet checked', 'down', 'down', 'warning', 'warning', 'up', 'up'];
+
+      expect(statusesOf((await list({ order: 'asc' })).body)).toEqual(gridOrder);
+      expect(statusesOf((await list({ order: 'desc' })).body)).toEqual([...gridOrder].reverse());
+      expect(statusesOf((await list({ order: 'asc', q: 'Portal' })).body)).toEqual(gridOrder);
+
+      const byPage = [...statusesOf((await list({ per_page: '3', page: '1' })).body), ...statusesOf((await list({ per_page: '3', page: '2' })).body)];
+      const first = await list({ per_page: '3' });
+      const second = await list({ per_page: '3', cursor: first.body.meta.next_cursor });
+      expect(second.status).toBe(200);
+      expect([...statusesOf(first.body), ...statusesOf(second.body)]).toEqual(byPage);
+      expect(byPage).toEqual(gridOrder.slice(0, 6));
+    });
+
     it('a deleted monitor is not checked on demand; an unknown one is 404', async () => {
       const [deleted] = await server.platform.selectFrom('monitors').select('id').where('uptime_status', '=', 'deleted').execute();
       const response = await server.admin('POST', `/api/monitores/${deleted.id}/check`);

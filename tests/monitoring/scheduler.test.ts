@@ -96,7 +96,7 @@ describeOnDatabases(
 
     it('sorts by the grid order of statuses in SQL', async () => {
       const db = getDb();
-      for (const status of ['up', 'warning', 'down', 'deleted', 'not yet checked']) {
+      for (const status of ['up', 'warning', 'down', 'deleted', 'not yet checked'] as const) {
         await insertMonitor(db, { url: 'https://example.com/', uptime_status: status, uptime_check_enabled: false });
       }
       const rows = await db.selectFrom('monitors').select('uptime_status').orderBy(uptimeStatusOrderSql()).execute();

@@ -135,7 +135,7 @@ describe('spaces created by an operator', () => {
   it('never answers db_password, and the audit keeps it as [PROTEGIDO]', async () => {
     for (const text of answers) expect(text).not.toContain(PG_PASSWORD);
     for (const text of answers) expect(text).not.toContain('db_password');
-    const audits = await api.directory.platform.selectFrom('audits').select(['event', 'old_values', 'new_values']).where('module', '=', 'clientes').execute();
+    const audits = await (await api.directory.resolve(undefined)).db.selectFrom('audits').select(['event', 'old_values', 'new_values']).where('module', '=', 'clientes').execute();
     const trail = JSON.stringify(audits);
     expect(trail).not.toContain(PG_PASSWORD);
     expect(trail).toContain('"db_password":"[PROTEGIDO]"');

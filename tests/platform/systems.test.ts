@@ -33,7 +33,7 @@ describe('system tokens', () => {
     expect(stored.system_token).not.toBe(token);
     expect(stored.system_token).toBe(hashSystemToken(token));
     expect(stored.system_token).toMatch(/^[0-9a-f]{64}$/);
-    const audits = await api.directory.platform.selectFrom('audits').select(['old_values', 'new_values']).where('module', '=', 'sistemas').execute();
+    const audits = await (await api.directory.resolve(undefined)).db.selectFrom('audits').select(['old_values', 'new_values']).where('module', '=', 'sistemas').execute();
     expect(JSON.stringify(audits)).not.toContain(token);
   });
 });

@@ -95,4 +95,16 @@ describeOnDatabases('reference data seed', (getDb, kind) => {
     expect(nextel.inactivated).toBe(true);
     expect(nextel.inactivated_at).not.toBeNull();
   });
+
+  it('does not bring back a row a council removed, until a new edition of the data is installed', async () => {
+    const db = getDb();
+    const removed = await db.deleteFrom('civil_statuses').where('denomination', '=', 'Separado(a) judicialmente').executeTakeFirst();
+    expect(Number(removed.numDeletedRows)).toBe(1);
+    await seedReferenceData(db);
+    expect(await db.selectFrom('civil_statuses').select('id').where('denomination', '=', 'Separado(a) judicialmente').execute()).toEqual([]);
+    // Another edition (here: the record of this one gone) adds what is missing, and only that.
+    await db.deleteFrom('reference_seeds').execute();
+    expect(await seedReferenceData(db)).toMatchObject({ civil_statuses: 1, cities: 0, economic_activities: 0 });
+    expect(await count(db, 'reference_seeds')).toBe(1);
+  });
 });

@@ -1,6 +1,9 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startProduct, type RunningProduct } from '../e2e/support/product';
+import { recoveryLink } from '../identity/support/smtp-sink';
 
 const CLERK = { name: 'Clara Atendente', email: 'clara@conselho.test', password: 'Clara#Conselho2026' };
 
@@ -54,12 +57,45 @@ describe('identity and access in the browser', { timeout: 90_000 }, () => {
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     await expect.poll(path).toBe('/recuperar_senha');
     const form = page.getByRole('form', { name: 'Recuperar senha' });
+    // Never a disabled button: pressed blank, it says what is missing on the field.
+    await form.getByRole('button', { name: 'Enviar link' }).click();
+    await expect.poll(() => form.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
+    await form.getByText('Informe o e-mail.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('recovery-email');
     await form.getByLabel('E-mail').fill('ninguem@conselho.test');
     await form.getByRole('button', { name: 'Enviar link' }).click();
     await page.getByText('Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.').waitFor();
     await page.goto(`${product.url}/recuperar_senha/link-que-nao-existe`);
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+  });
+
+  it('resets a password through the mailed link, saying on each field what is missing', async () => {
+    await page.goto(`${product.url}/recuperar_senha`);
+    await page.getByLabel('E-mail').fill(product.adminEmail);
+    await page.getByRole('button', { name: 'Enviar link' }).click();
+    await page.getByText('Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.').waitFor();
+    const outbox = join(product.dataDir, 'outbox');
+    await expect.poll(() => (existsSync(outbox) ? readdirSync(outbox).some((f) => f.endsWith('.eml')) : false)).toBe(true);
+    const [file] = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    const token = recoveryLink(readFileSync(join(outbox, file), 'utf8')).split('/').pop();
+
+    await page.goto(`${product.url}/recuperar_senha/${token}`);
+    const form = page.getByRole('form', { name: 'Redefinir senha' });
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.getByText('Informe a nova senha.').waitFor();
+    await form.getByText('Informe a confirmação da senha.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('reset-password');
+    await form.getByLabel('Nova senha').fill('Outra#Senha2026');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.getByText('Informe a confirmação da senha.').waitFor();
+    expect(await form.getByText('Informe a nova senha.').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('reset-confirmation');
+    await form.getByLabel('Confirmação da senha').fill('Outra#Senha2026');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(path).toBe('/login');
+    await page.getByText('Senha alterada com sucesso. Entre com a nova senha.').waitFor();
+    product.adminPassword = 'Outra#Senha2026';
   });
 
   it('lets the administrator create a role and a user holding it', async () => {

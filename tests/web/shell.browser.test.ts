@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { hashPassword } from '../../src/server/auth/passwords';
+import { hashPassword } from '../../src/server/resources/passwords';
 import { createTestTarget, type TestTarget } from '../support/databases';
 import { launchBrowser, startProduct, type RunningProduct } from '../e2e/support/product';
 

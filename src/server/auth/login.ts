@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { AppError, invalid } from '../http/app-error.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from '../resources/passwords.js';
 import type { LoginThrottle } from './throttle.js';
 import { issueToken } from './tokens.js';
 import { findUserByEmail, publicUser, stampLogin } from './users.js';
@@ -52,7 +53,7 @@ function readCredentials(attempt: LoginAttempt) {
  * message on `email`), 423 for an inactive user, 429 after too many failures of the same space,
  * e-mail and address.
  */
-export async function login(db: Kysely<any>, attempt: LoginAttempt, options: LoginOptions) {
+export async function login(db: Kysely<SpaceDatabase>, attempt: LoginAttempt, options: LoginOptions) {
   const { email, password } = readCredentials(attempt);
   const key = `${attempt.space}|${email.toLowerCase()}|${attempt.address}`;
   // Counted before the check, so guesses sent at once cannot all be checked before any is counted.

@@ -1,5 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { invalid } from '../http/app-error.js';
 import type { ModuleHooks } from '../resources/hooks.js';
 import { integerParameter } from '../parameters/store.js';
@@ -17,7 +18,7 @@ function commonPasswords(): Set<string> {
   return common;
 }
 
-export async function minimumPasswordLength(db: Kysely<any>): Promise<number> {
+export async function minimumPasswordLength(db: Kysely<SpaceDatabase>): Promise<number> {
   return integerParameter(db, MIN_LENGTH_PARAMETER, DEFAULT_MIN_LENGTH);
 }
 
@@ -25,7 +26,7 @@ export async function minimumPasswordLength(db: Kysely<any>): Promise<number> {
  * What is wrong with a new password, as messages for the `password` field (empty when it is fine).
  * @example await passwordProblems(db, 'senha123') // ['Esta senha é muito comum. Escolha uma senha mais difícil de adivinhar.']
  */
-export async function passwordProblems(db: Kysely<any>, password: string): Promise<string[]> {
+export async function passwordProblems(db: Kysely<SpaceDatabase>, password: string): Promise<string[]> {
   const minimum = await minimumPasswordLength(db);
   const problems: string[] = [];
   const length = [...password].length;
@@ -36,7 +37,7 @@ export async function passwordProblems(db: Kysely<any>, password: string): Promi
 }
 
 /** usuarios: a password given on create or edit must pass the policy (blank on edit keeps the old one). */
-export const passwordPolicy: ModuleHooks = {
+export const passwordPolicy: ModuleHooks<SpaceDatabase> = {
   async beforeWrite(trx, { body }) {
     if (typeof body.password !== 'string' || body.password === '') return;
     const problems = await passwordProblems(trx, body.password);

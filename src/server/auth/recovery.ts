@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { addError, invalid, notFound, type FieldErrors } from '../http/app-error.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -22,14 +23,14 @@ export const REQUEST_ANSWER = 'Se o e-mail estiver cadastrado, enviaremos um lin
  * The caller answers without waiting for that work, so a known and an unknown address answer the
  * same, in the same time.
  */
-export function requestPasswordReset(db: Kysely<any>, mailer: Mailer, email: unknown, linkTo: (token: string) => string): { done: Promise<string | null> } {
+export function requestPasswordReset(db: Kysely<SpaceDatabase>, mailer: Mailer, email: unknown, linkTo: (token: string) => string): { done: Promise<string | null> } {
   const address = typeof email === 'string' ? email.trim() : '';
   if (!address) throw invalid({ email: ['O campo E-mail é obrigatório.'] });
   if (address.length > 255 || !/^[^\s@]+@[^\s@]+$/.test(address)) throw invalid({ email: ['Informe um e-mail válido.'] });
   return { done: mailResetLink(db, mailer, address, linkTo) };
 }
 
-async function mailResetLink(db: Kysely<any>, mailer: Mailer, address: string, linkTo: (token: string) => string): Promise<string | null> {
+async function mailResetLink(db: Kysely<SpaceDatabase>, mailer: Mailer, address: string, linkTo: (token: string) => string): Promise<string | null> {
   const user = await findUserByEmail(db, address);
   if (!user || !user.active || (await recentLinks(db, user.id)) >= MAX_RECENT_LINKS) return null;
   const token = randomBytes(32).toString('base64url');
@@ -45,7 +46,7 @@ async function mailResetLink(db: Kysely<any>, mailer: Mailer, address: string, l
 }
 
 /** Links a user was sent lately: someone asking again and again fills no inbox. */
-async function recentLinks(db: Kysely<any>, userId: number | string): Promise<number> {
+async function recentLinks(db: Kysely<SpaceDatabase>, userId: number): Promise<number> {
   const { count } = await db
     .selectFrom('password_resets')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -56,7 +57,7 @@ async function recentLinks(db: Kysely<any>, userId: number | string): Promise<nu
 }
 
 /** The live reset a token opens: unused, not expired, and asked for the password still in force. */
-async function liveReset(db: Kysely<any>, token: unknown, forUpdate = false) {
+async function liveReset(db: Kysely<SpaceDatabase>, token: unknown, forUpdate = false) {
   if (typeof token !== 'string' || !token || token.length > 200) return null;
   let query = db
     .selectFrom('password_resets as r')
@@ -73,7 +74,7 @@ async function liveReset(db: Kysely<any>, token: unknown, forUpdate = false) {
 }
 
 /** The e-mail a valid link belongs to; 404 for an unknown, used or expired one. */
-export async function findPasswordReset(db: Kysely<any>, token: unknown): Promise<{ email: string }> {
+export async function findPasswordReset(db: Kysely<SpaceDatabase>, token: unknown): Promise<{ email: string }> {
   const reset = await liveReset(db, token);
   if (!reset) throw notFound(INVALID_LINK);
   return { email: reset.email };
@@ -83,7 +84,7 @@ export async function findPasswordReset(db: Kysely<any>, token: unknown): Promis
  * Sets the new password of a valid link, spends it, and ends every session of the user, all in
  * one transaction. 404 for a link that no longer works, 422 for a password the policy refuses.
  */
-export async function resetPassword(db: Kysely<any>, input: unknown): Promise<void> {
+export async function resetPassword(db: Kysely<SpaceDatabase>, input: unknown): Promise<void> {
   const body = (input ?? {}) as Record<string, unknown>;
   const password = typeof body.password === 'string' ? body.password : '';
   const errors: FieldErrors = {};

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 
 /**
  * Counts login attempts per key (space, e-mail and address) in the space's database, so that every
@@ -21,7 +22,7 @@ export class LoginThrottle {
    * Counts one attempt of the key and answers whether it may be checked: 0 when it may, else the
    * seconds until the key may try again. A key whose window has passed starts again at one.
    */
-  async attempt(db: Kysely<any>, key: string): Promise<number> {
+  async attempt(db: Kysely<SpaceDatabase>, key: string): Promise<number> {
     const { rows } = await sql<{ failures: number; remaining: number }>`
       insert into login_failures (key, failures, since) values (${key}, 1, now())
       on conflict (key) do update set
@@ -34,7 +35,7 @@ export class LoginThrottle {
   }
 
   /** Seconds until the key may try again; 0 when it is not blocked. */
-  async retryAfterSeconds(db: Kysely<any>, key: string): Promise<number> {
+  async retryAfterSeconds(db: Kysely<SpaceDatabase>, key: string): Promise<number> {
     const row = await db
       .selectFrom('login_failures')
       .select(['failures', sql<number>`extract(epoch from since + ${this.window} - now())`.as('remaining')])
@@ -45,7 +46,7 @@ export class LoginThrottle {
   }
 
   /** The password matched: the key's count starts again. */
-  async succeed(db: Kysely<any>, key: string): Promise<void> {
+  async succeed(db: Kysely<SpaceDatabase>, key: string): Promise<void> {
     await db.deleteFrom('login_failures').where('key', '=', key).execute();
   }
 }

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { effectivePermissionsOf } from './permissions.js';
+import type { SpaceDatabase } from '../../../generated/database.js';
+import { effectivePermissionsOf } from './grants.js';
 
 /** Only the SHA-256 of a token is stored, so a leaked table grants nothing. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Issues an opaque random token (32 bytes) for a user. */
-export async function issueToken(db: Kysely<any>, userId: number | string, ttlSeconds: number) {
+export async function issueToken(db: Kysely<SpaceDatabase>, userId: number, ttlSeconds: number) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
   await db.insertInto('access_tokens').values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt }).execute();
@@ -14,7 +15,7 @@ export async function issueToken(db: Kysely<any>, userId: number | string, ttlSe
 }
 
 /** The active user a token belongs to, or null when it is unknown, expired or revoked. */
-export async function findTokenUser(db: Kysely<any>, token: string) {
+export async function findTokenUser(db: Kysely<SpaceDatabase>, token: string) {
   const row = await db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -27,12 +28,12 @@ export async function findTokenUser(db: Kysely<any>, token: string) {
   return row ?? null;
 }
 
-export async function revokeToken(db: Kysely<any>, tokenId: number | string): Promise<void> {
+export async function revokeToken(db: Kysely<SpaceDatabase>, tokenId: number): Promise<void> {
   await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('id', '=', tokenId).execute();
 }
 
 /** Revokes every live token of a user at once (deactivation, a new password). */
-export async function revokeUserTokens(db: Kysely<any>, userId: number | string): Promise<void> {
+export async function revokeUserTokens(db: Kysely<SpaceDatabase>, userId: number): Promise<void> {
   await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
@@ -41,7 +42,7 @@ export async function revokeUserTokens(db: Kysely<any>, userId: number | string)
  * (one round trip per request); null when the token is unknown, expired or revoked. Grants are read
  * afresh on every call, so a grant changed or expired applies to the next request.
  */
-export async function findTokenSession(db: Kysely<any>, token: string) {
+export async function findTokenSession(db: Kysely<SpaceDatabase>, token: string) {
   const { rows } = await sql<Record<string, any> & { token_id: number; permissions: string[] }>`
     select t.id as token_id, u.id, u.name, u.email, u.must_change_password,
            array(${effectivePermissionsOf(sql`u.id`)} order by 1) as permissions

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { ModuleHooks } from '../resources/hooks.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../resources/passwords.js';
 import { revokeUserTokens } from './tokens.js';
 
 /** What the API shows of a user: never the password hash. */
@@ -29,19 +29,19 @@ export function publicUser(row: Record<string, any>): PublicUser {
 }
 
 /** A user as the API shows them, or null. */
-export async function findPublicUser(db: Kysely<any>, id: number): Promise<PublicUser | null> {
+export async function findPublicUser(db: Kysely<SpaceDatabase>, id: number): Promise<PublicUser | null> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? publicUser(row) : null;
 }
 
-export async function findUserByEmail(db: Kysely<any>, email: string) {
+export async function findUserByEmail(db: Kysely<SpaceDatabase>, email: string) {
   return (
     (await db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst()) ?? null
   );
 }
 
 /** Moves the previous login time to `last_login` and stamps the new one. */
-export async function stampLogin(db: Kysely<any>, userId: number | string): Promise<void> {
+export async function stampLogin(db: Kysely<SpaceDatabase>, userId: number): Promise<void> {
   await db
     .updateTable('users')
     .set({ last_login: sql`current_login`, current_login: sql`now()` })
@@ -54,7 +54,7 @@ export async function stampLogin(db: Kysely<any>, userId: number | string): Prom
  * Returns true when it was created, so the caller knows to print a generated password.
  */
 export async function ensureAdministrator(
-  db: Kysely<any>,
+  db: Kysely<SpaceDatabase>,
   account: { email: string; password: string; name?: string; mustChangePassword?: boolean },
 ): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -78,7 +78,7 @@ export async function ensureAdministrator(
  * usuarios: deactivating a user or giving them a new password ends all their sessions at once,
  * in the transaction of the change.
  */
-export const revokeSessionsOnChange: ModuleHooks = {
+export const revokeSessionsOnChange: ModuleHooks<SpaceDatabase> = {
   async afterWrite(trx, { mode, body, record, previous }) {
     if (mode !== 'update') return;
     const deactivated = previous?.active === true && record.active === false;

@@ -15,6 +15,7 @@ export interface ModuleCount {
  * How many records each table holds, in one statement per database: every table is counted up to
  * `COUNT_CAP + 1` rows (an index-only scan stops there), so a count is exact below the cap and costs
  * the same however large the table; past it, the table's row estimate stands in, marked as such.
+ * It reads any module's table by the name the model gives, so it takes a database of no table type.
  */
 export async function countRecords(db: Kysely<any>, entities: readonly Entity[]): Promise<ModuleCount[]> {
   if (entities.length === 0) return [];

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { PlatformDatabase } from '../../../generated/database.js';
 import { MONITORS_TABLE } from '../monitoring/monitor-store.js';
 import { UPTIME_STATUSES, uptimeStatusOrderSql } from '../monitoring/monitor-state.js';
 
@@ -10,7 +11,7 @@ export interface MonitorSummary {
 }
 
 /** The monitors at a glance: how many in each status and which are not up. */
-export async function summariseMonitors(db: Kysely<any>, limit = 10): Promise<MonitorSummary> {
+export async function summariseMonitors(db: Kysely<PlatformDatabase>, limit = 10): Promise<MonitorSummary> {
   const counts = await db.selectFrom(MONITORS_TABLE).select(['uptime_status', sql<number>`count(*)::int`.as('n')]).groupBy('uptime_status').execute();
   const by_status: Record<string, number> = Object.fromEntries(UPTIME_STATUSES.map((status) => [status, 0]));
   for (const row of counts) by_status[row.uptime_status] = Number(row.n);
@@ -25,6 +26,6 @@ export async function summariseMonitors(db: Kysely<any>, limit = 10): Promise<Mo
   return {
     total: Object.values(by_status).reduce((sum, n) => sum + n, 0),
     by_status,
-    attention: attention.map((row) => ({ ...row, id: Number(row.id) })) as MonitorSummary['attention'],
+    attention: attention.map((row) => ({ ...row, id: Number(row.id) })),
   };
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MENU_AREAS, type Entity, type Model } from '../../../generator/language/index.js';
-import { sessionOf } from '../auth/guard.js';
-import { allows, entityPermission } from '../auth/permissions.js';
+import { allows, sessionOf } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
-import { inPlatformSpace, isOperator, mayUseModule } from '../platform/access.js';
+import { inPlatformSpace, isOperator } from '../platform/access.js';
 import { platformOf } from '../platform/platform-db.js';
-import { OPEN_LISTS } from '../platform/routes.js';
+import { entityPermission } from '../resources/permissions.js';
+import type { ResourceRegistry } from '../resources/registry.js';
 import { countRecords } from './counts.js';
 import { summariseMonitors } from './monitors.js';
 
@@ -15,12 +15,13 @@ export const RECENT_ENTRIES = 10;
 /**
  * The modules whose list the caller may open, as the list route decides it: the index permission
  * (or 'admin'); the platform's modules only in a platform space, the operators' modules for operators.
- * The tenants' list, open to all, shows a customer only its own tenant, so only operators count it.
+ * A list that answers for itself (the tenants', open to all) shows a customer only what its space
+ * may see, so only operators count it.
  */
-function listable(request: FastifyRequest, entity: Entity): boolean {
+function listable(resources: ResourceRegistry, request: FastifyRequest, entity: Entity): boolean {
   if (!entity.screens || !entity.operations.list) return false;
-  if (OPEN_LISTS[entity.module] && !isOperator(request)) return false;
-  return mayUseModule(request, entity, [entityPermission(entity, 'index')]);
+  if (resources.openListOf(entity.module) && !isOperator(request)) return false;
+  return resources.mayUse(request, entity, [entityPermission(entity, 'index')]);
 }
 
 /**
@@ -30,7 +31,7 @@ function listable(request: FastifyRequest, entity: Entity): boolean {
 export async function dashboardRoutes(app: FastifyInstance, options: { model: Model }) {
   app.get('/api/dashboard', async (request) => {
     const session = sessionOf(request);
-    const visible = options.model.entities.filter((entity) => listable(request, entity));
+    const visible = options.model.entities.filter((entity) => listable(app.resources, request, entity));
     const spaceEntities = visible.filter((entity) => entity.database !== 'platform');
     const platformEntities = visible.filter((entity) => entity.database === 'platform');
     const seesMonitors = inPlatformSpace(request) && allows(session.permissions, ['monitor.index']);

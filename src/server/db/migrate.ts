@@ -8,7 +8,8 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 /**
  * A space database: extensions and functions first, then the tables the schemas describe, and the
- * hand-written tables no schema describes (access tokens, password resets, parameters).
+ * hand-written tables no schema describes (access tokens, password resets, parameters, the
+ * reference data's edition).
  */
 export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/db/core-migrations'),
@@ -16,6 +17,7 @@ export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/auth/migrations'),
   join(ROOT, 'src/server/auth/recovery-migrations'),
   join(ROOT, 'src/server/parameters/migrations'),
+  join(ROOT, 'src/server/seed/migrations'),
 ];
 
 export interface MigrationSet {

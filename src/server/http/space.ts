@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 
 /** The database space a request works in (set by the tenancy plugin from the `Tenant` header). */
 export interface RequestSpace {
   name: string;
-  db: Kysely<any>;
+  db: Kysely<SpaceDatabase>;
   /** The default space (the platform database), which has no tenant configuration of its own. */
   isDefault?: boolean;
   /** Name of the system a configured space belongs to (`systems.name`), or null. */

@@ -1,3 +1,4 @@
+import type { PlatformDatabase } from '../../../generated/database.js';
 import type { ModuleHooks } from '../resources/hooks.js';
 import { markHeartbeatDeleted, syncSpaceHeartbeat, syncSystemHeartbeats, type SpaceForHeartbeat } from './heartbeat.js';
 
@@ -10,7 +11,7 @@ const spacesOf = (record: Row | null | undefined) => ((record?.tenant_configs as
  * space's heartbeat monitor follows the space; a space removed from the list (or renamed) leaves its
  * old monitor marked 'deleted'; deleting the tenant marks all of its spaces' monitors 'deleted'.
  */
-export const spaceHeartbeats: ModuleHooks = {
+export const spaceHeartbeats: ModuleHooks<PlatformDatabase> = {
   async afterWrite(trx, { record, previous }) {
     const now = spacesOf(record);
     const names = new Set(now.map((space) => space.tenant_name));
@@ -23,7 +24,7 @@ export const spaceHeartbeats: ModuleHooks = {
 };
 
 /** `sistemas`: the heartbeat monitors of the system's spaces follow its name and url. */
-export const systemHeartbeats: ModuleHooks = {
+export const systemHeartbeats: ModuleHooks<PlatformDatabase> = {
   async afterWrite(trx, { mode, record }) {
     if (mode === 'update') await syncSystemHeartbeats(trx, Number(record.id));
   },

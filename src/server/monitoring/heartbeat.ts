@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
+import type { MonitorsTable, PlatformDatabase } from '../../../generated/database.js';
 import { MONITORS_TABLE } from './monitor-store.js';
 
 /**
@@ -41,14 +42,14 @@ const STARTS_OVER = {
   uptime_check_times_failed_in_a_row: 0,
   uptime_last_check_date: null,
   uptime_check_failed_event_fired_on_date: null,
-};
+} satisfies Updateable<MonitorsTable>;
 
 /** Creates, updates or marks deleted the heartbeat monitor of one space. */
-export async function syncSpaceHeartbeat(db: Kysely<any>, space: SpaceForHeartbeat): Promise<void> {
+export async function syncSpaceHeartbeat(db: Kysely<PlatformDatabase>, space: SpaceForHeartbeat): Promise<void> {
   const system = space.system_id
     ? await db.selectFrom('systems').select(['name', 'url']).where('id', '=', Number(space.system_id)).executeTakeFirst()
     : undefined;
-  const url = space.monitor_active ? heartbeatUrl(system?.url as string | null, space.heartbeat_port) : null;
+  const url = space.monitor_active ? heartbeatUrl(system?.url, space.heartbeat_port) : null;
   if (!url) return markHeartbeatDeleted(db, space.tenant_name);
   const now = new Date();
   const existing = await db.selectFrom(MONITORS_TABLE).select(['id', 'url', 'uptime_status']).where('service_name', '=', space.tenant_name).executeTakeFirst();
@@ -66,7 +67,7 @@ export async function syncSpaceHeartbeat(db: Kysely<any>, space: SpaceForHeartbe
 }
 
 /** The space's heartbeat monitor, if any, is kept but no longer checked. */
-export async function markHeartbeatDeleted(db: Kysely<any>, tenantName: string): Promise<void> {
+export async function markHeartbeatDeleted(db: Kysely<PlatformDatabase>, tenantName: string): Promise<void> {
   const now = new Date();
   await db
     .updateTable(MONITORS_TABLE)
@@ -77,11 +78,11 @@ export async function markHeartbeatDeleted(db: Kysely<any>, tenantName: string):
 }
 
 /** Every space of a system follows a change of the system's name or url. */
-export async function syncSystemHeartbeats(db: Kysely<any>, systemId: number): Promise<void> {
-  const spaces = (await db
+export async function syncSystemHeartbeats(db: Kysely<PlatformDatabase>, systemId: number): Promise<void> {
+  const spaces = await db
     .selectFrom('tenant_configs')
     .select(['tenant_name', 'monitor_active', 'heartbeat_port', 'system_id'])
     .where('system_id', '=', systemId)
-    .execute()) as SpaceForHeartbeat[];
+    .execute();
   for (const space of spaces) await syncSpaceHeartbeat(db, space);
 }

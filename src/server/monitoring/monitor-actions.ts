@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { PlatformDatabase } from '../../../generated/database.js';
 import type { Entity } from '../../../generator/language/index.js';
 import { AppError, notFound } from '../http/app-error.js';
 import { readableColumns } from '../resources/fields.js';
@@ -17,12 +18,12 @@ export interface MonitorView {
 }
 
 /** `GET /api/monitores/status`: all monitors in the grid's status order. */
-export async function monitorsByStatus(db: Kysely<any>, view: MonitorView) {
+export async function monitorsByStatus(db: Kysely<PlatformDatabase>, view: MonitorView) {
   return listMonitorsByStatus(db, view.entity ? readableColumns(view.entity.fields) : undefined);
 }
 
 /** `POST /api/monitores/{id}/check`: one check at once, whether due or not; returns the monitor after it. */
-export async function checkMonitorNow(db: Kysely<any>, id: number, view: MonitorView, options: MonitorRunOptions) {
+export async function checkMonitorNow(db: Kysely<PlatformDatabase>, id: number, view: MonitorView, options: MonitorRunOptions) {
   const monitor = await findMonitor(db, id);
   if (!monitor) throw notFound();
   if (monitor.uptime_status === 'deleted') throw new AppError(422, MONITOR_DELETED_MESSAGE);

@@ -1,34 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { MonitorsTable, PlatformDatabase } from '../../../generated/database.js';
 import type { CheckResult } from './check.js';
 import { DEFAULT_FAILURE_THRESHOLD, nextMonitorState, uptimeStatusOrderSql } from './monitor-state.js';
 
 /** The monitors table of the platform database. */
-export const MONITORS_TABLE = 'monitors';
+export const MONITORS_TABLE = 'monitors' as const;
 
 /** A row of the monitors table (the spec's Monitor fields plus the implicit ones). */
-export interface MonitorRow {
-  id: number;
-  url: string;
-  uptime_check_enabled: boolean;
-  look_for_string: string | null;
-  uptime_check_interval_in_minutes: number;
-  uptime_check_method: string;
-  /** Milliseconds. */
-  response_time_limit: number | null;
-  service_name: string;
-  system_name: string;
-  uptime_status: string;
-  uptime_check_failure_reason: string | null;
-  uptime_check_times_failed_in_a_row: number;
-  uptime_status_last_change_date: Date | null;
-  uptime_last_check_date: Date | null;
-  uptime_check_failed_event_fired_on_date: Date | null;
-  json_response: unknown;
-  /** Milliseconds. */
-  uptime_check_last_response_time: number | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type MonitorRow = Selectable<MonitorsTable>;
 
 /**
  * Claims the monitors due at `now` so that only one process checks each: the due rows are locked
@@ -38,7 +17,7 @@ export interface MonitorRow {
  * is the check's own date, so no extra column is needed; a process that dies mid-check just makes
  * that monitor wait one interval.
  */
-export async function claimDueMonitors(db: Kysely<any>, now: Date, limit: number): Promise<MonitorRow[]> {
+export async function claimDueMonitors(db: Kysely<PlatformDatabase>, now: Date, limit: number): Promise<MonitorRow[]> {
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom(MONITORS_TABLE)
@@ -58,12 +37,12 @@ export async function claimDueMonitors(db: Kysely<any>, now: Date, limit: number
       .skipLocked()
       .execute();
     if (due.length === 0) return [];
-    return (await trx
+    return trx
       .updateTable(MONITORS_TABLE)
       .set({ uptime_last_check_date: now })
       .where('id', 'in', due.map((row) => row.id))
       .returningAll()
-      .execute()) as MonitorRow[];
+      .execute();
   });
 }
 
@@ -73,34 +52,32 @@ export async function claimDueMonitors(db: Kysely<any>, now: Date, limit: number
  * opening and saving a monitor does not refuse the save (the form writes none of these columns).
  */
 export async function recordCheck(
-  db: Kysely<any>,
+  db: Kysely<PlatformDatabase>,
   id: number,
   result: CheckResult,
   checkedAt: Date,
   failureThreshold = DEFAULT_FAILURE_THRESHOLD,
 ): Promise<MonitorRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    const current = (await trx.selectFrom(MONITORS_TABLE).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) as
-      | MonitorRow
-      | undefined;
+    const current = await trx.selectFrom(MONITORS_TABLE).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) return undefined;
     const patch = nextMonitorState(current, result, checkedAt, failureThreshold);
-    return (await trx
+    return trx
       .updateTable(MONITORS_TABLE)
       .set({ ...patch, json_response: JSON.stringify(patch.json_response) })
       .where('id', '=', id)
       .returningAll()
-      .executeTakeFirstOrThrow()) as MonitorRow;
+      .executeTakeFirstOrThrow();
   });
 }
 
-export async function findMonitor(db: Kysely<any>, id: number): Promise<MonitorRow | undefined> {
-  return (await db.selectFrom(MONITORS_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as MonitorRow | undefined;
+export async function findMonitor(db: Kysely<PlatformDatabase>, id: number): Promise<MonitorRow | undefined> {
+  return db.selectFrom(MONITORS_TABLE).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Every monitor in the grid's order: deleted, not yet checked, down, warning, up; then by service and id. */
-export async function listMonitorsByStatus(db: Kysely<any>, columns?: readonly string[]): Promise<Record<string, unknown>[]> {
+export async function listMonitorsByStatus(db: Kysely<PlatformDatabase>, columns?: readonly string[]): Promise<Record<string, unknown>[]> {
   const base = db.selectFrom(MONITORS_TABLE);
-  const query = columns ? base.select(columns as string[]) : base.selectAll();
+  const query = columns ? base.select(columns as (keyof MonitorsTable)[]) : base.selectAll();
   return query.orderBy(uptimeStatusOrderSql()).orderBy('service_name').orderBy('id').execute();
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { PlatformDatabase } from '../../../generated/database.js';
 import { runCheck, type CheckOptions } from './check.js';
 import { DEFAULT_FAILURE_THRESHOLD } from './monitor-state.js';
 import { claimDueMonitors, findMonitor, recordCheck, type MonitorRow } from './monitor-store.js';
@@ -14,7 +15,7 @@ export interface MonitorRunOptions {
 }
 
 /** Checks every enabled monitor that is due at `now`, each once across all processes; returns the updated rows. */
-export async function runDueChecks(db: Kysely<any>, now: Date = new Date(), options: MonitorRunOptions = {}): Promise<MonitorRow[]> {
+export async function runDueChecks(db: Kysely<PlatformDatabase>, now: Date = new Date(), options: MonitorRunOptions = {}): Promise<MonitorRow[]> {
   const claimed = await claimDueMonitors(db, now, options.batchSize ?? 50);
   const updated: MonitorRow[] = [];
   await eachWithLimit(claimed, options.concurrency ?? 4, async (monitor) => {
@@ -25,7 +26,7 @@ export async function runDueChecks(db: Kysely<any>, now: Date = new Date(), opti
 }
 
 /** Checks one monitor right away (whether due or not) and returns the updated row; undefined when it does not exist. */
-export async function checkNow(db: Kysely<any>, id: number, options: MonitorRunOptions = {}): Promise<MonitorRow | undefined> {
+export async function checkNow(db: Kysely<PlatformDatabase>, id: number, options: MonitorRunOptions = {}): Promise<MonitorRow | undefined> {
   const monitor = await findMonitor(db, id);
   if (!monitor) return undefined;
   return checkAndRecord(db, monitor, new Date(), options);
@@ -41,7 +42,7 @@ export interface MonitorScheduler {
  * scheduled only after the previous finished. Errors go to `onError` and the loop goes on.
  */
 export function startMonitorScheduler(
-  db: Kysely<any>,
+  db: Kysely<PlatformDatabase>,
   options: MonitorRunOptions & { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): MonitorScheduler {
   const intervalMs = options.intervalMs ?? 10_000;
@@ -65,7 +66,7 @@ export function startMonitorScheduler(
   };
 }
 
-async function checkAndRecord(db: Kysely<any>, monitor: MonitorRow, checkedAt: Date, options: MonitorRunOptions) {
+async function checkAndRecord(db: Kysely<PlatformDatabase>, monitor: MonitorRow, checkedAt: Date, options: MonitorRunOptions) {
   const result = await runCheck(
     {
       url: monitor.url,

@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Updateable } from 'kysely';
+import type { MonitorsTable, PlatformDatabase } from '../../../generated/database.js';
 import { invalid } from '../http/app-error.js';
 import { checkOutboundUrl, OutboundRefusedError, parseAllowedHosts, resolvePublicAddresses, type AllowedHosts } from './outbound.js';
 import type { ModuleHooks } from '../resources/hooks.js';
+import { MONITORS_TABLE } from './monitor-store.js';
 
 /**
  * Why a monitor may not watch this address (pt-BR), or null. A host name is resolved too, so a name
@@ -28,20 +30,21 @@ const RESET_STATE = {
   uptime_check_failed_event_fired_on_date: null,
   json_response: null,
   uptime_check_last_response_time: null,
-};
+} satisfies Updateable<MonitorsTable>;
 
 /**
  * `monitores` writes: the address must pass the outbound guard (422 on `url`), and a monitor whose
  * address changes starts over as 'not yet checked' (due at once): the old results were of another address.
  */
-export const monitorUrlRule: ModuleHooks = {
-  async beforeWrite(trx: Kysely<any>, { entity, body, previous }) {
+export const monitorUrlRule: ModuleHooks<PlatformDatabase> = {
+  effects: ['network'],
+  async beforeWrite(trx, { body, previous }) {
     if (typeof body.url !== 'string') return;
     const problem = await monitorUrlProblem(body.url);
     if (problem) throw invalid({ url: [problem] });
     if (previous && previous.url !== body.url && previous.uptime_status !== 'deleted') {
       await trx
-        .updateTable(entity.table)
+        .updateTable(MONITORS_TABLE)
         .set({ ...RESET_STATE, uptime_status_last_change_date: new Date() })
         .where('id', '=', Number(previous.id))
         .execute();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAny } from '../auth/guard.js';
+import { requireAny } from '../http/session.js';
 import { objectBody } from '../http/body.js';
 import { spaceOf } from '../http/space.js';
 import { listParameters, updateParameters } from './store.js';

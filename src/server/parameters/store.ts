@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';
+import type { ParametersTable } from './tables.js';
 
 export type ParameterScope = 'front' | 'back';
 
@@ -16,37 +18,37 @@ export interface Parameter {
   maximum: number | null;
 }
 
-const asParameter = (row: Record<string, any>): Parameter => ({
+const asParameter = (row: Selectable<ParametersTable>): Parameter => ({
   name: row.name, label: row.label, type: row.type, value: row.value, defaultValue: row.default_value,
   useDefault: row.use_default, minimum: row.minimum, maximum: row.maximum,
 });
 
-async function listScope(db: Kysely<any>, scope: ParameterScope): Promise<Parameter[]> {
+async function listScope(db: Kysely<SpaceDatabase>, scope: ParameterScope): Promise<Parameter[]> {
   const rows = await db.selectFrom('parameters').selectAll().where('scope', '=', scope).orderBy('name').execute();
   return rows.map(asParameter);
 }
 
-export const frontParameters = (db: Kysely<any>) => listScope(db, 'front');
+export const frontParameters = (db: Kysely<SpaceDatabase>) => listScope(db, 'front');
 
-export async function listParameters(db: Kysely<any>) {
+export async function listParameters(db: Kysely<SpaceDatabase>) {
   return { front: await listScope(db, 'front'), back: await listScope(db, 'back') };
 }
 
 /** The value in force: the stored value, or the default while `use_default` is on. */
-export async function parameterValue(db: Kysely<any>, name: string): Promise<string | null> {
+export async function parameterValue(db: Kysely<SpaceDatabase>, name: string): Promise<string | null> {
   const row = await db.selectFrom('parameters').select(['value', 'default_value', 'use_default']).where('name', '=', name).executeTakeFirst();
   if (!row) return null;
   return row.use_default ? row.default_value : row.value;
 }
 
-export async function integerParameter(db: Kysely<any>, name: string, fallback: number): Promise<number> {
+export async function integerParameter(db: Kysely<SpaceDatabase>, name: string, fallback: number): Promise<number> {
   const value = Number(await parameterValue(db, name));
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 interface Change { name: string; value: string | null; useDefault: boolean }
 
-function readChanges(body: unknown, known: Map<string, Record<string, any>>, errors: FieldErrors): Change[] {
+function readChanges(body: unknown, known: Map<string, Selectable<ParametersTable>>, errors: FieldErrors): Change[] {
   const input = (body ?? {}) as Record<string, unknown>;
   const changes: Change[] = [];
   for (const scope of ['front', 'back'] as const) {
@@ -72,9 +74,9 @@ function readChanges(body: unknown, known: Map<string, Record<string, any>>, err
 }
 
 /** Saves the given parameters (others stay as they are), auditing each one that changed. */
-export async function updateParameters(db: Kysely<any>, body: unknown, userId: number | string) {
+export async function updateParameters(db: Kysely<SpaceDatabase>, body: unknown, userId: number) {
   const rows = await db.selectFrom('parameters').selectAll().execute();
-  const known = new Map(rows.map((row) => [row.name as string, row]));
+  const known = new Map(rows.map((row) => [row.name, row]));
   const errors: FieldErrors = {};
   const changes = readChanges(body, known, errors);
   if (Object.keys(errors).length) throw invalid(errors);

@@ -1,15 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { requireAny, sessionOf, type Session } from '../auth/guard.js';
-import { ADMIN, allows } from '../auth/permissions.js';
+import { ADMIN, requireAny, sessionOf, type Session } from '../http/session.js';
 import { AppError, MESSAGES } from '../http/app-error.js';
 import { spaceOf } from '../http/space.js';
+import type { ModuleName } from '../../../generated/modules.js';
+import type { ModuleAccessRule } from '../resources/registry.js';
 
 /** The reserved system: every user of a space of this system holds 'magnetar-index' (compared case-insensitively). */
 export const RESERVED_SYSTEM_NAME = 'magnetar';
 export const MAGNETAR_INDEX = 'magnetar-index';
 
 /** Modules whose forms (show, insert, update, delete, combos) need 'magnetar-index' or 'admin'. */
-export const OPERATOR_MODULES = new Set(['clientes', 'sistemas']);
+export const OPERATOR_MODULES: ReadonlySet<string> = new Set<ModuleName>(['clientes', 'sistemas']);
 
 /** True when the request's space belongs to the reserved system. */
 export function inReservedSystem(request: FastifyRequest): boolean {
@@ -39,24 +40,15 @@ export function requireOperator(request: FastifyRequest): Session {
 }
 
 /**
- * The permission check of a generic route: the platform's modules answer only in a platform space;
- * there an operator may use the operators' modules, and anyone else needs the route's own names
+ * The platform's rule for the generic routes: its modules answer only in a platform space; there
+ * an operator may use the operators' modules, and anyone else needs the route's own names
  * (`tenant.show`, `monitor.index`, granted like any other).
  */
-export function requireModuleAccess(request: FastifyRequest, entity: { module: string; database: string }, names: string[]): Session {
-  const session = sessionOf(request);
-  if (!mayUseModule(request, entity, names, session)) throw new AppError(403, MESSAGES.forbidden);
-  return session;
-}
-
-/** Whether `requireModuleAccess` lets the caller through, without throwing (the dashboard asks it of every module). */
-export function mayUseModule(request: FastifyRequest, entity: { module: string; database: string }, names: string[], session: Session = sessionOf(request)): boolean {
-  if (entity.database === 'platform') {
-    if (!inPlatformSpace(request)) return false;
-    if (OPERATOR_MODULES.has(entity.module) && isOperator(request, session)) return true;
-  }
-  return allows(session.permissions, names);
-}
+export const platformModuleAccess: ModuleAccessRule = (request, entity, session) => {
+  if (entity.database !== 'platform') return undefined;
+  if (!inPlatformSpace(request)) return false;
+  return OPERATOR_MODULES.has(entity.module) && isOperator(request, session) ? true : undefined;
+};
 
 /** `requireAny` for the platform's own routes (the monitors' grid and checks): a platform space only. */
 export function requirePlatformPermission(request: FastifyRequest, names: string[]): Session {

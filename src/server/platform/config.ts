@@ -1,4 +1,6 @@
 import { join, resolve } from 'node:path';
+import type { Selectable } from 'kysely';
+import type { TenantConfigsTable } from '../../../generated/database.js';
 import type { DatabaseTarget } from '../db/index.js';
 import { SPACE_MIGRATIONS, type MigrationSet } from '../db/migrate.js';
 
@@ -52,15 +54,8 @@ export function platformTarget(config: PlatformConfig): DatabaseTarget {
   return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'platform') };
 }
 
-export interface SpaceConfigRow {
-  tenant_name: string;
-  db_type: 'pglite' | 'pgsql';
-  db_name: string;
-  db_ip: string | null;
-  db_port: string | null;
-  db_user: string | null;
-  db_password: string | null;
-}
+/** What a space's database connection needs of its `tenant_configs` row. */
+export type SpaceConfigRow = Pick<Selectable<TenantConfigsTable>, 'tenant_name' | 'db_type' | 'db_name' | 'db_ip' | 'db_port' | 'db_user' | 'db_password'>;
 
 /** Where a space's database lives: `DATA_DIR/spaces/<name>` or a PostgreSQL database at db_ip:db_port. */
 export function spaceTarget(config: PlatformConfig, space: SpaceConfigRow): DatabaseTarget {

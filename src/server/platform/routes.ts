@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Entity } from '../../../generator/language/index.js';
-import { sessionOf } from '../auth/guard.js';
+import { sessionOf } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import { findRecord } from '../resources/read.js';
-import { listRecords } from '../resources/list.js';
+import { listRecords, type ListResult } from '../resources/list.js';
 import { isOperator, requireOperator } from './access.js';
 import { platformOf } from './platform-db.js';
 
@@ -30,10 +30,11 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
 const ownTenant = (record: Record<string, unknown>) => ({ id: record.id, name: record.name, initials: record.initials, active: record.active });
 
 /**
- * The tenants list ('any'): an operator of the platform sees every tenant; anyone else sees only
- * the name of the tenant the request's space belongs to (none from the default space).
+ * The tenants list, open to every signed-in user ('any'): an operator of the platform sees every
+ * tenant; anyone else sees only the name of the tenant the request's space belongs to (none from
+ * the default space).
  */
-export async function listTenants(request: FastifyRequest, entity: Entity) {
+export async function listTenants(request: FastifyRequest, entity: Entity): Promise<ListResult> {
   const db = platformOf(request);
   const query = request.query as Record<string, unknown>;
   const space = spaceOf(request);
@@ -45,11 +46,3 @@ export async function listTenants(request: FastifyRequest, entity: Entity) {
   const perPage = Number(query.per_page) > 0 ? Number(query.per_page) : 25;
   return { data, meta: { total: data.length, page: 1, per_page: perPage } };
 }
-
-/**
- * Lists the spec opens to every signed-in user ('any'), each answering only what the caller's
- * space may see; the generic list route hands these modules' lists over to them.
- */
-export const OPEN_LISTS: Readonly<Record<string, (request: FastifyRequest, entity: Entity) => Promise<unknown>>> = {
-  clientes: listTenants,
-};

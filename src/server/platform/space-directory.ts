@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { PlatformDatabase, SpaceDatabase } from '../../../generated/database.js';
 import { HandleCache, openDatabase, type DatabaseHandle } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 import {
@@ -10,7 +11,7 @@ import { SpaceError, isSpaceName } from './space-name.js';
 /** A space and its database, as a request sees it. */
 export interface Space {
   name: string;
-  db: Kysely<any>;
+  db: Kysely<SpaceDatabase>;
   isDefault: boolean;
   /** `systems.name` of the space's `system_id` (SYSTEM_NAME for the default space); null without a system. */
   systemName: string | null;
@@ -50,7 +51,7 @@ export class SpaceDirectory {
   }
 
   /** The platform database: tenants, tenant_configs, systems. */
-  get platform(): Kysely<any> {
+  get platform(): Kysely<PlatformDatabase> {
     return this.platformHandle.db;
   }
 
@@ -75,7 +76,7 @@ export class SpaceDirectory {
     }
     if (!isSpaceName(name)) throw new SpaceError('malformed', name);
     // A space answers only while it and its tenant are active (deactivating either blocks its logins).
-    const row = (await this.platform
+    const row = await this.platform
       .selectFrom('tenant_configs as c')
       .innerJoin('tenants as t', 't.id', 'c.tenant_id')
       .leftJoin('systems as s', 's.id', 'c.system_id')
@@ -83,7 +84,7 @@ export class SpaceDirectory {
       .where('c.tenant_name', '=', name)
       .where('c.active', '=', true)
       .where('t.active', '=', true)
-      .executeTakeFirst()) as (SpaceConfigRow & { system_name: string | null }) | undefined;
+      .executeTakeFirst();
     if (!row) throw new SpaceError('unknown', name);
     const { handle, release } = await this.spaces.lease(name, () => this.openSpace(row), busy);
     return { name, db: handle.db, isDefault: false, systemName: row.system_name ?? null, release };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { PlatformDatabase } from '../../../generated/database.js';
 import type { ModuleHooks } from '../resources/hooks.js';
 
 /** The stored form of a system token: its SHA-256 (the token is 32 random bytes, so no slow hash is needed). */
@@ -8,7 +9,8 @@ export const hashSystemToken = (token: string) => createHash('sha256').update(to
  * `sistemas`: the server generates the system's token on insert, stores only its digest and shows the
  * token once, in the create answer; it is never returned again (the field is write-only).
  */
-export const systemToken: ModuleHooks = {
+export const systemToken: ModuleHooks<PlatformDatabase> = {
+  transforms: ['system_token'],
   async afterWrite(trx, { mode, record }) {
     if (mode !== 'create') return;
     const token = randomBytes(32).toString('base64url');

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import type { PlatformDatabase } from '../../../generated/database.js';
 import { MUST_CHANGE_PASSWORD, mustChangePasswordFirst } from '../auth/users.js';
 import { SpaceError } from './space-name.js';
 import type { Space, SpaceDirectory } from './space-directory.js';
@@ -13,7 +14,7 @@ declare module 'fastify' {
     /** The space the `Tenant` header names, with its database. Set on every request under the prefix. */
     space: Space;
     /** The platform database (tenants, spaces, systems, monitors), whatever space the request names. */
-    platform: Kysely<any>;
+    platform: Kysely<PlatformDatabase>;
   }
 }
 
@@ -32,7 +33,7 @@ async function tenancy(app: FastifyInstance, options: TenancyOptions): Promise<v
   const prefix = options.prefix ?? '/api';
   app.decorate('spaces', options.directory);
   if (!app.hasRequestDecorator('space')) app.decorateRequest('space', null as unknown as Space);
-  if (!app.hasRequestDecorator('platform')) app.decorateRequest('platform', null as unknown as Kysely<any>);
+  if (!app.hasRequestDecorator('platform')) app.decorateRequest('platform', null as unknown as Kysely<PlatformDatabase>);
   // A space closed by the LRU waits for the requests still using it.
   app.addHook('onResponse', async (request: FastifyRequest) => request.space?.release?.());
   app.addHook('onRequestAbort', async (request: FastifyRequest) => request.space?.release?.());

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { passwordProblems } from '../auth/password-policy.js';
 import { revokeOtherTokens, setUserPassword } from '../auth/user-password.js';
@@ -10,7 +11,7 @@ const FIELDS = ['id', 'name', 'email', 'image_profile', 'last_login', 'current_l
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The caller's own profile: the logged user's fields (never the password). */
-export async function findProfile(db: Kysely<any>, userId: number | string) {
+export async function findProfile(db: Kysely<SpaceDatabase>, userId: number) {
   const row = await db.selectFrom('users').select([...FIELDS]).where('id', '=', userId).executeTakeFirst();
   if (!row) throw notFound();
   return { ...row, id: Number(row.id) };
@@ -18,7 +19,7 @@ export async function findProfile(db: Kysely<any>, userId: number | string) {
 
 interface ProfileChange { name: string; email: string; password: string | null; image?: string | null }
 
-async function readChange(db: Kysely<any>, userId: number | string, input: unknown): Promise<ProfileChange> {
+async function readChange(db: Kysely<SpaceDatabase>, userId: number, input: unknown): Promise<ProfileChange> {
   const body = (input ?? {}) as Record<string, unknown>;
   const errors: FieldErrors = {};
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).trim() : '');
@@ -57,7 +58,7 @@ async function readChange(db: Kysely<any>, userId: number | string, input: unkno
  * other session of the user (the one making the change stays). Audited as an update of the user.
  * `expected` (the version the form was opened at) refuses a save over someone else's change with 409.
  */
-export async function updateProfile(db: Kysely<any>, userId: number | string, tokenId: string, input: unknown, expected: ExpectedVersion = []) {
+export async function updateProfile(db: Kysely<SpaceDatabase>, userId: number, tokenId: number, input: unknown, expected: ExpectedVersion = []) {
   checkVersion(await db.selectFrom('users').select('updated_at').where('id', '=', userId).executeTakeFirst(), expected);
   const change = await readChange(db, userId, input);
   try {
@@ -69,7 +70,7 @@ export async function updateProfile(db: Kysely<any>, userId: number | string, to
   return findProfile(db, userId);
 }
 
-function writeProfile(db: Kysely<any>, userId: number | string, tokenId: string, change: ProfileChange, expected: ExpectedVersion) {
+function writeProfile(db: Kysely<SpaceDatabase>, userId: number, tokenId: number, change: ProfileChange, expected: ExpectedVersion) {
   return db.transaction().execute(async (trx) => {
     const before = await lockCurrentRow(trx, 'users', userId, expected);
     if (change.password !== null) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionOf } from '../auth/guard.js';
+import { sessionOf } from '../http/session.js';
 import { objectBody } from '../http/body.js';
 import { spaceOf } from '../http/space.js';
 import { entityTag, expectedVersion } from '../resources/versions.js';

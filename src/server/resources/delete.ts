@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Entity } from '../../../generator/language/index.js';
 import { recordAudit } from '../audit/record.js';
 import { notFound } from '../http/app-error.js';
-import type { WriteContext } from './context.js';
 import { translateDbError } from './db-errors.js';
 import { secretFieldNames } from './fields.js';
-import { runBeforeDelete } from './hooks.js';
+import { runBeforeDelete, type WriteContext } from './hooks.js';
 import { findRecord } from './read.js';
 
 async function deleteOne(trx: Kysely<any>, entity: Entity, id: number, context: WriteContext) {

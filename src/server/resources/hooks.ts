@@ -1,93 +1,124 @@
 /**
- * The one registry of hand-written behaviour around the generic writes, keyed by module.
+ * The hook contract: hand-written behaviour around the generic writes of one module.
  *
- * The generic operations (write.ts, delete.ts) call these inside the transaction of the change,
- * so whatever a hook writes is committed or rolled back with the record and its audit row.
- * - `beforeWrite` runs after the body is validated and before anything is stored; it may refuse
- *   with `throw invalid({ field: ['message'] })` (422 on that field). `body` holds the raw values
- *   (a password in clear, never stored as such).
- * - `afterWrite` runs after the record, its sub-lists and links are stored; `record` is what the
- *   API returns, `previous` what it returned before (null on create).
+ * A feature registers its hooks with the core in its `feature.ts`
+ * (`app.resources.hooks('usuarios', passwordPolicy)`, registry.ts). The generic operations
+ * (write.ts, delete.ts) call them inside the transaction of the change, so whatever a hook writes
+ * is committed or rolled back with the record and its audit row.
+ * - `beforeWrite` runs after the body is validated and before anything is stored. It may refuse
+ *   with `throw invalid({ field: ['message'] })` (422 on that field) and may write other rows, but
+ *   it may not change the body: what is stored is what the caller sent, or nothing. The body comes
+ *   frozen (clear-text secrets included: a password is hashed when it is stored).
+ * - `afterWrite` runs after the record, its sub-lists and links are stored. `record` is what the API
+ *   answers, `previous` what it answered before (null on create). It may set or replace the answer's
+ *   fields it names in `transforms` (a token shown once) and no other; keys beside `data` in the
+ *   answer go in `context.answer`.
  * - `beforeDelete` runs before each record of a delete (one or multiple) is removed.
+ * - `effects` says what a hook does beyond the write's transaction: 'databases' (makes or closes
+ *   databases, which a rollback does not undo), 'network' (reaches other hosts).
+ *
+ * Hooks of one module run in the order the features register them (src/server/features.ts), those
+ * with the effect 'databases' last, so that what follows them in the transaction can hardly fail.
+ * The generic tests read `transforms` and `effects` from the registry: they compare every other field
+ * of an answer with the body sent, and send no valid body to a module whose hooks have effects.
  *
  * @example
- *   // a feature file exports its hooks …
+ *   // src/server/auth/password-policy.ts
  *   export const passwordPolicy: ModuleHooks = {
  *     async beforeWrite(trx, { body }) {
  *       if (typeof body.password === 'string' && body.password.length < 8)
  *         throw invalid({ password: ['A senha deve ter pelo menos 8 caracteres.'] });
  *     },
  *   };
- *   // … and is listed here under its module: `usuarios: [revokeSessionsOnChange, passwordPolicy]`.
- * Hooks of one module run in the order listed.
+ *   // src/server/auth/feature.ts
+ *   app.resources.hooks('usuarios', passwordPolicy);
  */
 import type { Kysely } from 'kysely';
-import type { Entity } from '../../../generator/language/index.js';
-import { passwordPolicy } from '../auth/password-policy.js';
-import { revokeSessionsOnChange } from '../auth/users.js';
-import { spaceHeartbeats, systemHeartbeats } from '../monitoring/heartbeat-hooks.js';
-import { monitorUrlRule } from '../monitoring/url-rule.js';
-import { spaceLifecycle } from '../platform/spaces/lifecycle.js';
-import { systemToken } from '../platform/system-token.js';
-import { profileImageRule } from '../profile/image.js';
-import type { WriteContext } from './context.js';
+import type { Entity, Model } from '../../../generator/language/index.js';
 
 export type WriteMode = 'create' | 'update';
 type Row = Record<string, unknown>;
+export type HookEffect = 'databases' | 'network';
+
+/** Who writes, the model that names what a constraint error points at, and the module's hooks. */
+export interface WriteContext {
+  model: Model;
+  userId: number | null;
+  /** The written module's hooks, in the order they run (ResourceRegistry.hooksOf). */
+  hooks: readonly ModuleHooks[];
+  /** Extra top-level keys a hook adds to the answer (`detached_databases`). */
+  answer?: Record<string, unknown>;
+}
 
 export interface BeforeWrite {
   entity: Entity;
   mode: WriteMode;
-  /** The validated body (only what the caller sent; clear-text secrets included). */
-  body: Row;
+  /** The validated body (only what the caller sent; clear-text secrets included), frozen. */
+  body: Readonly<Row>;
   /** The record before the change (update only). */
-  previous?: Row;
+  previous?: Readonly<Row>;
   context: WriteContext;
 }
 
 export interface AfterWrite {
   entity: Entity;
   mode: WriteMode;
-  body: Row;
+  body: Readonly<Row>;
+  /** The answer: only the fields named in `transforms` may change. */
   record: Row;
-  previous: Row | null;
+  previous: Readonly<Row> | null;
   context: WriteContext;
 }
 
 export interface BeforeDelete {
   entity: Entity;
   id: number;
-  record: Row;
+  record: Readonly<Row>;
   context: WriteContext;
 }
 
-export interface ModuleHooks {
-  beforeWrite?(trx: Kysely<any>, ctx: BeforeWrite): Promise<void> | void;
-  afterWrite?(trx: Kysely<any>, ctx: AfterWrite): Promise<void> | void;
-  beforeDelete?(trx: Kysely<any>, ctx: BeforeDelete): Promise<void> | void;
+/**
+ * A module's hooks. `DB` is the database the module lives in (`SpaceDatabase`, `PlatformDatabase`),
+ * for a typed transaction; the core, which works on any table by name, runs them untyped.
+ */
+export interface ModuleHooks<DB = any> {
+  /** Fields of the answer this hook sets or replaces. */
+  readonly transforms?: readonly string[];
+  /** What it does beyond the write's transaction. */
+  readonly effects?: readonly HookEffect[];
+  beforeWrite?(trx: Kysely<DB>, ctx: BeforeWrite): Promise<void> | void;
+  afterWrite?(trx: Kysely<DB>, ctx: AfterWrite): Promise<void> | void;
+  beforeDelete?(trx: Kysely<DB>, ctx: BeforeDelete): Promise<void> | void;
 }
-
-/** module → its hooks, in the order they run. */
-export const hooks: Record<string, ModuleHooks[]> = {
-  usuarios: [passwordPolicy, profileImageRule, revokeSessionsOnChange],
-  monitores: [monitorUrlRule],
-  // A space's heartbeat monitor follows the space and its system; the space lifecycle (databases
-  // made, sessions ended) runs last, since what follows it in the transaction can hardly fail.
-  clientes: [spaceHeartbeats, spaceLifecycle],
-  sistemas: [systemToken, systemHeartbeats],
-};
-
-const none: ModuleHooks[] = [];
-const hooksOf = (module: string) => hooks[module] ?? none;
 
 export async function runBeforeWrite(trx: Kysely<any>, ctx: BeforeWrite): Promise<void> {
-  for (const hook of hooksOf(ctx.entity.module)) await hook.beforeWrite?.(trx, ctx);
+  for (const hook of ctx.context.hooks) await hook.beforeWrite?.(trx, ctx);
 }
 
+/** Runs the afterWrite hooks; one that changes a field of the answer it does not name in `transforms` is a programming error. */
 export async function runAfterWrite(trx: Kysely<any>, ctx: AfterWrite): Promise<void> {
-  for (const hook of hooksOf(ctx.entity.module)) await hook.afterWrite?.(trx, ctx);
+  for (const hook of ctx.context.hooks) {
+    if (!hook.afterWrite) continue;
+    const before = fingerprint(ctx.record);
+    await hook.afterWrite(trx, ctx);
+    const after = fingerprint(ctx.record);
+    const allowed = new Set(hook.transforms ?? []);
+    const changed = [...new Set([...before.keys(), ...after.keys()])].filter((key) => before.get(key) !== after.get(key) && !allowed.has(key));
+    if (changed.length) throw new Error(`A hook of ${ctx.entity.module} changed ${changed.join(', ')} of the answer without naming them in transforms.`);
+  }
 }
 
 export async function runBeforeDelete(trx: Kysely<any>, ctx: BeforeDelete): Promise<void> {
-  for (const hook of hooksOf(ctx.entity.module)) await hook.beforeDelete?.(trx, ctx);
+  for (const hook of ctx.context.hooks) await hook.beforeDelete?.(trx, ctx);
+}
+
+const fingerprint = (record: Row) => new Map(Object.entries(record).map(([key, value]) => [key, JSON.stringify(value)]));
+
+/** Freezes a validated body and everything in it, so no hook can change what is stored. */
+export function frozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -5,4 +5,5 @@ export { deleteRecord, deleteRecords } from './delete.js';
 export { listCombos, type ComboOption } from './combos.js';
 export { validateBody } from './validation.js';
 export { resourceRoutes } from './routes.js';
-export type { WriteContext } from './context.js';
+export type { WriteContext, ModuleHooks } from './hooks.js';
+export { ResourceRegistry, resourceRegistry } from './registry.js';

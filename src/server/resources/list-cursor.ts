@@ -1,8 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Field } from '../../../generator/language/index.js';
 import { badRequest } from '../http/app-error.js';
+import { sortExpression, sortMayBeNull, sortValue } from './list-order.js';
 
-/** Where the previous page ended: its last row's sort value and id. */
+/** Where the previous page ended: its last row's sort value (`sortValue`) and id. */
 export interface ListCursor {
   value: string | number | boolean | null;
   id: number;
@@ -12,7 +13,7 @@ const INVALID = 'O parâmetro cursor é inválido.';
 
 /** The opaque `meta.next_cursor` of a page: base64url of `[sort value, id]`. */
 export function encodeCursor(row: Record<string, unknown>, sort: Field): string {
-  const raw = row[sort.column!];
+  const raw = sortValue(sort, row);
   const value = raw instanceof Date ? raw.toISOString() : (raw ?? null);
   return Buffer.from(JSON.stringify([value, Number(row.id)])).toString('base64url');
 }
@@ -42,14 +43,14 @@ export function decodeCursor(raw: unknown): ListCursor | null {
  */
 export function afterCursor(sort: Field, order: 'asc' | 'desc', cursor: ListCursor) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
-    const column = sql.ref(sort.column!);
+    const column = sortExpression(sort);
     const after = order === 'asc' ? sql.raw('>') : sql.raw('<');
-    if (sort.column === 'id') return sql<SqlBool>`${column} ${after} ${cursor.id}`;
+    if (sort.column === 'id') return sql<SqlBool>`id ${after} ${cursor.id}`;
     if (cursor.value === null) {
       const nullsAfter = sql<SqlBool>`${column} is null and id ${after} ${cursor.id}`;
       return order === 'asc' ? nullsAfter : eb.or([nullsAfter, sql<SqlBool>`${column} is not null`]);
     }
     const beyond = sql<SqlBool>`(${column}, id) ${after} (${cursor.value}, ${cursor.id})`;
-    return order === 'asc' && (sort.nullable || !sort.required) ? eb.or([beyond, sql<SqlBool>`${column} is null`]) : beyond;
+    return order === 'asc' && sortMayBeNull(sort) ? eb.or([beyond, sql<SqlBool>`${column} is null`]) : beyond;
   };
 }

@@ -3,6 +3,7 @@ import type { Entity } from '../../../generator/language/index.js';
 import { readableColumns } from './fields.js';
 import { plannerEstimate, tableEstimate } from './list-estimates.js';
 import { afterCursor, encodeCursor } from './list-cursor.js';
+import { sortExpression } from './list-order.js';
 import { parseListQuery, type FilterCondition, type ListQuery } from './list-query.js';
 import { EXACT, FUZZY_MIN_LENGTH, fuzzySearch, searchCondition, type Search } from './search.js';
 
@@ -81,7 +82,7 @@ async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, sear
 }
 
 function orderedPage<Q extends SelectQueryBuilder<any, any, any>>(select: Q, query: ListQuery): Q {
-  let ordered = select.orderBy(query.sort.column!, query.order);
+  let ordered = select.orderBy(sortExpression(query.sort), query.order);
   if (query.sort.name !== 'id') ordered = ordered.orderBy('id', query.order);
   ordered = query.cursor ? ordered.where(afterCursor(query.sort, query.order, query.cursor)) : ordered.offset((query.page - 1) * query.perPage);
   return ordered.limit(query.perPage) as Q;

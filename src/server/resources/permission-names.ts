@@ -1,5 +1,5 @@
 import type { Entity, Model } from '../../../generator/language/index.js';
-import { permissionCatalogue } from '../auth/permissions.js';
+import { permissionCatalogue } from './permissions.js';
 import type { FieldErrors } from '../http/app-error.js';
 import { addError } from '../http/app-error.js';
 

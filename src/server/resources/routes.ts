@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../generator/language/index.js';
 import { badRequest, notFound } from '../http/app-error.js';
-import { platformRoutes } from '../platform/routes.js';
 import { insertActions, listFor, operationAccess } from './access.js';
 import { listCombos } from './combos.js';
 import { deleteRecord, deleteRecords } from './delete.js';
@@ -17,16 +16,23 @@ export { NOT_OFFERED } from './access.js';
 export const MAX_DELETE_IDS = 1000;
 
 
-/** The generic REST resource every entity of the model gets under `/api/{module}`. */
+/**
+ * The generic REST resource every entity of the model gets under `/api/{module}`, with what the
+ * features registered in `app.resources` (registry.ts).
+ */
 export async function resourceRoutes(app: FastifyInstance, options: { model: Model }) {
   const { model } = options;
-  const allow = operationAccess(model);
+  const registry = app.resources;
+  const allow = operationAccess(model, registry);
+  // A module whose database no feature locates would fail on its first request: fail at start-up instead.
+  app.addHook('onReady', async () => {
+    for (const database of new Set(model.entities.map((entity) => entity.database))) registry.locatorOf(database);
+  });
 
-  await platformRoutes(app);
   for (const entity of model.entities) {
     const base = `/api/${entity.module}`;
 
-    app.get(base, async (request) => listFor(allow, request, entity, request.query as Record<string, unknown>));
+    app.get(base, async (request) => listFor(allow, registry, request, entity, request.query as Record<string, unknown>));
 
     app.get(`${base}/combos`, async (request) => ({
       data: await listCombos(allow(request, entity, 'list', 'index', 'show').db, entity, request.query as Record<string, unknown>),

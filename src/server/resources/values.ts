@@ -1,5 +1,5 @@
 import type { Field } from '../../../generator/language/index.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from './passwords.js';
 
 /**
  * The column values of a validated body: only form fields with a column, and passwords as their

@@ -4,10 +4,9 @@ import { recordItemEvents } from '../audit/item-events.js';
 import { recordAudit } from '../audit/record.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';
 import { syncJoin, syncSublist } from './children.js';
-import type { WriteContext } from './context.js';
 import { translateDbError } from './db-errors.js';
 import { columnFields, secretFieldNames } from './fields.js';
-import { runAfterWrite, runBeforeWrite } from './hooks.js';
+import { frozen, runAfterWrite, runBeforeWrite, type WriteContext } from './hooks.js';
 import { checkPermissionNames } from './permission-names.js';
 import { findRecord, findRow } from './read.js';
 import { checkReferences } from './references.js';
@@ -21,7 +20,7 @@ async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit
   await checkReferences(db, entity.fields, body, errors);
   checkPermissionNames(context.model, entity, body, errors);
   if (Object.keys(errors).length) throw invalid(errors);
-  return body;
+  return frozen(body);
 }
 
 async function writeChildren(trx: Kysely<any>, entity: Entity, id: number, body: Record<string, unknown>) {

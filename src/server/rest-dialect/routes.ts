@@ -14,17 +14,19 @@ type Params = { id: string };
 /**
  * react-admin's simple-rest dialect beside the contract, under `/api/rest/{module}`, over the same
  * operations, permissions and audit: bare records and arrays, `Content-Range` with the total, and
- * a partial `PUT` (what the body leaves out keeps its stored value). A stock
+ * a partial `PUT` (what the body leaves out keeps its stored value), with the features' hooks,
+ * open lists and access rules of `app.resources`. A stock
  * `simpleRestProvider('/api/rest', httpClient)` runs its whole method set against it.
  */
 export async function restDialectRoutes(app: FastifyInstance, options: { model: Model }) {
-  const allow = operationAccess(options.model);
+  const registry = app.resources;
+  const allow = operationAccess(options.model, registry);
   for (const entity of options.model.entities) {
     const base = `/api/rest/${entity.module}`;
 
     app.get(base, async (request, reply) => {
       const { query, start } = restListQuery(request.query as Record<string, unknown>);
-      const { data, meta } = await listFor(allow, request, entity, query);
+      const { data, meta } = await listFor(allow, registry, request, entity, query);
       return reply.header('content-range', contentRange(entity.module, start, data.length, meta.total)).send(data);
     });
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { economicActivityRows } from './cnae/economic-activities.js';
 import { analyzeTables } from '../db/statistics.js';
 import { seedDemo } from './demo.js';
+import { hasEdition, recordEdition, referenceEdition } from './edition.js';
 import { insertMissing } from './insert.js';
 import { seedLegalNatures } from './legal-natures.js';
 import { LOOKUP_VALUES } from './lookups.js';
@@ -10,14 +11,20 @@ import { seedPlaces } from './places.js';
 /** How many rows each table received (0 everywhere on a second run). */
 export type SeedReport = Record<string, number>;
 
+/** The tables the reference seed fills, as its report names them. */
+const REFERENCE_TABLES = ['states', 'cities', 'legal_nature_categories', 'legal_natures', 'economic_activities', ...Object.keys(LOOKUP_VALUES)];
+
 /**
  * Fills a space's reference tables: UFs, municipalities, CNAE subclasses, legal natures and their
- * categories, and the standard lookups. Idempotent (rows already there are kept as they are) and
- * all-or-nothing (one transaction). The tables that received rows are analysed afterwards, so list
- * totals and plans see them at once (PGlite never analyses by itself; PostgreSQL's autovacuum would
- * only after its next nap).
+ * categories, and the standard lookups. Once per edition of that data (`reference_seeds`): a restart
+ * skips it, and a row a council removed is not brought back until a new edition is installed, which
+ * adds the rows missing then. All-or-nothing (one transaction). The tables that received rows are
+ * analysed afterwards, so list totals and plans see them at once (PGlite never analyses by itself;
+ * PostgreSQL's autovacuum would only after its next nap).
  */
 export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
+  const edition = referenceEdition();
+  if (await hasEdition(db, edition)) return Object.fromEntries(REFERENCE_TABLES.map((table) => [table, 0]));
   const report = await inTransaction(db, async (trx) => {
     const report: SeedReport = {};
     const places = await seedPlaces(trx);
@@ -30,6 +37,7 @@ export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
     for (const [table, values] of Object.entries(LOOKUP_VALUES)) {
       report[table] = await insertMissing(trx, table, values.map((denomination) => ({ denomination })));
     }
+    await recordEdition(trx, edition);
     return report;
   });
   await analyzeTables(db, Object.keys(report).filter((table) => report[table] > 0));

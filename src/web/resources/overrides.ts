@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ModuleName } from '@generated/modules';
 import type { GeneratedResource, ResourceScreens, ViewLoader } from '@kit/types';
 
 export type ViewName = 'list' | 'create' | 'edit' | 'show';
@@ -6,8 +7,8 @@ export type ViewName = 'list' | 'create' | 'edit' | 'show';
 /** A module's hand-written views by view name, each loaded on first visit; every view not named stays the generated one. */
 export type ModuleViews = Partial<Record<ViewName, ViewLoader>>;
 
-/** Hand-written views by module and view name. */
-export type ScreenOverrides = Record<string, ModuleViews>;
+/** Hand-written views by module and view name, keyed by `ModuleName`. */
+export type ScreenOverrides = { readonly [Module in ModuleName]?: ModuleViews };
 
 /**
  * A hand-written view's loader from its module and the export to use.
@@ -25,7 +26,8 @@ const VIEW_NAMES: readonly string[] = ['list', 'create', 'edit', 'show'];
  */
 export function applyOverrides(generated: GeneratedResource[], overrides: ScreenOverrides): GeneratedResource[] {
   const names = new Set(generated.map((r) => r.name));
-  for (const [module, views] of Object.entries(overrides)) {
+  const byModule = new Map(Object.entries(overrides) as [string, ModuleViews][]);
+  for (const [module, views] of byModule) {
     if (!names.has(module)) throw new Error(`Substituição de tela: o módulo '${module}' não existe no registro gerado.`);
     const resource = generated.find((r) => r.name === module)!;
     if (!resource.screens) throw new Error(`Substituição de tela: o módulo '${module}' não tem telas.`);
@@ -34,7 +36,7 @@ export function applyOverrides(generated: GeneratedResource[], overrides: Screen
     }
   }
   return generated.map((resource) => {
-    const views = overrides[resource.name];
+    const views = byModule.get(resource.name);
     if (!views) return resource;
     return { ...resource, load: () => resource.load().then((screens): ResourceScreens => ({ ...screens, ...views })) };
   });

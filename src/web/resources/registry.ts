@@ -1,3 +1,4 @@
+import { MODULES, type ModuleName } from '@generated/modules';
 import type { ModuleViews, ScreenOverrides } from './overrides';
 
 /**
@@ -7,9 +8,9 @@ import type { ModuleViews, ScreenOverrides } from './overrides';
  * generated specs (`columns`, `filters` and `list` of `@generated/web/<module>/List`, `inputs(mode)`
  * of `@generated/web/<module>/form`), and a `views.ts` naming the views it replaces, as loaders: each
  * view is a chunk of its own, loaded on first visit. Nothing outside the folder changes: the shell
- * finds every `views.ts` here, the folder's name is the module, and the module's other views, its
- * menu entry, permissions and labels stay the generated ones. A folder with no `views.ts` (shared
- * pieces, `platform/`) replaces nothing.
+ * finds every `views.ts` here, the folder's name is the module (a `ModuleName`: a folder named after
+ * no module fails at start-up), and the module's other views, its menu entry, permissions and labels
+ * stay the generated ones. A folder with no `views.ts` (shared pieces, `platform/`) replaces nothing.
  *
  * @example
  * // src/web/screens/estados_civis/List.tsx
@@ -21,7 +22,14 @@ import type { ModuleViews, ScreenOverrides } from './overrides';
  */
 const found = import.meta.glob<ModuleViews>('../screens/*/views.ts', { eager: true, import: 'views' });
 
-/** The hand-written views of every feature folder, by module (the folder's name). */
-export const overrides: ScreenOverrides = Object.fromEntries(
-  Object.entries(found).map(([path, views]) => [path.split('/').at(-2)!, views]),
-);
+const isModule = (name: string): name is ModuleName => (MODULES as readonly string[]).includes(name);
+
+/** The module a feature folder's `views.ts` belongs to: the folder's name. */
+function moduleOf(path: string): ModuleName {
+  const folder = path.split('/').at(-2)!;
+  if (!isModule(folder)) throw new Error(`Substituição de tela: a pasta src/web/screens/${folder}/ tem views.ts, mas '${folder}' não é um módulo.`);
+  return folder;
+}
+
+/** The hand-written views of every feature folder, by module. */
+export const overrides: ScreenOverrides = Object.fromEntries(Object.entries(found).map(([path, views]) => [moduleOf(path), views]));

@@ -4,6 +4,7 @@
  */
 import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Entity, Field, Model } from '../../../generator/language/index.js';
+import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
 import { pngDataUrl } from '../../identity/support/images.js';
 
 let counter = 0;
@@ -67,6 +68,13 @@ const PROFILE_PNG = pngDataUrl(300, 300);
  */
 export const writableEntities = (model: Model) =>
   model.entities.filter((e) => e.database !== 'platform' && Object.values(e.operations).every(Boolean));
+
+/**
+ * The modules the generic CRUD test writes: every one offering every operation, but those whose hooks
+ * reach beyond the write's transaction (`effects` in the registry: databases made, addresses resolved).
+ */
+export const crudEntities = (model: Model, resources: ResourceRegistry) =>
+  model.entities.filter((e) => Object.values(e.operations).every(Boolean) && resources.traitsOf(e.module).effects.size === 0);
 
 export async function valueFor(field: Field, create: Create, n = next()): Promise<unknown> {
   switch (field.kind) {

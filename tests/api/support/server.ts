@@ -7,8 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadModel, type Model } from '../../../generator/language/index.js';
 import { buildApp } from '../../../src/server/app.js';
-import { ensureAdministrator, hashPassword } from '../../../src/server/auth/index.js';
+import { ensureAdministrator } from '../../../src/server/auth/index.js';
+import { hashPassword } from '../../../src/server/resources/passwords.js';
 import { loadConfig } from '../../../src/server/config.js';
+import type { Feature } from '../../../src/server/feature.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
 import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../../src/server/db/migrate.js';
 import { PLATFORM_MIGRATIONS } from '../../../src/server/platform/config.js';
@@ -33,6 +35,8 @@ export interface TestServerOptions {
   model?: Model;
   /** Migrations of the database; default the space migrations. */
   migrations?: MigrationSet;
+  /** The features; default the product's. */
+  features?: readonly Feature[];
 }
 
 export async function startTestServer(kind: DatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
@@ -46,7 +50,7 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
     await ensureAdministrator(handle.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const model = options.model ?? loadModel(ROOT);
     const config = loadConfig({ ...options.env, ADMIN_PASSWORD, ADMIN_EMAIL }, ROOT);
-    const app = await buildApp({ config, model, tenancy: { space: { name: 'default', db: handle.db } }, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+    const app = await buildApp({ config, model, features: options.features, tenancy: { space: { name: 'default', db: handle.db } }, logger: process.env.TEST_LOG ? { level: 'error' } : false });
     const adminToken = await login(app, ADMIN_EMAIL, ADMIN_PASSWORD);
     const opened = handle;
     return {

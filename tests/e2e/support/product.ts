@@ -9,6 +9,8 @@ export interface RunningProduct {
   url: string;
   adminEmail: string;
   adminPassword: string;
+  /** The data folder (the mail outbox is its `outbox/`). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     url,
     adminEmail,
     adminPassword,
+    dataDir,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

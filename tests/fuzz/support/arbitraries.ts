@@ -144,3 +144,17 @@ export function filterText(keys: string[]): fc.Arbitrary<string> {
     { weight: 1, arbitrary: hostileBodyText.filter((t) => t.length < 10_000) },
   );
 }
+
+/** A query string of react-admin's simple-rest dialect: `sort`, `range` and `filter` as JSON, hostile or not. */
+export function restQueryText(columns: string[], jsonFilter: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const column = fc.constantFrom(...columns, 'nao_existe', '');
+  const value = fc.oneof(
+    fc.tuple(column, fc.constantFrom('ASC', 'DESC', 'asc', 'x', '')).map((pair) => JSON.stringify(pair)),
+    fc.tuple(fc.integer({ min: -5, max: 200_000 }), fc.integer({ min: -5, max: 200_000 })).map((pair) => JSON.stringify(pair)),
+    jsonFilter,
+    hostileValue.map((v) => JSON.stringify(v) ?? 'undefined'),
+    fc.constantFrom('', '[', '[1]', '[1,2,3]', '["id"]', '{}', 'null', 'a'.repeat(300)),
+  ).map(encodeURIComponent);
+  const pair = fc.tuple(fc.constantFrom('sort', 'range', 'filter', 'filter', 'q', 'x[y]', '__proto__'), value);
+  return fc.array(pair, { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&'));
+}

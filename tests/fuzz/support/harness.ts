@@ -41,7 +41,7 @@ export async function startProduct(kind: DatabaseKind): Promise<Product> {
   const target = kind === 'postgres' ? await createTestTarget('postgres') : null;
   const databaseUrl = target && target.target.kind === 'postgres' ? target.target.url : undefined;
   const directory = await SpaceDirectory.open({ dataDir, databaseUrl });
-  await ensureAdministrator(directory.platform, OPERATOR);
+  await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);
   const model = loadModel(ROOT);
   const app = await buildApp({
     config: loadConfig({ ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, DATA_DIR: dataDir }, ROOT),

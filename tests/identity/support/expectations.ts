@@ -3,8 +3,8 @@
  * insert (admin alone where the schema says so), and the principal's grants.
  */
 import type { Entity, Operation } from '../../../generator/language/index.js';
-import type { ResourceAction } from '../../../src/server/auth/permissions.js';
-import { OPEN_LISTS } from '../../../src/server/platform/routes.js';
+import type { ResourceAction } from '../../../src/server/resources/permissions.js';
+import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
 import type { Principal } from './principals.js';
 
 export type MatrixAction = ResourceAction | 'combos' | 'multiple_delete';
@@ -22,12 +22,12 @@ export const isWrite = (action: MatrixAction) => action === 'store' || action ==
 
 const SUCCESS: Record<MatrixAction, number> = { index: 200, combos: 200, show: 200, store: 201, update: 200, destroy: 200, multiple_delete: 200 };
 
-export function expectedStatus(entity: Entity, action: MatrixAction, principal: Principal): number {
+export function expectedStatus(entity: Entity, action: MatrixAction, principal: Principal, resources: ResourceRegistry): number {
   if (principal === 'anonymous') return 401;
   if (!entity.operations[OPERATION[action]]) return 405;
   if (principal === 'admin') return SUCCESS[action];
-  // Lists the spec opens to any signed-in user answer everyone, scoped to the caller's space.
-  if (action === 'index' && entity.module in OPEN_LISTS) return SUCCESS[action];
+  // Lists the spec opens to any signed-in user (a feature's open list) answer everyone, scoped to the caller's space.
+  if (action === 'index' && resources.openListOf(entity.module)) return SUCCESS[action];
   if (principal === 'exact' || principal === 'role') {
     return action === 'store' && entity.insertPermission === 'admin' ? 403 : SUCCESS[action];
   }

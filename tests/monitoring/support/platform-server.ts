@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadModel } from '../../../generator/language/index.js';
 import { buildApp } from '../../../src/server/app.js';
-import { ensureAdministrator, hashPassword } from '../../../src/server/auth/index.js';
+import { ensureAdministrator } from '../../../src/server/auth/index.js';
+import { hashPassword } from '../../../src/server/resources/passwords.js';
 import { loadConfig } from '../../../src/server/config.js';
 import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
@@ -38,7 +39,7 @@ export async function startPlatformServer(kind: DatabaseKind): Promise<PlatformS
   if (kind === 'postgres') target = await createTestTarget('postgres');
   const databaseUrl = target?.target.kind === 'postgres' ? target.target.url : undefined;
   const directory = await SpaceDirectory.open({ dataDir, databaseUrl });
-  const platform = directory.platform;
+  const platform: Kysely<any> = directory.platform;
   await ensureAdministrator(platform, ADMIN);
   const app = await buildApp({
     config: loadConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATA_DIR: dataDir }, ROOT),

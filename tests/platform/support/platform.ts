@@ -36,7 +36,7 @@ export interface PlatformApi {
 export async function startPlatformApi(): Promise<PlatformApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'test-platform-'));
   const directory = await SpaceDirectory.open({ dataDir });
-  await ensureAdministrator(directory.platform, OPERATOR);
+  await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);
   const app = await buildApp({
     config: loadConfig({ ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, DATA_DIR: dataDir }, ROOT),
     model: loadModel(ROOT),

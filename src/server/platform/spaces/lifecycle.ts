@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { PlatformDatabase } from '../../../../generated/database.js';
 import { openDatabase } from '../../db/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { ModuleHooks } from '../../resources/hooks.js';
@@ -12,8 +13,8 @@ type SpaceRow = SpaceConfigRow & { id: number; active: boolean };
 const spacesOf = (record: Row | null | undefined) => ((record?.tenant_configs as SpaceRow[] | undefined) ?? []);
 
 /** The stored row (with db_password, which the record never carries) of each space of a tenant. */
-async function storedSpaces(trx: Kysely<any>, tenantId: number): Promise<Map<number, SpaceRow>> {
-  const rows = (await trx.selectFrom('tenant_configs').selectAll().where('tenant_id', '=', tenantId).execute()) as SpaceRow[];
+async function storedSpaces(trx: Kysely<PlatformDatabase>, tenantId: number): Promise<Map<number, SpaceRow>> {
+  const rows: SpaceRow[] = await trx.selectFrom('tenant_configs').selectAll().where('tenant_id', '=', tenantId).execute();
   return new Map(rows.map((row) => [Number(row.id), row]));
 }
 
@@ -30,12 +31,14 @@ export async function revokeSpaceSessions(directory: SpaceDirectory, space: Spac
 
 /**
  * `clientes`: a new space gets its database, migrations, reference data and first administrator
- * (returned once as `initial_admin`); a failure undoes every space made by this write and answers 422.
- * Deactivating a tenant or a space ends its sessions; a space removed keeps its database, detached.
+ * (returned once as `initial_admin` on its item and in the answer); a failure undoes every space
+ * made by this write and answers 422. Deactivating a tenant or a space ends its sessions; a space
+ * removed keeps its database, detached. Without a directory (one fixed space) there are no spaces to make.
  */
-export const spaceLifecycle: ModuleHooks = {
+export const spaceLifecycle = (directory: SpaceDirectory | null): ModuleHooks<PlatformDatabase> => ({
+  transforms: ['tenant_configs'],
+  effects: ['databases'],
   async afterWrite(trx, { record, previous, context }) {
-    const directory = context.spaces;
     if (!directory) return;
     const before = new Map(spacesOf(previous).map((space) => [Number(space.id), space]));
     const stored = await storedSpaces(trx, Number(record.id));
@@ -65,11 +68,11 @@ export const spaceLifecycle: ModuleHooks = {
     const gone = [...before.values()].filter((space) => !stored.has(Number(space.id)));
     await detach(directory, gone, context);
   },
-  async beforeDelete(trx, { record, context }) {
-    if (!context.spaces) return;
-    await detach(context.spaces, spacesOf(record), context);
+  async beforeDelete(_trx, { record, context }) {
+    if (!directory) return;
+    await detach(directory, spacesOf(record), context);
   },
-};
+});
 
 /** Closes removed spaces' databases, keeps them, and says where they are. */
 async function detach(directory: SpaceDirectory, spaces: SpaceRow[], context: { answer?: Row }): Promise<void> {

@@ -1,20 +1,10 @@
+import type { Selectable } from 'kysely';
+import type { EconomicActivitiesTable } from '../../../../generated/database.js';
 import subclasses from './subclasses.json' with { type: 'json' };
 import { CNAE_DIVISIONS, CNAE_SECTIONS } from './sections.js';
 
-/** One row of `economic_activities`: a CNAE subclass with its whole hierarchy. */
-export interface EconomicActivityRow {
-  cnae_code: string;
-  section_code: string;
-  section_denomination: string;
-  division_code: string;
-  division_denomination: string;
-  group_code: string;
-  group_denomination: string;
-  class_code: string;
-  class_denomination: string;
-  subclass_code: string;
-  subclass_denomination: string;
-}
+/** One row of `economic_activities`: a CNAE subclass with its whole hierarchy (the columns the database does not fill). */
+export type EconomicActivityRow = Omit<Selectable<EconomicActivitiesTable>, 'id' | 'inactivated' | 'inactivated_at' | 'created_at' | 'updated_at'>;
 
 /**
  * The 1,332 CNAE 2.3 subclasses with the hierarchy read from their codes (`6201501` is division 62,

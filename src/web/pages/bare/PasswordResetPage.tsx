@@ -34,6 +34,16 @@ export default function PasswordResetPage() {
   if (session.token()) return <Navigate to="/" replace />;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (pending) return;
+    // The button is never disabled: pressed with a field left blank, it says which and goes there.
+    const blank: Record<string, string> = {};
+    if (!password) blank.password = 'Informe a nova senha.';
+    if (!confirmation) blank.password_confirmation = 'Informe a confirmação da senha.';
+    if (Object.keys(blank).length) {
+      setFailure({ message: '', fields: blank });
+      document.getElementById(blank.password ? 'reset-password' : 'reset-confirmation')?.focus();
+      return;
+    }
     setFailure(null);
     setPending(true);
     try {
@@ -56,7 +66,7 @@ export default function PasswordResetPage() {
           <p>Defina a nova senha de {link.email}.</p>
           <BareField id="reset-password" label="Nova senha" type="password" autoComplete="new-password" value={password} onChange={setPassword} autoFocus error={failure?.fields.password} />
           <BareField id="reset-confirmation" label="Confirmação da senha" type="password" autoComplete="new-password" value={confirmation} onChange={setConfirmation} error={failure?.fields.password_confirmation} />
-          <button type="submit" className="btn btn-contained btn-large" disabled={pending || !password || !confirmation}>
+          <button type="submit" className="btn btn-contained btn-large" aria-busy={pending || undefined}>
             Salvar
           </button>
         </>

@@ -19,6 +19,13 @@ export default function RecoveryRequestPage() {
   if (session.token()) return <Navigate to="/" replace />;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (pending) return;
+    // The button is never disabled: pressed with the address left blank, it says so there.
+    if (!email.trim()) {
+      setFailure({ message: '', fields: { email: 'Informe o e-mail.' } });
+      document.getElementById('recovery-email')?.focus();
+      return;
+    }
     setFailure(null);
     setPending(true);
     try {
@@ -40,7 +47,7 @@ export default function RecoveryRequestPage() {
           <p>Informe o e-mail da sua conta para receber um link de redefinição de senha.</p>
           {failure?.message && !failure.fields.email && <BareAlert severity="error">{failure.message}</BareAlert>}
           <BareField id="recovery-email" label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} autoFocus error={failure?.fields.email} />
-          <button type="submit" className="btn btn-contained btn-large" disabled={pending || !email}>
+          <button type="submit" className="btn btn-contained btn-large" aria-busy={pending || undefined}>
             Enviar link
           </button>
         </>

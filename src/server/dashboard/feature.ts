@@ -1,0 +1,7 @@
+import { defineFeature } from '../feature.js';
+import { dashboardRoutes } from './routes.js';
+
+/** `GET /api/dashboard`: counts of what the caller may list, the monitors, their own latest changes. */
+export const dashboardFeature = defineFeature('dashboard', async (app, { model }) => {
+  await app.register(dashboardRoutes, { model });
+});

@@ -1,0 +1,22 @@
+import { defineFeature } from '../feature.js';
+import { spaceOf } from '../http/space.js';
+import { platformModuleAccess } from './access.js';
+import { platformOf } from './platform-db.js';
+import { listTenants, platformRoutes } from './routes.js';
+import { spaceLifecycle } from './spaces/lifecycle.js';
+import { systemToken } from './system-token.js';
+
+/**
+ * The platform: its modules live in the platform database and answer only in a platform space;
+ * tenants make and detach their spaces' databases, systems get their token, everyone may read
+ * their own tenant. The tenancy plugin itself is given to `buildApp` (`tenancy`), before any feature.
+ */
+export const platformFeature = defineFeature('platform', async (app) => {
+  // The audit rows of the platform database name users of the default space only (its users table).
+  app.resources.database('platform', { db: platformOf, knowsCaller: (request) => spaceOf(request).isDefault !== false });
+  app.resources.accessRule(platformModuleAccess);
+  app.resources.openList('clientes', listTenants);
+  app.resources.hooks('clientes', spaceLifecycle(app.hasDecorator('spaces') ? app.spaces : null));
+  app.resources.hooks('sistemas', systemToken);
+  await app.register(platformRoutes);
+});
