@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import type { GeneratedResource, ResourceScreens } from '../../src/web/kit/types';
+import type { GeneratedResource, ResourceScreens } from '@kit/types';
 
 /** Entities that only feed combos have no screens to load. */
 function withoutScreens(name: string): () => Promise<ResourceScreens> {

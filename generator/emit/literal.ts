@@ -7,15 +7,16 @@ export class Code {
   constructor(readonly text: string) {}
 }
 
-export function literal(value: unknown, indent = 0, width = 100): string {
+/** `lead`: what stands on the value's line past the indent besides it (a property's `key: ` and `,`). */
+export function literal(value: unknown, indent = 0, width = 100, lead = 0): string {
   const flat = flatLiteral(value);
-  if (flat.length + indent <= width || !isComposite(value) || flat === '{}' || flat === '[]') return flat;
+  if (flat.length + indent + lead <= width || !isComposite(value) || flat === '{}' || flat === '[]') return flat;
   const pad = ' '.repeat(indent + 2);
   if (Array.isArray(value)) {
-    return `[\n${value.map((item) => `${pad}${literal(item, indent + 2, width)},`).join('\n')}\n${' '.repeat(indent)}]`;
+    return `[\n${value.map((item) => `${pad}${literal(item, indent + 2, width, 1)},`).join('\n')}\n${' '.repeat(indent)}]`;
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  const lines = entries.map(([key, v]) => `${pad}${propertyKey(key)}: ${literal(v, indent + 2, width)},`);
+  const lines = entries.map(([key, v]) => `${pad}${propertyKey(key)}: ${literal(v, indent + 2, width, propertyKey(key).length + 3)},`);
   return `{\n${lines.join('\n')}\n${' '.repeat(indent)}}`;
 }
 
@@ -40,6 +41,6 @@ export function quote(text: string): string {
   return `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }
 
-function propertyKey(key: string): string {
+export function propertyKey(key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : quote(key);
 }

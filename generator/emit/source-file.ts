@@ -21,8 +21,11 @@ export function printSourceFile(fileName: string, source: string, build: (file: 
   return `${codeBanner(source)}\n${file.getFullText().trimEnd()}\n`;
 }
 
-/** Relative import of the widget kit from a file under `generated/`. */
-export function kitImport(fromDir: string, sub = ''): string {
-  const depth = fromDir.split('/').filter(Boolean).length;
-  return `${'../'.repeat(depth)}src/web/kit${sub}`;
+/**
+ * The widget kit as a generated file imports it: through the `@kit` path alias (tsconfig.json, read
+ * by Vite and Vitest too), so a file's place under `generated/` does not change its imports.
+ * @example kitImport('/list') // '@kit/list'
+ */
+export function kitImport(sub = ''): string {
+  return `@kit${sub}`;
 }

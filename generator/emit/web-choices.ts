@@ -9,11 +9,11 @@ type Choices = { id: string | number; name: string }[];
  * `choices.ts`: the options of each enum field of a module, written once for its list, form and
  * view, keyed by the field (`'telephones.type'` inside a sub-list). None when the module has no enum.
  */
-export function emitChoicesFile(plan: EntityPlan, dir: string): string | undefined {
+export function emitChoicesFile(plan: EntityPlan): string | undefined {
   const choices = moduleChoices(plan);
   if (choices.size === 0) return undefined;
   return printSourceFile('choices.ts', plan.entity.source, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kitImport(dir, '/types'), namedImports: ['Choice'], isTypeOnly: true });
+    file.addImportDeclaration({ moduleSpecifier: kitImport('/types'), namedImports: ['Choice'], isTypeOnly: true });
     file.addVariableStatement({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,

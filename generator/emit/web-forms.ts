@@ -5,19 +5,19 @@ import { CHOICES_IMPORT, withSharedChoices } from './web-choices.js';
 import { inputsComponent } from './web-inputs.js';
 
 /** `Create.tsx`: the module's inputs in insert mode. */
-export function emitCreateScreen(plan: EntityPlan, dir: string): string {
-  return formScreen(plan, dir, 'Create', 'ResourceCreate', 'create');
+export function emitCreateScreen(plan: EntityPlan): string {
+  return formScreen(plan, 'Create', 'ResourceCreate', 'create');
 }
 
 /** `Edit.tsx`: the same inputs in edit mode (the kit opens it in view mode with an edit toggle). */
-export function emitEditScreen(plan: EntityPlan, dir: string): string {
-  return formScreen(plan, dir, 'Edit', 'ResourceEdit', 'edit');
+export function emitEditScreen(plan: EntityPlan): string {
+  return formScreen(plan, 'Edit', 'ResourceEdit', 'edit');
 }
 
 /** `Show.tsx`: one kit field per readable field. */
-export function emitShowScreen(plan: EntityPlan, dir: string): string {
+export function emitShowScreen(plan: EntityPlan): string {
   return printSourceFile('Show.tsx', plan.entity.source, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kitImport(dir), namedImports: ['ResourceShow', 'KindField'] });
+    file.addImportDeclaration({ moduleSpecifier: kitImport(), namedImports: ['ResourceShow', 'KindField'] });
     const fields = withSharedChoices(plan.showFields);
     if (fields.shared) file.addImportDeclaration(CHOICES_IMPORT);
     file.addFunction({
@@ -38,9 +38,9 @@ export function emitShowScreen(plan: EntityPlan, dir: string): string {
   });
 }
 
-function formScreen(plan: EntityPlan, dir: string, suffix: string, wrapper: string, mode: 'create' | 'edit'): string {
+function formScreen(plan: EntityPlan, suffix: string, wrapper: string, mode: 'create' | 'edit'): string {
   return printSourceFile(`${suffix}.tsx`, plan.entity.source, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kitImport(dir), namedImports: [wrapper] });
+    file.addImportDeclaration({ moduleSpecifier: kitImport(), namedImports: [wrapper] });
     file.addImportDeclaration({ moduleSpecifier: './Inputs', namedImports: [inputsComponent(plan)] });
     file.addFunction({
       name: `${plan.typeName}${suffix}`,

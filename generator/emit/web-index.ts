@@ -10,12 +10,12 @@ import { kitImport, printSourceFile } from './source-file.js';
  * stands in (the registry's `operations` tells the shell not to route to an insert at all).
  * A list-only module (`"x-screens": "list"`) names its list alone.
  */
-export function emitScreensIndex(plan: EntityPlan, dir: string): string {
+export function emitScreensIndex(plan: EntityPlan): string {
   const { operations } = plan.entity;
   const create = operations.create ? 'Create' : 'Show';
   const edit = operations.update ? 'Edit' : 'Show';
   return printSourceFile('index.ts', plan.entity.source, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kitImport(dir, '/types'), namedImports: ['ResourceScreens'], isTypeOnly: true });
+    file.addImportDeclaration({ moduleSpecifier: kitImport('/types'), namedImports: ['ResourceScreens'], isTypeOnly: true });
     const view = (screen: string) => `() => import('./${screen}')`;
     file.addVariableStatement({
       declarationKind: VariableDeclarationKind.Const,

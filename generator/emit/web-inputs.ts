@@ -1,18 +1,35 @@
 import { ByMode, type EntityPlan, type FormInputData } from '../plan.js';
-import { selfClosingElement } from './jsx.js';
 import { Code, literal } from './literal.js';
 import { kitImport, printSourceFile } from './source-file.js';
 import { CHOICES_IMPORT, withSharedChoices } from './web-choices.js';
+import { bySource } from './web-list.js';
 
 /**
- * `Inputs.tsx`: the form's inputs, written once for the insert and the edit form. A prop whose rule
- * differs between them becomes an expression of `mode`, e.g. `required={mode === 'create'}`.
+ * `form.ts`: the form's field specs, written once for the insert and the edit form: `inputs(mode)`
+ * gives them keyed by field, so a hand-written form reuses them (replaces one, adds its own). A prop
+ * whose rule differs between the modes is an expression of `mode`, e.g. `required: mode === 'create'`.
+ * Data only (it imports no widget), so a list may read it without loading form code.
  */
-export function emitInputsScreen(plan: EntityPlan, dir: string): string {
-  return printSourceFile('Inputs.tsx', plan.entity.source, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kitImport(dir), namedImports: ['KindInput', { name: 'FormInputsProps', isTypeOnly: true }] });
+export function emitFormSpecs(plan: EntityPlan): string {
+  return printSourceFile('form.ts', plan.entity.source, (file) => {
+    file.addImportDeclaration({ moduleSpecifier: kitImport('/types'), namedImports: ['FieldSpec', 'FormMode'], isTypeOnly: true });
     const inputs = withSharedChoices(plan.formInputs);
     if (inputs.shared) file.addImportDeclaration(CHOICES_IMPORT);
+    file.addFunction({
+      name: 'inputs',
+      isExported: true,
+      docs: ["The form's field specs by field, in the insert (`'create'`) or the edit (`'edit'`) form."],
+      parameters: [{ name: 'mode', type: 'FormMode' }],
+      statements: (writer) => writer.write(`return ${bySource(inputs.specs.map(withModeExpressions), 2)};`),
+    });
+  });
+}
+
+/** `Inputs.tsx`: one kit input per spec of `form.ts`, the component Create.tsx and Edit.tsx wrap. */
+export function emitInputsScreen(plan: EntityPlan): string {
+  return printSourceFile('Inputs.tsx', plan.entity.source, (file) => {
+    file.addImportDeclaration({ moduleSpecifier: kitImport(), namedImports: ['KindInput', { name: 'FormInputsProps', isTypeOnly: true }] });
+    file.addImportDeclaration({ moduleSpecifier: './form', namedImports: ['inputs'] });
     file.addFunction({
       name: inputsComponent(plan),
       isExported: true,
@@ -22,9 +39,9 @@ export function emitInputsScreen(plan: EntityPlan, dir: string): string {
         writer.indent(() => {
           writer.writeLine('<>');
           writer.indent(() => {
-            for (const input of inputs.specs) {
-              writer.writeLine(selfClosingElement('KindInput', withModeExpressions(input), writer.getIndentationLevel() * 2));
-            }
+            writer.writeLine('{Object.values(inputs(mode)).map((spec) => (');
+            writer.indent(() => writer.writeLine('<KindInput key={spec.source} {...spec} />'));
+            writer.writeLine('))}');
           });
           writer.writeLine('</>');
         });

@@ -14,7 +14,7 @@ const DIR = 'generated/web';
 export function emitWebRegistry(plan: Plan): Map<string, string> {
   const content = printSourceFile('registry.ts', ALL_SCHEMAS, (file) => {
     file.addImportDeclaration({
-      moduleSpecifier: kitImport(DIR, '/types'),
+      moduleSpecifier: kitImport('/types'),
       namedImports: ['GeneratedResource', 'ResourceScreens'],
       isTypeOnly: true,
     });

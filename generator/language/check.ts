@@ -1,14 +1,18 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import metaSchema from './meta-schema.json' with { type: 'json' };
 import { SchemaError } from './errors.js';
+import { isMenuIcon, MENU_ICONS } from './icons.js';
 import type { SchemaFile } from './load.js';
 
 const ajv = new Ajv2020({ allErrors: false, strict: false });
 const validateFile = ajv.compile(metaSchema);
 
-/** Checks one schema file against the meta-schema; throws a SchemaError with a plain sentence. */
+/**
+ * Checks one schema file against the meta-schema, then the closed lists the meta-schema leaves to
+ * code (the menu icons); throws a SchemaError with a plain sentence.
+ */
 export function checkAgainstMetaSchema(file: SchemaFile): void {
-  if (validateFile(file.json)) return;
+  if (validateFile(file.json)) return checkIcon(file);
   const error = (validateFile.errors ?? [])[0];
   if (!error) throw new SchemaError(file.path, '', 'does not follow the schema language.');
   if (error.propertyName !== undefined) {
@@ -16,6 +20,13 @@ export function checkAgainstMetaSchema(file: SchemaFile): void {
     throw new SchemaError(file.path, `${error.instancePath}/${error.propertyName}`, 'is not a valid field name: use snake_case (lower-case letters, digits and "_", starting with a letter).');
   }
   throw new SchemaError(file.path, error.instancePath || '/', sentenceFor(error));
+}
+
+/** `x-icon` names one of the icons the menu draws (`icons.ts`): an unknown name is an error, not a silent default. */
+function checkIcon(file: SchemaFile): void {
+  const icon = file.json['x-icon'];
+  if (icon === undefined || isMenuIcon(icon)) return;
+  throw new SchemaError(file.path, '/x-icon', `names the icon ${JSON.stringify(icon)}, which the menu cannot draw: use one of ${MENU_ICONS.join(', ')} (generator/language/icons.ts lists them; a new one needs its drawing in src/web/resources/icons.ts too).`);
 }
 
 function sentenceFor(error: ErrorObject): string {

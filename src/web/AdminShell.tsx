@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { CoreAdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'ra-core';
-import { resourceMessages } from '../../generated/web/messages.pt-BR';
+import { resourceMessages } from '@generated/web/messages.pt-BR';
 import { authProvider, dataProvider } from './services';
 import { createI18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';

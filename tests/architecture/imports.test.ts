@@ -1,31 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = resolve(import.meta.dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  const full = join(root, dir);
-  try {
-    statSync(full);
-  } catch {
-    return [];
-  }
-  return readdirSync(full, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(ts|tsx)$/.test(f))
-    .map((f) => join(dir, f));
-}
-
-/** Project-relative targets of every relative import in a file (npm packages are left out). */
-function localImports(file: string): string[] {
-  const text = readFileSync(join(root, file), 'utf8');
-  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*)['"](\.[^'"]+)['"]/g)].map((m) => m[1]);
-  return specifiers.map((s) => relative(root, resolve(root, dirname(file), s)));
-}
+import { importsOf, root, sourceFiles, unalias } from './support';
 
 function violations(dir: string, allowed: (target: string) => boolean): string[] {
   return sourceFiles(dir).flatMap((file) =>
-    localImports(file)
+    importsOf(file).local
       .filter((target) => !allowed(target))
       .map((target) => `${file} → ${target}`),
   );
@@ -42,7 +22,7 @@ const CORE = serverFolders.filter((folder) => !FEATURES.includes(folder));
 function importCycles(): string[][] {
   const files = sourceFiles('src/server');
   const known = new Set(files);
-  const edges = new Map(files.map((file) => [file, localImports(file).map((t) => t.replace(/\.js$/, '.ts')).filter((t) => known.has(t))]));
+  const edges = new Map(files.map((file) => [file, importsOf(file).local.map((t) => t.replace(/\.js$/, '.ts')).filter((t) => known.has(t))]));
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -66,16 +46,24 @@ function importCycles(): string[][] {
 }
 
 describe('import directions', () => {
+  it('resolves path aliases, so aliased imports are checked as relative ones are', () => {
+    expect(unalias('@kit')).toBe('src/web/kit/index.ts');
+    expect(unalias('@kit/list')).toBe('src/web/kit/list');
+    expect(unalias('@generated/web/registry')).toBe('generated/web/registry');
+    expect(importsOf('generated/web/estados_civis/List.tsx').local).toContain('src/web/kit/list');
+    expect(violations('src/web/screens', inside('src/web/kit'))).toContain('src/web/screens/monitores/Edit.tsx → generated/web/monitores/Edit');
+  });
+
   it('generated screens import only the widget kit and each other', () => {
     expect(violations('generated/web', inside('generated/web', 'src/web/kit'))).toEqual([]);
   });
 
   it('the widget kit imports nothing of the application', () => {
-    expect(violations('src/web/kit', inside('src/web/kit', 'src/shared', 'generator/language/model'))).toEqual([]);
+    expect(violations('src/web/kit', inside('src/web/kit', 'src/shared', 'generator/language/model', 'generator/language/icons'))).toEqual([]);
   });
 
   it('the web client never imports the server or the generator', () => {
-    expect(violations('src/web', inside('src/web', 'src/shared', 'generated/web', 'generated/modules', 'generator/language/model'))).toEqual([]);
+    expect(violations('src/web', inside('src/web', 'src/shared', 'generated/web', 'generated/modules', 'generator/language/model', 'generator/language/icons'))).toEqual([]);
   });
 
   it('the server never imports the web client', () => {

@@ -48,7 +48,7 @@ describe('a new space, as a platform operator opens it', () => {
     await page.goto(`${product.url}/sistemas/inserir`);
     await page.getByLabel('Nome').fill('Conselho Sul');
     await page.getByLabel('Prefixo').fill('SUL');
-    await page.getByLabel('Endereço (URL)').fill(new URL(product.url).host);
+    await page.getByLabel('Endereço (host)').fill(new URL(product.url).host);
     await page.getByRole('button', { name: 'Salvar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Token do sistema' });
     await dialog.getByText('Anote o token: ele não será mostrado novamente.').waitFor();
@@ -68,11 +68,11 @@ describe('a new space, as a platform operator opens it', () => {
     await space.getByLabel('Nome do espaço').fill('sul');
     await space.getByLabel('Tipo de banco').click();
     await page.getByRole('option', { name: /pglite/i }).click();
-    await space.getByLabel('Banco de dados').fill('conselho_sul');
-    await space.getByLabel(/Porta de heartbeat/).fill(new URL(product.url).port);
+    await space.getByLabel('Nome do banco').fill('conselho_sul');
+    await space.getByLabel(/Porta do heartbeat/).fill(new URL(product.url).port);
     await space.getByLabel('Sistema').click();
     await page.getByRole('option', { name: 'Conselho Sul' }).click();
-    await space.getByLabel(/Monitorar/).check();
+    await space.getByLabel(/Monitorado/).check();
     await shot('espaco-novo');
     await space.getByRole('button', { name: 'Concluir espaço' }).click();
     await page.getByRole('cell', { name: 'sul', exact: true }).waitFor();

@@ -46,7 +46,7 @@ describe('npm run generate / generate:check', { timeout: 180_000 }, () => {
     const before = readTree(root);
     const check = runCli(root, '--check');
     expect(check.status).toBe(1);
-    expect(check.stdout).toContain('stale: generated/web/estados_civis/Inputs.tsx');
+    expect(check.stdout).toContain('stale: generated/web/estados_civis/form.ts');
     expect(check.stdout).toMatch(/missing: generated\/migrations\/\S+/);
     expect(check.stderr).toContain('out of date');
     expect(readTree(root)).toEqual(before);

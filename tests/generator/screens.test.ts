@@ -10,33 +10,40 @@ describe('react-admin screens', () => {
   it('gives a lookup table list, create, edit, show and index files built only from the kit', async () => {
     const files = await emitFixture('lookup');
     const screens = [...files.keys()].filter((p) => p.startsWith('generated/web/estados_civis/'));
-    expect(screens).toEqual(['Create.tsx', 'Edit.tsx', 'Inputs.tsx', 'List.tsx', 'Show.tsx', 'index.ts'].map((f) => `generated/web/estados_civis/${f}`));
+    expect(screens).toEqual(['Create.tsx', 'Edit.tsx', 'Inputs.tsx', 'List.tsx', 'Show.tsx', 'form.ts', 'index.ts'].map((f) => `generated/web/estados_civis/${f}`));
     for (const path of screens) {
       const imports = [...files.get(path)!.matchAll(/from '([^']+)'/g)].map((m) => m[1].replace(/\/list$/, ''));
-      expect(imports.every((s) => s === '../../../src/web/kit' || s === '../../../src/web/kit/types' || s.startsWith('./')), path).toBe(true);
+      expect(imports.every((s) => s === '@kit' || s === '@kit/types' || s.startsWith('./')), path).toBe(true);
     }
     // A list imports the kit's list part only, and the index loads each view on its own: a list loads no form code.
-    expect(files.get('generated/web/estados_civis/List.tsx')).toContain("from '../../../src/web/kit/list'");
+    expect(files.get('generated/web/estados_civis/List.tsx')).toContain("from '@kit/list'");
     const index = files.get('generated/web/estados_civis/index.ts')!;
     for (const view of ['List', 'Create', 'Edit', 'Show']) expect(index).toContain(`() => import('./${view}')`);
     expect(index).not.toMatch(/^import (?!type)/m);
     const list = files.get('generated/web/estados_civis/List.tsx')!;
-    expect(list).toContain("{ source: 'denomination', kind: 'text', label: 'Denominação', sortable: true }");
-    expect(list).toContain("sort={{ field: 'denomination', order: 'ASC' }} search={true}");
-    expect(files.get('generated/web/estados_civis/Inputs.tsx')).toContain(
-      '<KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />',
-    );
+    // Columns, filters and what the list hands the kit are exported, for a hand-written list to reuse.
+    expect(list).toContain("export const columns = {\n  id: { source: 'id', kind: 'id', label: 'ID', sortable: true },\n  denomination: { source: 'denomination', kind: 'text', label: 'Denominação', sortable: true },");
+    expect(list).toContain('} satisfies Record<string, FieldSpec>;');
+    expect(list).toContain("export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'denomination', order: 'ASC' }, search: true,");
+    expect(list).toContain('return <ResourceList {...list} />;');
+    // The form's specs are data of their own (no widget), the inputs one kit input per spec.
+    const form = files.get('generated/web/estados_civis/form.ts')!;
+    expect(form).toContain('export function inputs(mode: FormMode) {');
+    // One spec a line, read as a table.
+    expect(form).toContain("    denomination: { source: 'denomination', kind: 'text', label: 'Denominação', required: true, maxLength: 255 },\n");
+    expect(form).toMatch(/^import type \{ FieldSpec, FormMode \} from '@kit\/types';$/m);
+    expect(files.get('generated/web/estados_civis/Inputs.tsx')).toContain('{Object.values(inputs(mode)).map((spec) => (\n        <KindInput key={spec.source} {...spec} />');
     expect(files.get('generated/web/estados_civis/index.ts')).toContain("recordRepresentation: 'denomination'");
   });
 
   it('passes the depends-on filter of a dependent reference and sorts a list descending', async () => {
     const files = await emitFixture('reference');
-    expect(files.get('generated/web/enderecos/Inputs.tsx')).toContain(
-      "reference={{ module: 'municipios', dependsOn: { field: 'uf_id', param: 'uf_id' } }}",
+    expect(files.get('generated/web/enderecos/form.ts')).toContain(
+      "reference: { module: 'municipios', dependsOn: { field: 'uf_id', param: 'uf_id' } },",
     );
     const list = files.get('generated/web/enderecos/List.tsx')!;
-    expect(list).toContain("sort={{ field: 'id', order: 'DESC' }}");
-    expect(list).toMatch(/const filters: FieldSpec\[\] = \[[\s\S]*source: 'uf_id'[\s\S]*source: 'city_id'/);
+    expect(list).toContain("sort: { field: 'id', order: 'DESC' },");
+    expect(list).toMatch(/export const filters = \{[\s\S]*uf_id: \{ source: 'uf_id'[\s\S]*city_id: \{\s*source: 'city_id'/);
   });
 
   it('makes no screens for entities with screens false, yet lists them in the registry', async () => {
@@ -53,15 +60,15 @@ describe('react-admin screens', () => {
     const files = await emitFixture('browse');
     const screens = [...files.keys()].filter((p) => p.startsWith('generated/web/uf/'));
     expect(screens).toEqual(['generated/web/uf/List.tsx', 'generated/web/uf/index.ts']);
-    expect(files.get('generated/web/uf/List.tsx')).toContain('search={true} recordLabel="name" readOnly />');
+    expect(files.get('generated/web/uf/List.tsx')).toContain("search: true, recordLabel: 'name', readOnly: true };");
     expect(files.get('generated/web/uf/index.ts')).toContain("{ list: () => import('./List'), recordRepresentation: 'name' }");
     expect(files.get('generated/web/registry.ts')).toMatch(/name: 'uf',[\s\S]*?screens: true,[\s\S]*?load: \(\) => import\('\.\/uf\/index'\)/);
   });
 
   it('offers Ativo/Inativo after the schema filters of an inactivatable entity, and names the record label', async () => {
     const list = (await emitFixture('browse')).get('generated/web/contas/List.tsx')!;
-    expect(list).toMatch(/const filters: FieldSpec\[\] = \[[\s\S]*source: 'kind'[\s\S]*source: 'uf_id'[\s\S]*source: 'inactivated',\s*kind: 'boolean',\s*label: 'Situação',\s*choices: \[\{ id: 'false', name: 'Ativo' \}, \{ id: 'true', name: 'Inativo' \}\]/);
-    expect(list).toContain('recordLabel="name" />');
+    expect(list).toMatch(/export const filters = \{[\s\S]*source: 'kind'[\s\S]*source: 'uf_id'[\s\S]*source: 'inactivated',\s*kind: 'boolean',\s*label: 'Situação',\s*choices: \[\{ id: 'false', name: 'Ativo' \}, \{ id: 'true', name: 'Inativo' \}\]/);
+    expect(list).toContain("recordLabel: 'name' };");
     expect(list).not.toContain('readOnly');
     // Two words of a yes/no filter are no enum: choices.ts holds the enum only.
     expect(files(await emitFixture('browse'), 'generated/web/contas/choices.ts')).not.toContain('Inativo');
@@ -75,11 +82,11 @@ describe('react-admin screens', () => {
 
   it('turns enum labels into choices and keeps defaults', async () => {
     const files = await emitFixture('enum');
-    const inputs = files.get('generated/web/tipo_servico_arquivo/Inputs.tsx')!;
+    const inputs = files.get('generated/web/tipo_servico_arquivo/form.ts')!;
     expect(files.get('generated/web/tipo_servico_arquivo/choices.ts')).toContain("{ id: 's3', name: 'Amazon S3' }");
-    expect(inputs).toContain('choices={choices.service_type}');
-    expect(inputs).toContain('defaultValue="local"');
-    expect(inputs).toContain('defaultValue={false}');
+    expect(inputs).toContain('choices: choices.service_type');
+    expect(inputs).toContain("defaultValue: 'local'");
+    expect(inputs).toContain('defaultValue: false');
   });
 
   it("writes an enum's choices once per module, for its list, form and view", async () => {
@@ -88,7 +95,7 @@ describe('react-admin screens', () => {
     const choices = files.get(`${dir}/choices.ts`)!;
     expect(choices).toContain('export const choices = {');
     expect(choices).toContain('} satisfies Record<string, Choice[]>;');
-    for (const view of ['List.tsx', 'Show.tsx', 'Inputs.tsx']) {
+    for (const view of ['List.tsx', 'Show.tsx', 'form.ts']) {
       const text = files.get(`${dir}/${view}`)!;
       expect(text, view).toContain("import { choices } from './choices';");
       expect(text, view).toMatch(/choices(: |=\{)choices\.service_type/);
@@ -111,12 +118,12 @@ describe('react-admin screens', () => {
 
   it('asks for a password on create but not on edit, with one input whose required rule is an expression of the mode', async () => {
     const files = await emitFixture('enum');
-    const inputs = files.get('generated/web/tipo_servico_arquivo/Inputs.tsx')!;
-    expect(inputs).toContain('export function TipoServicoArquivoInputs({ mode }: FormInputsProps)');
-    expect(inputs.match(/source="password"/g)).toHaveLength(1);
-    expect(inputs).toMatch(/source="password"\s+kind="password"\s+label="Senha"\s+required=\{mode === 'create'\}\s+maxLength=\{255\}/);
+    expect(files.get('generated/web/tipo_servico_arquivo/Inputs.tsx')).toContain('export function TipoServicoArquivoInputs({ mode }: FormInputsProps)');
+    const inputs = files.get('generated/web/tipo_servico_arquivo/form.ts')!;
+    expect(inputs.match(/source: 'password'/g)).toHaveLength(1);
+    expect(inputs).toMatch(/source: 'password',\s+kind: 'password',\s+label: 'Senha',\s+required: mode === 'create',\s+maxLength: 255/);
     // Rules both modes share stay literal.
-    expect(inputs).toContain('<KindInput source="name" kind="text" label="Nome" required maxLength={255} />');
+    expect(inputs).toContain("name: { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 255 },");
     expect(inputs.match(/mode ===/g)).toHaveLength(1);
     expect(files.get('generated/web/tipo_servico_arquivo/Show.tsx')).not.toContain('password');
   });
@@ -142,7 +149,7 @@ describe('react-admin screens', () => {
   });
 
   it('describes a sub-list with its item label, main flag and item fields', async () => {
-    const create = (await emitFixture('sublist')).get('generated/web/pessoa_fisica/Inputs.tsx')!;
+    const create = (await emitFixture('sublist')).get('generated/web/pessoa_fisica/form.ts')!;
     expect(create).toContain("itemLabel: 'telefone'");
     expect(create).toContain("mainField: 'main'");
     expect(create).toContain("{ source: 'number', kind: 'phone', label: 'Número', required: true }");
@@ -150,7 +157,7 @@ describe('react-admin screens', () => {
 
   it('gives a many-to-many field the referenced module', async () => {
     const files = await emitFixture('many-to-many');
-    expect(files.get('generated/web/papeis/Inputs.tsx')).toMatch(/source="permissions"\s+kind="references"[\s\S]*reference=\{\{ module: 'permissoes' \}\}/);
+    expect(files.get('generated/web/papeis/form.ts')).toMatch(/source: 'permissions',\s+kind: 'references',[\s\S]*reference: \{ module: 'permissoes' \}/);
     expect(files.get('generated/database.ts')).toContain('export interface RolePermissionsTable {\n  role_id: number;\n  permission_id: number;\n}');
   });
 

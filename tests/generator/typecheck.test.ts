@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GOOD_FIXTURES, emitFixture, projectRoot, removeScratchDirs, scratchDir } from './support.js';
@@ -16,12 +16,11 @@ describe('generated code', () => {
     for (const link of ['src', 'generator', 'node_modules']) symlinkSync(join(projectRoot, link), join(dir, link));
     const include: string[] = [];
     for (const name of GOOD_FIXTURES) {
-      // Each fixture lives at <dir>/<name>/generated so its relative kit imports need one more ../.
       const base = join(dir, 'fixtures', name);
       for (const [path, content] of await emitFixture(name)) {
         const full = join(base, path);
         mkdirSync(dirname(full), { recursive: true });
-        writeFileSync(full, content.replaceAll("'../../../src/web/kit", "'../../../../../src/web/kit").replaceAll("'../../src/web/kit", "'../../../../src/web/kit"));
+        writeFileSync(full, content);
       }
       include.push(`fixtures/${name}/generated`);
     }
@@ -29,6 +28,8 @@ describe('generated code', () => {
       target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2023', 'DOM', 'DOM.Iterable'], jsx: 'react-jsx',
       strict: true, noEmit: true, skipLibCheck: true, isolatedModules: true, esModuleInterop: true, resolveJsonModule: true,
       types: ['node', 'vite/client'],
+      // The generated files reach the kit through the project's path aliases (`@kit`).
+      paths: JSON.parse(readFileSync(join(projectRoot, 'tsconfig.json'), 'utf8')).compilerOptions.paths,
     };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include }, null, 2));
     const tsc = spawnSync(join(projectRoot, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json')], { encoding: 'utf8', timeout: 240_000 });

@@ -22,7 +22,7 @@ afterAll(() => server.close());
 
 const last = () => server.seen[server.seen.length - 1];
 
-describe('the data provider speaks the API contract', () => {
+describe('the data provider: the stock simple-rest provider on /api/rest, the contract where it carries more', () => {
   it('passes an estimated total on as meta.estimated, the next page known by meta.next_cursor', async () => {
     reply = () => ({ status: 200, body: { data: [{ id: 1 }, { id: 2 }], meta: { total: 1_234_567, page: 3, per_page: 2, estimated: true, next_cursor: 'abc' } } });
     const full = await provider.getList('municipios', { pagination: { page: 3, perPage: 2 } });
@@ -53,11 +53,11 @@ describe('the data provider speaks the API contract', () => {
     });
   });
 
-  it("sends the specification's headers", async () => {
-    reply = () => ({ status: 200, body: { data: { id: 7 } } });
-    await provider.getOne('estados_civis', { id: 7 });
+  it("reads one record through the stock provider, with the specification's headers", async () => {
+    reply = () => ({ status: 200, body: { id: 7, denomination: 'Casado' } });
+    expect((await provider.getOne('estados_civis', { id: 7 })).data).toEqual({ id: 7, denomination: 'Casado' });
     const { headers, url } = last();
-    expect(url.pathname).toBe('/api/estados_civis/7');
+    expect(url.pathname).toBe('/api/rest/estados_civis/7');
     expect(headers.authorization).toBe('Bearer abc123');
     expect(headers.tenant).toBe('conselho_sp');
     expect(headers['accept-language']).toBe('pt-BR');
@@ -65,19 +65,27 @@ describe('the data provider speaks the API contract', () => {
     expect(headers['local-ip-address']).toBe('127.0.0.1');
   });
 
-  it('creates and updates with a JSON body and unwraps {data}', async () => {
-    reply = (r) => ({ status: r.method === 'POST' ? 201 : 200, body: { data: { id: 3, ...(r.body as object) } } });
+  it('creates, updates and deletes with the bare records of the simple-rest dialect', async () => {
+    reply = (r) => ({ status: r.method === 'POST' ? 201 : 200, body: { id: 3, ...(r.body as object) } });
     const created = await provider.create('estados_civis', { data: { denomination: 'Casado' } });
     expect(created.data).toEqual({ id: 3, denomination: 'Casado' });
+    expect(last().method).toBe('POST');
+    expect(last().url.pathname).toBe('/api/rest/estados_civis');
     expect(last().body).toEqual({ denomination: 'Casado' });
+    expect(last().headers['content-type']).toBe('application/json');
     const updated = await provider.update('estados_civis', { id: 3, data: { denomination: 'Viúvo' }, previousData: { id: 3 } });
     expect(last().method).toBe('PUT');
-    expect(last().url.pathname).toBe('/api/estados_civis/3');
+    expect(last().url.pathname).toBe('/api/rest/estados_civis/3');
     expect(updated.data.denomination).toBe('Viúvo');
+    reply = () => ({ status: 200, body: { id: 3, denomination: 'Viúvo' } });
+    const removed = await provider.delete('estados_civis', { id: 3, previousData: { id: 3, denomination: 'Viúvo' } });
+    expect(last().method).toBe('DELETE');
+    expect(last().url.pathname).toBe('/api/rest/estados_civis/3');
+    expect(removed.data).toEqual({ id: 3, denomination: 'Viúvo' });
   });
 
   it('saves with the version the form loaded, so a change made meanwhile is not overwritten', async () => {
-    reply = (r) => ({ status: 200, body: { data: { id: 3, ...(r.body as object) } } });
+    reply = (r) => ({ status: 200, body: { id: 3, ...(r.body as object) } });
     const loaded = { id: 3, denomination: 'Casado', updated_at: '2026-03-01T12:00:00.123Z' };
     await provider.update('estados_civis', { id: 3, data: { ...loaded, denomination: 'Viúvo', updated_at: '2026-03-02T08:00:00.000Z' }, previousData: loaded });
     expect(last().body).toEqual({ id: 3, denomination: 'Viúvo', updated_at: '2026-03-01T12:00:00.123Z' });
@@ -109,9 +117,10 @@ describe('the data provider speaks the API contract', () => {
     expect(result.data).toEqual([1, 2, 5]);
   });
 
-  it('gets many through the list with an id filter', async () => {
-    reply = () => ({ status: 200, body: { data: [{ id: 1 }, { id: 2 }], meta: { total: 2 } } });
-    await provider.getMany('uf', { ids: [1, 2] });
+  it('gets many by an id filter through the stock provider', async () => {
+    reply = () => ({ status: 200, body: [{ id: 1 }, { id: 2 }] });
+    expect((await provider.getMany('uf', { ids: [1, 2] })).data).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(last().url.pathname).toBe('/api/rest/uf');
     expect(last().url.searchParams.get('filter')).toBe('{"id":[1,2]}');
   });
 
@@ -135,9 +144,19 @@ describe('the data provider speaks the API contract', () => {
     reply = () => ({ status: 502, body: { message: 'Bad gateway' } });
     await provider.getOne('uf', { id: 1 }).catch(() => undefined);
     expect(status.get().disconnected).toBe(true);
-    reply = () => ({ status: 200, body: { data: { id: 1 } } });
+    reply = () => ({ status: 200, body: { id: 1 } });
     await provider.getOne('uf', { id: 1 });
     expect(status.get().disconnected).toBe(false);
+  });
+
+  it('reports a refused token on the stock provider\'s requests too, with the pt-BR message', async () => {
+    const events: string[] = [];
+    const stop = status.onAccess((event) => events.push(event));
+    reply = () => ({ status: 401, body: { message: 'Sessão expirada.' } });
+    const error = await provider.getOne('uf', { id: 1 }).catch((e) => e);
+    stop();
+    expect([error.status, error.message]).toEqual([401, 'Sessão expirada.']);
+    expect(events).toEqual(['unauthorized']);
   });
 
   it('marks the connection lost when nobody answers', async () => {

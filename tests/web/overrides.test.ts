@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources as generated } from '../../generated/web/registry';
 import { applyOverrides, view } from '../../src/web/resources/overrides';
+import { overrides } from '../../src/web/resources/registry';
 import { modules } from '../../src/web/resources/screens';
 
 function MyList() {
@@ -42,5 +43,14 @@ describe('the override seam', () => {
 
   it('merges the registry file over the generated registry at start-up', () => {
     expect(modules.map((r) => r.name)).toEqual(generated.map((r) => r.name));
+  });
+
+  it("finds each feature folder's views.ts, named by the folder, and nothing from a folder without one", async () => {
+    expect(Object.keys(overrides).sort()).toEqual(['auditoria', 'clientes', 'monitores', 'sistemas']);
+    expect(Object.keys(overrides.monitores ?? {}).sort()).toEqual(['edit', 'list']);
+    expect(Object.keys(overrides.sistemas ?? {})).toEqual(['create']);
+    const monitors = await named(modules, 'monitores').load();
+    expect(monitors.list).toBe(overrides.monitores?.list);
+    expect(monitors.show).toBe((await named(generated, 'monitores').load()).show);
   });
 });

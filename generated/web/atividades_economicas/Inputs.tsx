@@ -4,101 +4,15 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function AtividadesEconomicasInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput
-        source="cnae_code"
-        kind="text"
-        label="Código CNAE"
-        required
-        maxLength={7}
-        minLength={7}
-        pattern={'^\\d{7}$'}
-        helperText="Os 7 dígitos da subclasse, sem pontuação."
-      />
-      <KindInput
-        source="section_code"
-        kind="text"
-        label="Seção"
-        required
-        maxLength={1}
-        pattern="^[A-Z]$"
-      />
-      <KindInput
-        source="section_denomination"
-        kind="text"
-        label="Denominação da seção"
-        required
-        maxLength={255}
-      />
-      <KindInput
-        source="division_code"
-        kind="mask"
-        label="Divisão"
-        required
-        maxLength={2}
-        pattern={'^\\d{2}$'}
-        mask="00"
-      />
-      <KindInput
-        source="division_denomination"
-        kind="text"
-        label="Denominação da divisão"
-        required
-        maxLength={255}
-      />
-      <KindInput
-        source="group_code"
-        kind="mask"
-        label="Grupo"
-        required
-        maxLength={4}
-        pattern={'^\\d{2}\\.\\d$'}
-        mask="00.0"
-      />
-      <KindInput
-        source="group_denomination"
-        kind="text"
-        label="Denominação do grupo"
-        required
-        maxLength={255}
-      />
-      <KindInput
-        source="class_code"
-        kind="mask"
-        label="Classe"
-        required
-        maxLength={7}
-        pattern={'^\\d{2}\\.\\d{2}-\\d$'}
-        mask="00.00-0"
-      />
-      <KindInput
-        source="class_denomination"
-        kind="text"
-        label="Denominação da classe"
-        required
-        maxLength={255}
-      />
-      <KindInput
-        source="subclass_code"
-        kind="mask"
-        label="Subclasse"
-        required
-        maxLength={9}
-        pattern={'^\\d{4}-\\d/\\d{2}$'}
-        mask="0000-0/00"
-      />
-      <KindInput
-        source="subclass_denomination"
-        kind="text"
-        label="Denominação da subclasse"
-        required
-        maxLength={255}
-      />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

@@ -4,30 +4,24 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceList, type FieldSpec } from '../../../src/web/kit/list';
+import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
 
-const columns: FieldSpec[] = [
-  { source: 'id', kind: 'id', label: 'ID', sortable: true },
-  { source: 'subclass_code', kind: 'mask', label: 'Subclasse', mask: '0000-0/00', sortable: true },
-  {
-    source: 'subclass_denomination',
-    kind: 'text',
-    label: 'Denominação da subclasse',
-    sortable: true,
-  },
-  { source: 'section_code', kind: 'text', label: 'Seção', sortable: true },
-  { source: 'division_code', kind: 'mask', label: 'Divisão', mask: '00', sortable: true },
-  { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
-];
-const filters: FieldSpec[] = [
-  {
-    source: 'inactivated',
-    kind: 'boolean',
-    label: 'Situação',
-    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
-  },
-];
+/** The list's columns by field, in the schema's order (`x-list.columns`). */
+export const columns = {
+  id: { source: 'id', kind: 'id', label: 'ID', sortable: true },
+  subclass_code: { source: 'subclass_code', kind: 'mask', label: 'Subclasse', mask: '0000-0/00', sortable: true },
+  subclass_denomination: { source: 'subclass_denomination', kind: 'text', label: 'Denominação da subclasse', sortable: true },
+  section_code: { source: 'section_code', kind: 'text', label: 'Seção', sortable: true },
+  division_code: { source: 'division_code', kind: 'mask', label: 'Divisão', mask: '00', sortable: true },
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
+} satisfies Record<string, FieldSpec>;
+/** The list's filters by field (`x-list.filters`, then 'Situação' for the inactivatable entity). */
+export const filters = {
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Situação', choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }] },
+} satisfies Record<string, FieldSpec>;
+/** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'cnae_code', order: 'ASC' }, search: true, recordLabel: 'subclass_denomination' };
 
 export default function AtividadesEconomicasList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'cnae_code', order: 'ASC' }} search={true} recordLabel="subclass_denomination" />;
+  return <ResourceList {...list} />;
 }

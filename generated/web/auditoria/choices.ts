@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import type { Choice } from '../../../src/web/kit/types';
+import type { Choice } from '@kit/types';
 
 export const choices = {
   event: [

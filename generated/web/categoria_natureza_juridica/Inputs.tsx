@@ -4,14 +4,15 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function CategoriaNaturezaJuridicaInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput source="code" kind="text" label="Código" required maxLength={10} />
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

@@ -4,87 +4,15 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
-import { choices } from './choices';
+import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function ClientesInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput source="name" kind="text" label="Nome" required maxLength={191} />
-      <KindInput source="initials" kind="text" label="Sigla" required maxLength={191} />
-      <KindInput source="email" kind="email" label="E-mail" required maxLength={191} />
-      <KindInput source="active" kind="boolean" label="Ativo" required defaultValue />
-      <KindInput
-        source="tenant_configs"
-        kind="sublist"
-        label="Espaços"
-        sublist={{
-          itemLabel: 'espaço',
-          fields: [
-            {
-              source: 'tenant_name',
-              kind: 'text',
-              label: 'Nome do espaço',
-              required: true,
-              maxLength: 191,
-              pattern: '^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9])?$',
-              helperText: 'Letras, números e _ - . no meio; começa e termina com letra ou número. É o cabeçalho Tenant.',
-            },
-            {
-              source: 'active',
-              kind: 'boolean',
-              label: 'Ativo',
-              required: true,
-              defaultValue: true,
-            },
-            {
-              source: 'monitor_active',
-              kind: 'boolean',
-              label: 'Monitorado',
-              required: true,
-              defaultValue: false,
-            },
-            {
-              source: 'db_type',
-              kind: 'enum',
-              label: 'Tipo de banco',
-              required: true,
-              choices: choices['tenant_configs.db_type'],
-            },
-            {
-              source: 'db_name',
-              kind: 'text',
-              label: 'Nome do banco',
-              required: true,
-              maxLength: 191,
-              pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]*$',
-            },
-            { source: 'db_ip', kind: 'text', label: 'IP do banco', maxLength: 191 },
-            {
-              source: 'db_port',
-              kind: 'text',
-              label: 'Porta do banco',
-              maxLength: 191,
-              pattern: '^[0-9]{1,5}$',
-            },
-            { source: 'db_user', kind: 'text', label: 'Usuário do banco', maxLength: 191 },
-            { source: 'db_password', kind: 'text', label: 'Senha do banco', maxLength: 255 },
-            {
-              source: 'heartbeat_port',
-              kind: 'integer',
-              label: 'Porta do heartbeat',
-              minimum: 1,
-              maximum: 65535,
-            },
-            {
-              source: 'system_id',
-              kind: 'reference',
-              label: 'Sistema',
-              reference: { module: 'sistemas' },
-            },
-          ],
-        }}
-      />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

@@ -4,8 +4,11 @@
  * Regenerate with: npm run generate
  */
 
-import type { Choice } from '../../../src/web/kit/types';
+import type { Choice } from '@kit/types';
 
 export const choices = {
-  'tenant_configs.db_type': [{ id: 'pglite', name: 'Embarcado (PGlite)' }, { id: 'pgsql', name: 'PostgreSQL' }],
+  'tenant_configs.db_type': [
+    { id: 'pglite', name: 'Embarcado (PGlite)' },
+    { id: 'pgsql', name: 'PostgreSQL' },
+  ],
 } satisfies Record<string, Choice[]>;

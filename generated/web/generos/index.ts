@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import type { ResourceScreens } from '../../../src/web/kit/types';
+import type { ResourceScreens } from '@kit/types';
 
 const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Create'), edit: () => import('./Edit'), show: () => import('./Show'), recordRepresentation: 'denomination' };
 

@@ -4,51 +4,15 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
-import { choices } from './choices';
+import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function MonitoresInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput source="url" kind="url" label="URL" required maxLength={2048} />
-      <KindInput
-        source="uptime_check_enabled"
-        kind="boolean"
-        label="Verificação ativa"
-        required
-        defaultValue
-      />
-      <KindInput
-        source="look_for_string"
-        kind="text"
-        label="Texto esperado na resposta"
-        maxLength={255}
-      />
-      <KindInput
-        source="uptime_check_interval_in_minutes"
-        kind="integer"
-        label="Intervalo de verificação (minutos)"
-        required
-        minimum={1}
-        maximum={1440}
-        defaultValue={1}
-      />
-      <KindInput
-        source="uptime_check_method"
-        kind="enum"
-        label="Método"
-        required
-        choices={choices.uptime_check_method}
-        defaultValue="get"
-      />
-      <KindInput
-        source="response_time_limit"
-        kind="integer"
-        label="Tempo de resposta máximo (ms)"
-        minimum={1}
-      />
-      <KindInput source="service_name" kind="text" label="Serviço" required maxLength={191} />
-      <KindInput source="system_name" kind="text" label="Sistema" required maxLength={191} />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

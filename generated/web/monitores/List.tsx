@@ -4,40 +4,28 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceList, type FieldSpec } from '../../../src/web/kit/list';
+import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
 import { choices } from './choices';
 
-const columns: FieldSpec[] = [
-  { source: 'id', kind: 'id', label: 'ID', sortable: true },
-  { source: 'system_name', kind: 'text', label: 'Sistema', sortable: true },
-  { source: 'service_name', kind: 'text', label: 'Serviço', sortable: true },
-  { source: 'url', kind: 'url', label: 'URL', sortable: true },
-  {
-    source: 'uptime_status',
-    kind: 'enum',
-    label: 'Situação',
-    choices: choices.uptime_status,
-    sortable: true,
-  },
-  { source: 'uptime_check_enabled', kind: 'boolean', label: 'Verificação ativa', sortable: true },
-  {
-    source: 'uptime_last_check_date',
-    kind: 'datetime',
-    label: 'Última verificação',
-    sortable: true,
-  },
-  {
-    source: 'uptime_check_last_response_time',
-    kind: 'integer',
-    label: 'Último tempo de resposta (ms)',
-    sortable: true,
-  },
-];
-const filters: FieldSpec[] = [
-  { source: 'uptime_status', kind: 'enum', label: 'Situação', choices: choices.uptime_status },
-  { source: 'uptime_check_enabled', kind: 'boolean', label: 'Verificação ativa' },
-];
+/** The list's columns by field, in the schema's order (`x-list.columns`). */
+export const columns = {
+  id: { source: 'id', kind: 'id', label: 'ID', sortable: true },
+  system_name: { source: 'system_name', kind: 'text', label: 'Sistema', sortable: true },
+  service_name: { source: 'service_name', kind: 'text', label: 'Serviço', sortable: true },
+  url: { source: 'url', kind: 'url', label: 'URL', sortable: true },
+  uptime_status: { source: 'uptime_status', kind: 'enum', label: 'Situação', choices: choices.uptime_status, sortable: true },
+  uptime_check_enabled: { source: 'uptime_check_enabled', kind: 'boolean', label: 'Verificação ativa', sortable: true },
+  uptime_last_check_date: { source: 'uptime_last_check_date', kind: 'datetime', label: 'Última verificação', sortable: true },
+  uptime_check_last_response_time: { source: 'uptime_check_last_response_time', kind: 'integer', label: 'Último tempo de resposta (ms)', sortable: true },
+} satisfies Record<string, FieldSpec>;
+/** The list's filters by field (`x-list.filters`). */
+export const filters = {
+  uptime_status: { source: 'uptime_status', kind: 'enum', label: 'Situação', choices: choices.uptime_status },
+  uptime_check_enabled: { source: 'uptime_check_enabled', kind: 'boolean', label: 'Verificação ativa' },
+} satisfies Record<string, FieldSpec>;
+/** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'uptime_status', order: 'ASC' }, search: true, recordLabel: 'service_name' };
 
 export default function MonitoresList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'uptime_status', order: 'ASC' }} search={true} recordLabel="service_name" />;
+  return <ResourceList {...list} />;
 }

@@ -4,10 +4,14 @@
  * Regenerate with: npm run generate
  */
 
-import type { Choice } from '../../../src/web/kit/types';
+import type { Choice } from '@kit/types';
 
 export const choices = {
-  uptime_check_method: [{ id: 'get', name: 'GET' }, { id: 'head', name: 'HEAD' }, { id: 'post', name: 'POST' }],
+  uptime_check_method: [
+    { id: 'get', name: 'GET' },
+    { id: 'head', name: 'HEAD' },
+    { id: 'post', name: 'POST' },
+  ],
   uptime_status: [
     { id: 'deleted', name: 'Excluído' },
     { id: 'not yet checked', name: 'Ainda não verificado' },

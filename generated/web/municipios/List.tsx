@@ -4,15 +4,21 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceList, type FieldSpec } from '../../../src/web/kit/list';
+import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
 
-const columns: FieldSpec[] = [
-  { source: 'name', kind: 'text', label: 'Nome', sortable: true },
-  { source: 'uf_id', kind: 'reference', label: 'UF', reference: { module: 'uf' }, sortable: true },
-  { source: 'ibge_code', kind: 'integer', label: 'Código IBGE', sortable: true },
-];
-const filters: FieldSpec[] = [{ source: 'uf_id', kind: 'reference', label: 'UF', reference: { module: 'uf' } }];
+/** The list's columns by field, in the schema's order (`x-list.columns`). */
+export const columns = {
+  name: { source: 'name', kind: 'text', label: 'Nome', sortable: true },
+  uf_id: { source: 'uf_id', kind: 'reference', label: 'UF', reference: { module: 'uf' }, sortable: true },
+  ibge_code: { source: 'ibge_code', kind: 'integer', label: 'Código IBGE', sortable: true },
+} satisfies Record<string, FieldSpec>;
+/** The list's filters by field (`x-list.filters`). */
+export const filters = {
+  uf_id: { source: 'uf_id', kind: 'reference', label: 'UF', reference: { module: 'uf' } },
+} satisfies Record<string, FieldSpec>;
+/** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'name', order: 'ASC' }, search: true, recordLabel: 'name', readOnly: true };
 
 export default function MunicipiosList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} recordLabel="name" readOnly />;
+  return <ResourceList {...list} />;
 }

@@ -4,30 +4,15 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function NaturezasJuridicasInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput
-        source="code"
-        kind="mask"
-        label="Código"
-        required
-        maxLength={5}
-        pattern={'^\\d{3}-\\d$'}
-        mask="000-0"
-        helperText="Código da Tabela de Natureza Jurídica da CONCLA, como 206-2."
-      />
-      <KindInput source="denomination" kind="text" label="Denominação" required maxLength={100} />
-      <KindInput
-        source="legal_nature_category_id"
-        kind="reference"
-        label="Categoria"
-        required
-        reference={{ module: 'categoria_natureza_juridica' }}
-      />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceEdit } from '../../../src/web/kit';
+import { ResourceEdit } from '@kit';
 import { NiveisCursoInputs } from './Inputs';
 
 export default function NiveisCursoEdit() {

@@ -4,22 +4,21 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceList, type FieldSpec } from '../../../src/web/kit/list';
+import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
 
-const columns: FieldSpec[] = [
-  { source: 'id', kind: 'id', label: 'ID', sortable: true },
-  { source: 'denomination', kind: 'text', label: 'Denominação', sortable: true },
-  { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
-];
-const filters: FieldSpec[] = [
-  {
-    source: 'inactivated',
-    kind: 'boolean',
-    label: 'Situação',
-    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
-  },
-];
+/** The list's columns by field, in the schema's order (`x-list.columns`). */
+export const columns = {
+  id: { source: 'id', kind: 'id', label: 'ID', sortable: true },
+  denomination: { source: 'denomination', kind: 'text', label: 'Denominação', sortable: true },
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
+} satisfies Record<string, FieldSpec>;
+/** The list's filters by field (`x-list.filters`, then 'Situação' for the inactivatable entity). */
+export const filters = {
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Situação', choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }] },
+} satisfies Record<string, FieldSpec>;
+/** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'denomination', order: 'ASC' }, search: true, recordLabel: 'denomination' };
 
 export default function NiveisCursoList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search={true} recordLabel="denomination" />;
+  return <ResourceList {...list} />;
 }

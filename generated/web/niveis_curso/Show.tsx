@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceShow, KindField } from '../../../src/web/kit';
+import { ResourceShow, KindField } from '@kit';
 
 export default function NiveisCursoShow() {
   return (

@@ -4,20 +4,15 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function OutrosLocaisRegistroDiplomaInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput source="place" kind="text" label="Local" required maxLength={255} />
-      <KindInput
-        source="sequence_id"
-        kind="reference"
-        label="Sequência"
-        required
-        reference={{ module: 'sequencias' }}
-      />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

@@ -4,43 +4,15 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function PapeisInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
-      <KindInput
-        source="permissions"
-        kind="sublist"
-        label="Permissões"
-        required
-        sublist={{
-          itemLabel: 'permissão',
-          fields: [
-            {
-              source: 'name',
-              kind: 'permission',
-              label: 'Permissão',
-              required: true,
-              maxLength: 255,
-            },
-            {
-              source: 'granted',
-              kind: 'boolean',
-              label: 'Concedida',
-              required: true,
-              defaultValue: true,
-            },
-            {
-              source: 'expires_at',
-              kind: 'date',
-              label: 'Validade',
-              helperText: 'Vazia: permanente.',
-            },
-          ],
-        }}
-      />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

@@ -4,76 +4,15 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function SequenciasInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
-      <KindInput
-        source="number"
-        kind="integer"
-        label="Número atual"
-        required
-        minimum={0}
-        defaultValue={0}
-      />
-      <KindInput
-        source="start"
-        kind="integer"
-        label="Início"
-        required
-        minimum={0}
-        defaultValue={1}
-      />
-      <KindInput
-        source="increment"
-        kind="integer"
-        label="Incremento"
-        required
-        minimum={1}
-        defaultValue={1}
-      />
-      <KindInput
-        source="formatting"
-        kind="text"
-        label="Formatação"
-        maxLength={255}
-        helperText={'{numero} o número ({numero:6} com zeros até 6 dígitos), {ano} ou {ano:2} o ano, {livro}, {folha} e {ordem}; o resto fica como está. Ex.: {numero:6}/{ano} → 000123/2026.'}
-      />
-      <KindInput
-        source="annual_restart"
-        kind="boolean"
-        label="Reinício anual"
-        required
-        defaultValue={false}
-      />
-      <KindInput
-        source="auto_numbering"
-        kind="boolean"
-        label="Numeração automática"
-        required
-        defaultValue
-      />
-      <KindInput
-        source="has_book"
-        kind="boolean"
-        label="Possui livro"
-        required
-        defaultValue={false}
-      />
-      <KindInput source="number_book" kind="integer" label="Número do livro" minimum={0} />
-      <KindInput source="start_book" kind="integer" label="Início do livro" minimum={0} />
-      <KindInput source="increment_book" kind="integer" label="Incremento do livro" minimum={1} />
-      <KindInput source="number_leaf" kind="integer" label="Número da folha" minimum={0} />
-      <KindInput source="start_leaf" kind="integer" label="Início da folha" minimum={0} />
-      <KindInput source="end_leaf" kind="integer" label="Fim da folha" minimum={0} />
-      <KindInput source="increment_leaf" kind="integer" label="Incremento da folha" minimum={1} />
-      <KindInput source="number_order" kind="integer" label="Número da ordem" minimum={0} />
-      <KindInput source="start_order" kind="integer" label="Início da ordem" minimum={0} />
-      <KindInput source="end_order" kind="integer" label="Fim da ordem" minimum={0} />
-      <KindInput source="increment_order" kind="integer" label="Incremento da ordem" minimum={1} />
-      <KindInput source="inactivated" kind="boolean" label="Inativo" defaultValue={false} />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

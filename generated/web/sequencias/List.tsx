@@ -4,27 +4,26 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceList, type FieldSpec } from '../../../src/web/kit/list';
+import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
 
-const columns: FieldSpec[] = [
-  { source: 'id', kind: 'id', label: 'ID', sortable: true },
-  { source: 'name', kind: 'text', label: 'Nome', sortable: true },
-  { source: 'number', kind: 'integer', label: 'Número atual', sortable: true },
-  { source: 'formatting', kind: 'text', label: 'Formatação', sortable: true },
-  { source: 'annual_restart', kind: 'boolean', label: 'Reinício anual', sortable: true },
-  { source: 'auto_numbering', kind: 'boolean', label: 'Numeração automática', sortable: true },
-  { source: 'has_book', kind: 'boolean', label: 'Possui livro', sortable: true },
-  { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
-];
-const filters: FieldSpec[] = [
-  {
-    source: 'inactivated',
-    kind: 'boolean',
-    label: 'Situação',
-    choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }],
-  },
-];
+/** The list's columns by field, in the schema's order (`x-list.columns`). */
+export const columns = {
+  id: { source: 'id', kind: 'id', label: 'ID', sortable: true },
+  name: { source: 'name', kind: 'text', label: 'Nome', sortable: true },
+  number: { source: 'number', kind: 'integer', label: 'Número atual', sortable: true },
+  formatting: { source: 'formatting', kind: 'text', label: 'Formatação', sortable: true },
+  annual_restart: { source: 'annual_restart', kind: 'boolean', label: 'Reinício anual', sortable: true },
+  auto_numbering: { source: 'auto_numbering', kind: 'boolean', label: 'Numeração automática', sortable: true },
+  has_book: { source: 'has_book', kind: 'boolean', label: 'Possui livro', sortable: true },
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
+} satisfies Record<string, FieldSpec>;
+/** The list's filters by field (`x-list.filters`, then 'Situação' for the inactivatable entity). */
+export const filters = {
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Situação', choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }] },
+} satisfies Record<string, FieldSpec>;
+/** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'name', order: 'ASC' }, search: true, recordLabel: 'name' };
 
 export default function SequenciasList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} recordLabel="name" />;
+  return <ResourceList {...list} />;
 }

@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate } from '../../../src/web/kit';
+import { ResourceCreate } from '@kit';
 import { SistemasInputs } from './Inputs';
 
 export default function SistemasCreate() {

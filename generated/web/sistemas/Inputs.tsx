@@ -4,23 +4,15 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function SistemasInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
-      <KindInput source="prefix" kind="text" label="Prefixo" required maxLength={255} />
-      <KindInput
-        source="url"
-        kind="text"
-        label="Endereço (host)"
-        required
-        maxLength={255}
-        pattern={'^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*(?::[0-9]{1,5})?$'}
-        helperText="Somente o nome do host, por exemplo sistema.conselho.org.br"
-      />
-      <KindInput source="description" kind="text" label="Descrição" maxLength={255} />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

@@ -4,16 +4,20 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceList, type FieldSpec } from '../../../src/web/kit/list';
+import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
 
-const columns: FieldSpec[] = [
-  { source: 'id', kind: 'id', label: 'ID', sortable: true },
-  { source: 'name', kind: 'text', label: 'Nome', sortable: true },
-  { source: 'prefix', kind: 'text', label: 'Prefixo', sortable: true },
-  { source: 'url', kind: 'text', label: 'Endereço (host)', sortable: true },
-];
-const filters: FieldSpec[] = [];
+/** The list's columns by field, in the schema's order (`x-list.columns`). */
+export const columns = {
+  id: { source: 'id', kind: 'id', label: 'ID', sortable: true },
+  name: { source: 'name', kind: 'text', label: 'Nome', sortable: true },
+  prefix: { source: 'prefix', kind: 'text', label: 'Prefixo', sortable: true },
+  url: { source: 'url', kind: 'text', label: 'Endereço (host)', sortable: true },
+} satisfies Record<string, FieldSpec>;
+/** The list's filters by field (`x-list.filters`). */
+export const filters = {} satisfies Record<string, FieldSpec>;
+/** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'name', order: 'ASC' }, search: true, recordLabel: 'name' };
 
 export default function SistemasList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search={true} recordLabel="name" />;
+  return <ResourceList {...list} />;
 }

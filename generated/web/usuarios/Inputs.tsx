@@ -4,59 +4,15 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '../../../src/web/kit';
+import { KindInput, type FormInputsProps } from '@kit';
+import { inputs } from './form';
 
 export function UsuariosInputs({ mode }: FormInputsProps) {
   return (
     <>
-      <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
-      <KindInput source="email" kind="email" label="E-mail" required maxLength={255} />
-      <KindInput
-        source="password"
-        kind="password"
-        label="Senha"
-        required={mode === 'create'}
-        maxLength={255}
-        minLength={3}
-      />
-      <KindInput source="active" kind="boolean" label="Ativo" required defaultValue />
-      <KindInput
-        source="image_profile"
-        kind="image"
-        label="Imagem de perfil"
-        helperText="Imagem de 300×300 pixels (jpeg, jpg ou png); sem imagem, usa-se a imagem padrão."
-      />
-      <KindInput
-        source="permissions"
-        kind="sublist"
-        label="Permissões"
-        sublist={{
-          itemLabel: 'permissão',
-          fields: [
-            {
-              source: 'name',
-              kind: 'permission',
-              label: 'Permissão',
-              required: true,
-              maxLength: 255,
-            },
-            {
-              source: 'granted',
-              kind: 'boolean',
-              label: 'Concedida',
-              required: true,
-              defaultValue: true,
-            },
-            {
-              source: 'expires_at',
-              kind: 'date',
-              label: 'Validade',
-              helperText: 'Vazia: permanente.',
-            },
-          ],
-        }}
-      />
-      <KindInput source="roles" kind="references" label="Papéis" reference={{ module: 'papeis' }} />
+      {Object.values(inputs(mode)).map((spec) => (
+        <KindInput key={spec.source} {...spec} />
+      ))}
     </>
   );
 }

@@ -13,6 +13,9 @@ export interface HttpRequest {
 export interface HttpResponse<T = any> {
   status: number;
   json: T;
+  /** The answer's headers (`Content-Range`, `ETag`) and its text, as react-admin's `fetchJson` gives them. */
+  headers: Headers;
+  body: string;
 }
 
 export interface HttpClientOptions {
@@ -60,21 +63,21 @@ export function createHttpClient({ baseUrl, session, status, timeoutMs = 30_000 
     } finally {
       status.finished();
     }
-    const json = await readJson(response);
+    const text = await response.text();
+    const json = parseJson(text);
     if (response.status === 502) {
       status.lost();
     } else {
       status.reached();
     }
-    if (response.ok) return { status: response.status, json: json as T };
+    if (response.ok) return { status: response.status, json: json as T, headers: response.headers, body: text };
     if (response.status === 401) status.access('unauthorized');
     if (response.status === 403) status.access('forbidden');
     throw new HttpError(messageOf(json, response.status), response.status, { ...(json ?? {}), errors: firstMessages(json?.errors) });
   };
 }
 
-async function readJson(response: Response): Promise<any> {
-  const text = await response.text();
+function parseJson(text: string): any {
   if (!text) return null;
   try {
     return JSON.parse(text);

@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
+import type { RaRecord } from 'ra-core';
+import type { MenuIcon } from '../../../generator/language/icons';
 import type { FieldKind } from '../../../generator/language/model';
 
-export type { FieldKind };
+export type { FieldKind, MenuIcon };
 
 /** One option of an enum field. */
 export interface Choice {
@@ -35,13 +38,25 @@ export interface FieldSpec {
   sortable?: boolean;
 }
 
-/** What a generated `Inputs` component takes: the record form it sits in, as rules may differ (a password is required on insert only). */
+/** The record form an input sits in: insert or edit (rules may differ: a password is required on insert only). */
+export type FormMode = 'create' | 'edit';
+
+/** What a generated `Inputs` component takes: the record form it sits in. */
 export interface FormInputsProps {
-  mode: 'create' | 'edit';
+  mode: FormMode;
+}
+
+/**
+ * A list column: a field spec, and where the text by kind will not do, its own cell (a status chip,
+ * a link): plain elements, drawn in the table's cell and on the phone's card alike.
+ * @example { ...columns.uptime_status, cell: (record) => <span className="chip">{record.uptime_status}</span> }
+ */
+export interface ListColumn extends FieldSpec {
+  cell?: (record: RaRecord) => ReactNode;
 }
 
 export interface ListProps {
-  columns: FieldSpec[];
+  columns: ListColumn[];
   filters: FieldSpec[];
   sort: { field: string; order: 'ASC' | 'DESC' };
   /** Whether the list offers free-text search (`q`). */
@@ -72,7 +87,8 @@ export interface GeneratedResource {
   areaLabel: string;
   permission: string;
   insertPermission: 'store' | 'admin';
-  icon: string;
+  /** One of the schema language's menu icons (`x-icon`), drawn by the plain menu. */
+  icon: MenuIcon;
   label: { singular: string; plural: string };
   screens: boolean;
   /** Which generic operations the API offers (no Create/Edit screens without create/update). */

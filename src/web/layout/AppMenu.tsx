@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { NavLink } from 'react-router-dom';
 import { usePermissions } from 'ra-core';
-import { Icon } from '../kit/plain/icons';
+import { Icon } from '@kit/plain/icons';
 import { iconPath } from '../resources/icons';
 import { screenResources } from '../resources/screens';
 import { menuGroups } from './menuGroups';

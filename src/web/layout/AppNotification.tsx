@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNotificationContext, useTranslate, type NotificationPayload } from 'ra-core';
-import { CloseIcon } from '../kit/plain/icons';
+import { CloseIcon } from '@kit/plain/icons';
 import { toastText } from './toastText';
 
 const HIDE_AFTER_MS = 10_000;

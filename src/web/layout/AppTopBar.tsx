@@ -1,5 +1,5 @@
 import { useRefresh } from 'ra-core';
-import { MenuIcon, RefreshIcon } from '../kit/plain/icons';
+import { MenuIcon, RefreshIcon } from '@kit/plain/icons';
 import { UserMenu } from './UserMenu';
 import { useSidebarOpen } from './useSidebarOpen';
 

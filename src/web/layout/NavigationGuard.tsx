@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { ConfirmDialog } from '../kit/plain/ConfirmDialog';
-import { unsavedChanges } from '../kit/unsavedChanges';
+import { ConfirmDialog } from '@kit/plain/ConfirmDialog';
+import { unsavedChanges } from '@kit/unsavedChanges';
 import { connection } from '../services';
 import { LEAVE_QUESTIONS, leaveReason, type LeaveReason } from './leaveReason';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetIdentity, useLogout } from 'ra-core';
-import { AccountCircleIcon, PersonIcon, PowerSettingsNewIcon } from '../kit/plain/icons';
+import { AccountCircleIcon, PersonIcon, PowerSettingsNewIcon } from '@kit/plain/icons';
 
 /** The user menu (button 'Perfil', showing the person's name): 'Perfil' and 'Sair'. Esc or a click outside closes it. */
 export function UserMenu() {

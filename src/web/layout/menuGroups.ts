@@ -1,11 +1,11 @@
 import { offers } from '../providers/permissions';
 import { menuRequirements } from '../providers/routeRules';
-import type { GeneratedResource } from '../kit/types';
+import type { GeneratedResource, MenuIcon } from '@kit/types';
 
 export interface MenuGroup {
   area: string;
   label: string;
-  modules: { name: string; label: string; icon: string }[];
+  modules: { name: string; label: string; icon: MenuIcon }[];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useGetIdentity, useStoreContext } from 'ra-core';
-import { unsavedChanges } from '../kit/unsavedChanges';
+import { unsavedChanges } from '@kit/unsavedChanges';
 import { PageTitle } from '../layout/PageTitle';
 import { screenResources } from '../resources/screens';
 

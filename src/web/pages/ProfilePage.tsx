@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import Card from '@mui/material/Card';
 import Alert from '@mui/material/Alert';
 import { HttpError, Loading, SaveButton, SimpleForm, Title, Toolbar, useGetIdentity, useNotify, type RaRecord } from 'react-admin';
-import { KindInput, MaterialFrame, STALE_RECORD_STATUS, StaleRecordDialog } from '../kit';
+import { KindInput, MaterialFrame, STALE_RECORD_STATUS, StaleRecordDialog } from '@kit';
 import { http, session } from '../services';
 import { MUST_CHANGE_PASSWORD_MESSAGE } from '../providers/authProvider';
 import { firstMessages } from '../http/client';

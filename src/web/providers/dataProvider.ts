@@ -1,5 +1,6 @@
-import { HttpError, type DataProvider, type GetListParams, type Identifier } from 'ra-core';
-import type { HttpClient } from '../http/client';
+import { HttpError, type DataProvider, type fetchUtils, type GetListParams, type Identifier } from 'ra-core';
+import { loadChunk } from '../chunks';
+import type { HttpClient, HttpRequest } from '../http/client';
 
 /** Spec 000 §8: what a field shows when its options could not be loaded ('… de UF', '… de Sequências'). */
 export const comboFailure = (label: string) => `Não foi possível carregar a lista de ${label}`;
@@ -14,14 +15,63 @@ function comboFailed(resource: string, labelOf: (resource: string) => string, er
   throw new HttpError(comboFailure(labelOf(resource)), status, error instanceof HttpError ? error.body : {});
 }
 
+/** Where the server speaks react-admin's simple-rest dialect over the same operations (`/api/rest/{module}`). */
+export const REST_BASE = '/api/rest';
+
+let stockCode: Promise<typeof import('ra-data-simple-rest')> | undefined;
+
 /**
- * The react-admin data provider over the API contract (shared/contract/API.md):
- * lists `GET /api/{module}?page&per_page&sort&order&q&filter` → `{data, meta: {total}}` (an estimated
- * total comes with `meta.estimated`, and the next page is known by `meta.next_cursor`), one record in
- * `{data}`, `DELETE /api/{module}/multiple_delete/{ids}`, and `/api/{module}/combos` when a query's
- * `meta.combos` asks for select options (`{id, name}`).
+ * The stock provider's code: no part of the login, the shell or the lists (they use the contract's
+ * methods), it loads with the first record screen (`lazyScreens` asks for it beside the screen).
+ */
+export function loadStockProvider(): Promise<typeof import('ra-data-simple-rest')> {
+  return (stockCode ??= loadChunk(() => import('ra-data-simple-rest')).catch((error: unknown) => {
+    stockCode = undefined;
+    throw error;
+  }));
+}
+
+/**
+ * react-admin's `fetchJson`, as the stock simple-rest provider calls it, over the client's one HTTP
+ * client: the same headers (token, `Tenant`, `Accept-Language`), connection state, 401/403 handling
+ * and pt-BR errors as every other request.
+ */
+export function restFetch(http: HttpClient) {
+  return async (url: string, options: fetchUtils.Options = {}) => {
+    const { status, headers, body, json } = await http({
+      method: (options.method ?? 'GET') as HttpRequest['method'],
+      path: url,
+      body: typeof options.body === 'string' ? JSON.parse(options.body) : undefined,
+    });
+    return { status, headers, body, json };
+  };
+}
+
+/**
+ * The react-admin data provider: react-admin's stock simple-rest provider (`ra-data-simple-rest`) on
+ * the server's `/api/rest` dialect, through the client's HTTP client (`restFetch`), for one record
+ * (read, insert, save, delete) and many by id. Three methods stay on the API contract
+ * (shared/contract/API.md), because the dialect cannot carry what they need:
+ * - lists (`getList`, `getManyReference`): `GET /api/{module}?page&per_page&sort&order&q&filter` →
+ *   `{data, meta}`, whose `meta.estimated` says the total is an estimate ('cerca de …') and whose
+ *   `meta.next_cursor` says whether a next page exists; simple-rest's `Content-Range` holds a total only;
+ * - select options (`meta.combos` on `getList`/`getMany`): `/api/{module}/combos` (`{id, name}`), a route of
+ *   the contract alone;
+ * - `deleteMany`: `DELETE /api/{module}/multiple_delete/{ids}` deletes a selection in one request and one
+ *   transaction (all or none), where the stock provider sends one DELETE per record.
+ * A save carries the version the form loaded (`withVersion`), so the server answers 409 to a save
+ * made over someone else's change, on either dialect.
  */
 export function createDataProvider(http: HttpClient, labelOf: (resource: string) => string = (resource) => resource): DataProvider {
+  let stock: Promise<DataProvider> | undefined;
+  const rest = () =>
+    (stock ??= loadStockProvider().then(
+      ({ default: simpleRestProvider }) => simpleRestProvider(REST_BASE, restFetch(http)),
+      (error: unknown) => {
+        stock = undefined;
+        throw error;
+      },
+    ));
   const base = (resource: string) => `/api/${resource}`;
 
   const list = async (resource: string, params: Partial<GetListParams>) => {
@@ -50,55 +100,33 @@ export function createDataProvider(http: HttpClient, labelOf: (resource: string)
   return {
     getList: (resource, params) => list(resource, params),
 
-    getOne: async (resource, params) => {
-      const { json } = await http({ path: `${base(resource)}/${encodeURIComponent(params.id)}` });
-      return { data: json.data };
-    },
-
-    getMany: async (resource, params) => {
-      if (params.ids.length === 0) return { data: [] };
-      if (params.meta?.combos) {
-        // One call per id: combos fetch one option by `id`; react-admin already batches and de-duplicates.
-        const found = await Promise.all(
-          params.ids.map((id) =>
-            http<{ data: any[] } | any[]>({ path: `${base(resource)}/combos`, query: { id: String(id) } }).then(
-              ({ json }) => (Array.isArray(json) ? json : json.data),
-              (error: unknown) => comboFailed(resource, labelOf, error),
-            ),
-          ),
-        );
-        return { data: found.flat().filter((r) => params.ids.some((id) => String(id) === String(r.id))) };
-      }
-      const { data } = await list(resource, {
-        pagination: { page: 1, perPage: Math.max(params.ids.length, 1) },
-        filter: { id: params.ids },
-      });
-      return { data };
-    },
-
     getManyReference: (resource, params) =>
       list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
-    create: async (resource, params) => {
-      const { json } = await http({ method: 'POST', path: base(resource), body: params.data });
-      return { data: json.data };
+    getOne: async (resource, params) => (await rest()).getOne(resource, params),
+
+    getMany: async (resource, params) => {
+      if (params.ids.length === 0) return { data: [] };
+      if (!params.meta?.combos) return (await rest()).getMany(resource, params);
+      // One call per id: combos fetch one option by `id`; react-admin already batches and de-duplicates.
+      const found = await Promise.all(
+        params.ids.map((id) =>
+          http<{ data: any[] } | any[]>({ path: `${base(resource)}/combos`, query: { id: String(id) } }).then(
+            ({ json }) => (Array.isArray(json) ? json : json.data),
+            (error: unknown) => comboFailed(resource, labelOf, error),
+          ),
+        ),
+      );
+      return { data: found.flat().filter((r) => params.ids.some((id) => String(id) === String(r.id))) };
     },
 
-    update: async (resource, params) => {
-      const body = withVersion(params.data, params.previousData);
-      const { json } = await http({ method: 'PUT', path: `${base(resource)}/${encodeURIComponent(params.id)}`, body });
-      return { data: json.data };
-    },
+    create: async (resource, params) => (await rest()).create(resource, params),
 
-    updateMany: async (resource, params) => {
-      await Promise.all(params.ids.map((id) => http({ method: 'PUT', path: `${base(resource)}/${encodeURIComponent(id)}`, body: params.data })));
-      return { data: params.ids };
-    },
+    update: async (resource, params) => (await rest()).update(resource, { ...params, data: withVersion(params.data, params.previousData) }),
 
-    delete: async (resource, params) => {
-      await http({ method: 'DELETE', path: `${base(resource)}/${encodeURIComponent(params.id)}` });
-      return { data: params.previousData ?? ({ id: params.id } as any) };
-    },
+    updateMany: async (resource, params) => (await rest()).updateMany(resource, params),
+
+    delete: async (resource, params) => (await rest()).delete(resource, params),
 
     deleteMany: async (resource, params) => {
       const ids = params.ids.map((id: Identifier) => encodeURIComponent(String(id))).join(',');

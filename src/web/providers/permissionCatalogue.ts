@@ -1,6 +1,6 @@
 import type { HttpClient } from '../http/client';
-import type { PermissionEntry } from '../kit/permissions/catalogue';
-import { resources } from '../../../generated/web/registry';
+import type { PermissionEntry } from '@kit/permissions/catalogue';
+import { resources } from '@generated/web/registry';
 
 interface ServedEntry {
   name: string;

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
-import type { GeneratedResource, ResourceScreens } from '../kit/types';
+import type { GeneratedResource, ResourceScreens } from '@kit/types';
 import { loadChunk } from '../chunks';
+import { loadStockProvider } from '../providers/dataProvider';
 
 export type Screen = 'list' | 'create' | 'edit' | 'show';
 export type LazyScreens = Record<Screen, ComponentType> & { preload: (screen: Screen) => Promise<ComponentType> };
@@ -25,7 +26,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 /**
  * A module's four screens as lazy components, each its own chunk: a list loads no form code. The views
  * other than the list are react-admin's MUI screens, so they come inside the MUI theme (whose chunk
- * loads beside the view's).
+ * loads beside the view's, with the stock data provider's).
  */
 export function lazyScreens(resource: GeneratedResource): LazyScreens {
   const cached = cache.get(resource.name);
@@ -41,7 +42,9 @@ export function lazyScreens(resource: GeneratedResource): LazyScreens {
     (['list', 'create', 'edit', 'show'] as const).map((screen) => [
       screen,
       once(async () => {
-        const frame = screen === 'list' ? undefined : loadChunk(() => import('../kit/material/MaterialFrame'));
+        const frame = screen === 'list' ? undefined : loadChunk(() => import('@kit/material/MaterialFrame'));
+        // A record screen reads and saves through the stock simple-rest provider: its code comes beside the screen's.
+        if (screen !== 'list') void loadStockProvider().catch(() => undefined);
         // A list-only module has no record screens: its insert and record addresses are not found.
         const view = (screens: ResourceScreens) => {
           const load = screens[screen];

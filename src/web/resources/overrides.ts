@@ -1,16 +1,14 @@
 import type { ComponentType } from 'react';
-import type { ModuleName } from '../../../generated/modules';
-import type { GeneratedResource, ResourceScreens, ViewLoader } from '../kit/types';
+import type { ModuleName } from '@generated/modules';
+import type { GeneratedResource, ResourceScreens, ViewLoader } from '@kit/types';
 
 export type ViewName = 'list' | 'create' | 'edit' | 'show';
 
-/**
- * Hand-written views by module and view name, each loaded on first visit; every view not named stays
- * the generated one. Keyed by `ModuleName`, so a misspelt or removed module fails typecheck.
- */
-export type ScreenOverrides = { readonly [Module in ModuleName]?: ModuleViews };
+/** A module's hand-written views by view name, each loaded on first visit; every view not named stays the generated one. */
+export type ModuleViews = Partial<Record<ViewName, ViewLoader>>;
 
-type ModuleViews = Partial<Record<ViewName, ViewLoader>>;
+/** Hand-written views by module and view name, keyed by `ModuleName`. */
+export type ScreenOverrides = { readonly [Module in ModuleName]?: ModuleViews };
 
 /**
  * A hand-written view's loader from its module and the export to use.

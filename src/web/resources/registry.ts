@@ -1,52 +1,35 @@
-import { view, type ScreenOverrides } from './overrides';
+import { MODULES, type ModuleName } from '@generated/modules';
+import type { ModuleViews, ScreenOverrides } from './overrides';
 
 /**
- * The override seam: the one place where a hand-written view replaces a generated one.
- *
- * Every module's screens come from `generated/web/<module>/` (list, create, edit, show). When a
- * schema cannot say what a screen needs, write the view by hand under `src/web/screens/<module>/`
- * with the kit (`ResourceList` from `kit/list`, `ResourceEdit`, `KindInput`…) and name it here by module
- * and view, as a loader: each view is a chunk of its own, loaded on first visit. Modules are named
- * by `ModuleName` (generated/modules.ts): a misspelt one fails typecheck, and start-up.
- * Only that view changes: the module's other views, its menu entry, permissions and labels stay
- * the generated ones, and regenerating never touches this file.
+ * The override seam: every module's screens come from `generated/web/<module>/` (list, create, edit,
+ * show). When a schema cannot say what a screen needs, the module's feature folder
+ * `src/web/screens/<module>/` holds the hand-written view, written with the kit and reusing the
+ * generated specs (`columns`, `filters` and `list` of `@generated/web/<module>/List`, `inputs(mode)`
+ * of `@generated/web/<module>/form`), and a `views.ts` naming the views it replaces, as loaders: each
+ * view is a chunk of its own, loaded on first visit. Nothing outside the folder changes: the shell
+ * finds every `views.ts` here, the folder's name is the module (a `ModuleName`: a folder named after
+ * no module fails at start-up), and the module's other views, its menu entry, permissions and labels
+ * stay the generated ones. A folder with no `views.ts` (shared pieces, `platform/`) replaces nothing.
  *
  * @example
  * // src/web/screens/estados_civis/List.tsx
  * export function EstadosCivisList() {
- *   return <ResourceList columns={[{ source: 'denomination', kind: 'text', label: 'Denominação' }]} filters={[]} sort={{ field: 'denomination', order: 'ASC' }} search />;
+ *   return <ResourceList {...list} columns={[columns.denomination, { ...columns.inactivated, cell: situationChip }]} />;
  * }
- *
- * // here:
- * export const overrides: ScreenOverrides = {
- *   estados_civis: { list: view(() => import('../screens/estados_civis/List'), (m) => m.EstadosCivisList) },
- * };
+ * // src/web/screens/estados_civis/views.ts
+ * export const views: ModuleViews = { list: view(() => import('./List'), (m) => m.EstadosCivisList) };
  */
-export const overrides: ScreenOverrides = {
-  // The audit log: a day range 'De'/'Até' and module names in the filters; the detail puts each
-  // field's value before and after side by side.
-  auditoria: {
-    list: view(() => import('../screens/auditoria/List'), (m) => m.AuditoriaList),
-    edit: view(() => import('../screens/auditoria/Detail'), (m) => m.AuditoriaDetail),
-    show: view(() => import('../screens/auditoria/Detail'), (m) => m.AuditoriaDetail),
-  },
-  // Tenants with their spaces: the spaces' editing and inserting toggles, the first administrator's
-  // one-time password.
-  clientes: {
-    list: view(() => import('../screens/clientes/List'), (m) => m.ClientesList),
-    create: view(() => import('../screens/clientes/Create'), (m) => m.ClientesCreate),
-    edit: view(() => import('../screens/clientes/Edit'), (m) => m.ClientesEdit),
-  },
-  // The system's token, shown once after the insert.
-  sistemas: { create: view(() => import('../screens/sistemas/Create'), (m) => m.SistemasCreate) },
-  // The monitors' status chips, a 10 s refresh and 'Verificar agora'.
-  monitores: {
-    list: view(() => import('../screens/monitores/List'), (m) => m.MonitoresList),
-    edit: view(() => import('../screens/monitores/Edit'), (m) => m.MonitoresEdit),
-  },
-  // The sequence form: the live mask preview, the book blocks, 'Gerar número'.
-  sequencias: {
-    create: view(() => import('../screens/sequencias/Create'), (m) => m.SequenciasCreate),
-    edit: view(() => import('../screens/sequencias/Edit'), (m) => m.SequenciasEdit),
-  },
-};
+const found = import.meta.glob<ModuleViews>('../screens/*/views.ts', { eager: true, import: 'views' });
+
+const isModule = (name: string): name is ModuleName => (MODULES as readonly string[]).includes(name);
+
+/** The module a feature folder's `views.ts` belongs to: the folder's name. */
+function moduleOf(path: string): ModuleName {
+  const folder = path.split('/').at(-2)!;
+  if (!isModule(folder)) throw new Error(`Substituição de tela: a pasta src/web/screens/${folder}/ tem views.ts, mas '${folder}' não é um módulo.`);
+  return folder;
+}
+
+/** The hand-written views of every feature folder, by module. */
+export const overrides: ScreenOverrides = Object.fromEntries(Object.entries(found).map(([path, views]) => [moduleOf(path), views]));

@@ -1,5 +1,5 @@
-import { resources as generated } from '../../../generated/web/registry';
-import type { GeneratedResource } from '../kit/types';
+import { resources as generated } from '@generated/web/registry';
+import type { GeneratedResource } from '@kit/types';
 import { applyOverrides } from './overrides';
 import { overrides } from './registry';
 

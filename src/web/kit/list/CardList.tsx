@@ -1,20 +1,18 @@
 import { memo } from 'react';
 import { useListContext, type RaRecord } from 'ra-core';
-import type { FieldSpec } from '../types';
+import type { ListColumn } from '../types';
 import { cellText, type ReferenceNames } from './cellText';
-import type { CellRenderers } from './LightTable';
 
 interface Props {
   /** Primary, secondary and tertiary text, in that order (`cardColumns`). */
-  columns: FieldSpec[];
+  columns: ListColumn[];
   names: ReferenceNames;
   selectable: boolean;
   onRowClick?: (id: RaRecord['id']) => void;
-  cells?: CellRenderers;
 }
 
 /** The list on a phone: one card per record, its label first, two more columns under it. */
-export function CardList({ columns, names, selectable, onRowClick, cells }: Props) {
+export function CardList({ columns, names, selectable, onRowClick }: Props) {
   const { data = [], selectedIds, onToggleItem } = useListContext();
   return (
     <ul className="cards" aria-label="Registros">
@@ -24,7 +22,6 @@ export function CardList({ columns, names, selectable, onRowClick, cells }: Prop
           record={record}
           columns={columns}
           names={names}
-          cells={cells}
           selected={selectedIds.includes(record.id)}
           selectable={selectable}
           onToggle={onToggleItem}
@@ -37,18 +34,17 @@ export function CardList({ columns, names, selectable, onRowClick, cells }: Prop
 
 interface CardProps {
   record: RaRecord;
-  columns: FieldSpec[];
+  columns: ListColumn[];
   names: ReferenceNames;
-  cells?: CellRenderers;
   selected: boolean;
   selectable: boolean;
   onToggle: (id: RaRecord['id']) => void;
   onRowClick?: (id: RaRecord['id']) => void;
 }
 
-const Card = memo(function Card({ record, columns, names, cells, selected, selectable, onToggle, onRowClick }: CardProps) {
+const Card = memo(function Card({ record, columns, names, selected, selectable, onToggle, onRowClick }: CardProps) {
   const [primary, ...rest] = columns;
-  const text = (column: FieldSpec) => cells?.[column.source]?.(record) ?? cellText(column, record[column.source], names);
+  const text = (column: ListColumn) => (column.cell ? column.cell(record) : cellText(column, record[column.source], names));
   const lines = (
     <>
       <span className="primary">{primary ? text(primary) : String(record.id)}</span>

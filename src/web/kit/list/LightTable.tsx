@@ -1,27 +1,23 @@
-import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import { useListContext, type RaRecord } from 'ra-core';
-import type { FieldSpec } from '../types';
+import type { ListColumn } from '../types';
 import { ArrowUpwardIcon } from '../plain/icons';
 import { cellText, type ReferenceNames } from './cellText';
 
-/** Hand-written cells by source (the monitors' status chip); the others are plain text by kind. */
-export type CellRenderers = Record<string, (record: RaRecord) => ReactNode>;
-
 interface Props {
-  columns: FieldSpec[];
+  columns: ListColumn[];
   names: ReferenceNames;
   /** Absent: the rows open nothing (a read-only list). */
   onRowClick?: (id: RaRecord['id']) => void;
   selectable: boolean;
-  cells?: CellRenderers;
 }
 
 /**
  * The list's rows as a plain table: checkbox selection, sortable headers, cells by kind. Every cell is
- * plain text (no component or context per cell), cut with an ellipsis and whole in its `title`;
- * references are named by one request per referenced module for the whole page.
+ * plain text (no component or context per cell), cut with an ellipsis and whole in its `title`, but
+ * a column's own `cell`; references are named by one request per referenced module for the whole page.
  */
-export function LightTable({ columns, names, onRowClick, selectable, cells }: Props) {
+export function LightTable({ columns, names, onRowClick, selectable }: Props) {
   const { data = [], selectedIds, onSelect, onToggleItem, sort, setSort } = useListContext();
   const pageIds = data.map((r) => r.id);
   const selectedOnPage = pageIds.filter((id) => selectedIds.includes(id)).length;
@@ -64,7 +60,6 @@ export function LightTable({ columns, names, onRowClick, selectable, cells }: Pr
             record={record}
             columns={columns}
             names={names}
-            cells={cells}
             selected={selectedIds.includes(record.id)}
             selectable={selectable}
             onToggle={onToggleItem}
@@ -87,16 +82,15 @@ function AllCheckbox({ indeterminate, ...props }: { disabled: boolean; checked: 
 
 interface RowProps {
   record: RaRecord;
-  columns: FieldSpec[];
+  columns: ListColumn[];
   names: ReferenceNames;
-  cells?: CellRenderers;
   selected: boolean;
   selectable: boolean;
   onToggle: (id: RaRecord['id']) => void;
   onRowClick?: (id: RaRecord['id']) => void;
 }
 
-const Row = memo(function Row({ record, columns, names, cells, selected, selectable, onToggle, onRowClick }: RowProps) {
+const Row = memo(function Row({ record, columns, names, selected, selectable, onToggle, onRowClick }: RowProps) {
   const stop = (event: MouseEvent) => event.stopPropagation();
   return (
     <tr className={selected ? 'selected' : undefined} onClick={onRowClick && (() => onRowClick(record.id))}>
@@ -106,8 +100,7 @@ const Row = memo(function Row({ record, columns, names, cells, selected, selecta
         </td>
       )}
       {columns.map((column) => {
-        const custom = cells?.[column.source];
-        if (custom) return <td key={column.source}>{custom(record)}</td>;
+        if (column.cell) return <td key={column.source}>{column.cell(record)}</td>;
         const text = cellText(column, record[column.source], names);
         return (
           <td key={column.source} title={text || undefined}>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ListContextProvider, useCanAccess, useListController, useResourceContext, type RaRecord } from 'ra-core';
 import type { ListProps } from '../types';
 import { AddIcon } from '../plain/icons';
-import { LightTable, type CellRenderers } from './LightTable';
+import { LightTable } from './LightTable';
 import { CardList } from './CardList';
 import { BulkDeleteBar } from './BulkDeleteBar';
 import { ListPagination } from './ListPagination';
@@ -23,8 +23,6 @@ const ListFilters = lazy(() => import('./ListFilters'));
 export interface ResourceListProps extends ListProps {
   /** Hand-written filter inputs (react-admin's, e.g. a date range) shown after the schema's. */
   extraFilters?: ReactElement[];
-  /** Hand-written cells by source (e.g. a status chip). */
-  cells?: CellRenderers;
   /** Asks for the page again every so many milliseconds (a grid whose rows change by themselves). */
   refreshEvery?: number;
 }
@@ -33,10 +31,11 @@ export interface ResourceListProps extends ListProps {
  * A module's list: free-text search, filters, a column chooser, the rows as a sortable light table
  * (as cards on a phone), the loading and empty states, pagination, bulk delete, 'Inserir' to
  * `/{resource}/inserir`, and a row opening `/{resource}/{id}`. `readOnly` offers none of the writes
- * and opens no record.
+ * and opens no record. A column with a `cell` draws its own cells (the custom-cell slot).
  * @example <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search recordLabel="denomination" />
+ * @example <ResourceList {...list} columns={[...list.columns, { ...columns.url, cell: (record) => <a href={record.url}>{record.url}</a> }]} />
  */
-export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, extraFilters = [], cells, refreshEvery }: ResourceListProps) {
+export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, extraFilters = [], refreshEvery }: ResourceListProps) {
   const resource = useResourceContext()!;
   const navigate = useNavigate();
   const list = useListController({ sort, perPage: 25, disableSyncWithLocation: false });
@@ -89,9 +88,9 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
         {list.isPending || empty ? (
           <ListState canCreate={mayCreate} />
         ) : phone ? (
-          <CardList columns={cardFields} names={names} cells={cells} selectable={selectable} onRowClick={onRowClick} />
+          <CardList columns={cardFields} names={names} selectable={selectable} onRowClick={onRowClick} />
         ) : (
-          <LightTable columns={visible} names={names} cells={cells} selectable={selectable} onRowClick={onRowClick} />
+          <LightTable columns={visible} names={names} selectable={selectable} onRowClick={onRowClick} />
         )}
       </div>
       <ListPagination />

@@ -6,7 +6,7 @@ import type { FieldSpec } from '../types';
  * list columns as secondary and tertiary text.
  * @example cardColumns(columns, 'denomination') // → [Denominação, Inativo]
  */
-export function cardColumns(columns: readonly FieldSpec[], recordLabel?: string): FieldSpec[] {
+export function cardColumns<Column extends FieldSpec>(columns: readonly Column[], recordLabel?: string): Column[] {
   const candidates = columns.filter((c) => c.kind !== 'id');
   const primary = candidates.find((c) => c.source === recordLabel) ?? candidates[0] ?? columns[0];
   if (!primary) return [];

@@ -1,14 +1,17 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { BRAND } from '../brand';
 
-/**
- * The product's colours (the specification's blue as secondary), also in the plain stylesheet (`--primary`,
- * `--secondary`); the primary and the error red are dark enough for 4.5:1 text on white and on the toolbars' grey.
- */
-export const BRAND = { primary: '#177a83', secondary: '#3ac9d6' } as const;
-
-/** The theme of the MUI screens: react-admin's default with the specification's primary blue. */
+/** The theme of the MUI screens: react-admin's default in the product's colours (`../brand.ts`). */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
-  palette: { ...defaultTheme.palette, primary: { main: BRAND.primary, contrastText: '#fff' }, secondary: { main: BRAND.secondary }, error: { main: '#b71c1c' } },
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: BRAND.primary, contrastText: '#fff' },
+    secondary: { main: BRAND.secondary },
+    error: { main: BRAND.errorDark },
+    warning: { main: BRAND.warning },
+    info: { main: BRAND.info },
+    success: { main: BRAND.success },
+  },
   sidebar: { width: 260, closedWidth: 55 },
 };

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { CloseIcon } from '../../kit/plain/icons';
+import { CloseIcon } from '@kit/plain/icons';
 
 /** A message box: an error is announced at once (`alert`), a success politely (`status`). */
 export function BareAlert({ severity, children }: { severity: 'error' | 'success'; children: ReactNode }) {

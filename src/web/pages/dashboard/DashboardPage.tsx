@@ -5,7 +5,7 @@ import { PageTitle } from '../../layout/PageTitle';
 import { http } from '../../services';
 import { failureOf } from '../bare/failure';
 import { eventName } from '../../screens/auditoria/events';
-import { formatDateTime } from '../../kit/format';
+import { formatDateTime } from '@kit/format';
 import { loadChunk } from '../../chunks';
 import { countText, MONITOR_STATUSES, statusLabel, type Dashboard } from './types';
 

@@ -1,8 +1,7 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
+import { BRAND } from '@kit/brand';
 import { countText, MONITOR_STATUSES, type AreaCount } from './types';
-
-const BRAND = '#177a83';
 
 /** The records of each area as bars: which area holds most is seen before it is read. */
 export function AreaChart({ areas }: { areas: AreaCount[] }) {
@@ -15,7 +14,7 @@ export function AreaChart({ areas }: { areas: AreaCount[] }) {
         yAxis={[{ scaleType: 'band', data: areas.map((area) => area.label), width: 130 }]}
         // Room past the longest bar for its figure.
         xAxis={[{ max: Math.max(1, ...areas.map((area) => area.total)) * 1.3, valueFormatter: (value: number) => new Intl.NumberFormat('pt-BR', { notation: 'compact' }).format(value) }]}
-        series={[{ data: areas.map((area) => area.total), color: BRAND, label: 'Registros', valueFormatter: (value) => new Intl.NumberFormat('pt-BR').format(value ?? 0),
+        series={[{ data: areas.map((area) => area.total), color: BRAND.primary, label: 'Registros', valueFormatter: (value) => new Intl.NumberFormat('pt-BR').format(value ?? 0),
           // The figure beside each bar: an area with few records is read even where its bar is thin.
           barLabel: (item) => new Intl.NumberFormat('pt-BR').format(item.value ?? 0), barLabelPlacement: 'outside' }]}
         hideLegend

@@ -1,3 +1,4 @@
+import { BRAND } from '@kit/brand';
 import { UPTIME_STATUS_CHIPS } from '../../screens/monitores/status';
 
 /** `GET /api/dashboard` (src/server/dashboard/routes.ts). */
@@ -46,12 +47,13 @@ export function countText(count: number, exact: boolean): string {
   return count <= 10_000 ? `mais de ${whole.format(count)}` : `cerca de ${whole.format(count)}`;
 }
 
-/** The monitors' statuses, the ones that need a look first, named as the monitors' grid names them. */
-const STATUS_COLORS: Record<string, string> = { down: '#d32f2f', warning: '#ed6c02', up: '#2e7d32', 'not yet checked': '#0277bd', deleted: '#9e9e9e' };
-export const MONITOR_STATUSES = ['down', 'warning', 'up', 'not yet checked', 'deleted'].map((id) => ({
-  id,
-  label: UPTIME_STATUS_CHIPS.find((chip) => chip.id === id)?.label ?? id,
-  color: STATUS_COLORS[id],
-}));
+/**
+ * The monitors' statuses, the ones that need a look first, named and coloured as the monitors' grid
+ * shows them (its chips' colours, a deleted monitor's grey).
+ */
+export const MONITOR_STATUSES = ['down', 'warning', 'up', 'not yet checked', 'deleted'].map((id) => {
+  const chip = UPTIME_STATUS_CHIPS.find((c) => c.id === id);
+  return { id, label: chip?.label ?? id, color: !chip || chip.color === 'default' ? BRAND.neutral : BRAND[chip.color] };
+});
 
 export const statusLabel = (status: string) => MONITOR_STATUSES.find((s) => s.id === status)?.label ?? status;

@@ -1,6 +1,6 @@
 import { TextInput } from 'react-admin';
-import { formatDate } from '../../kit/format';
-import { parseTypedDate } from '../../kit/inputs/DateTextInput';
+import { formatDate } from '@kit/format';
+import { parseTypedDate } from '@kit/inputs/DateTextInput';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -7,8 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Labeled, Show, useRecordContext } from 'react-admin';
-import { KindField } from '../../kit';
-import { formatDateTime } from '../../kit/format';
+import { KindField } from '@kit';
+import { formatDateTime } from '@kit/format';
 import { eventName, fieldLabel, moduleName } from './events';
 import { fieldChanges } from './changes';
 

@@ -1,21 +1,21 @@
-import { ResourceList, type FieldSpec } from '../../kit/list';
-import { AUDIT_EVENTS, MODULE_CHOICES } from './events';
+import { ResourceList } from '@kit/list';
+import { columns, filters, list } from '@generated/web/auditoria/List';
+import { MODULE_CHOICES } from './events';
 import { DateBoundInput } from './DateBoundInput';
 
-const columns: FieldSpec[] = [
-  { source: 'created_at', kind: 'datetime', label: 'Data', sortable: true },
-  { source: 'event', kind: 'enum', label: 'Evento', choices: AUDIT_EVENTS, sortable: true },
-  { source: 'user_id', kind: 'reference', label: 'Usuário', reference: { module: 'usuarios' } },
-  { source: 'module', kind: 'enum', label: 'Módulo', choices: MODULE_CHOICES, sortable: true },
-  { source: 'record_id', kind: 'integer', label: 'Registro', sortable: true },
+/** The module as the menu names it, a choice among the modules rather than typed text. */
+const moduleChoice = { kind: 'enum', choices: MODULE_CHOICES } as const;
+
+const auditColumns = [
+  { ...columns.created_at, label: 'Data' },
+  columns.event,
+  columns.user_id,
+  { ...columns.module, ...moduleChoice },
+  columns.record_id,
 ];
 
-const filters: FieldSpec[] = [
-  { source: 'user_id', kind: 'reference', label: 'Usuário', reference: { module: 'usuarios' } },
-  { source: 'module', kind: 'enum', label: 'Módulo', choices: MODULE_CHOICES },
-  { source: 'record_id', kind: 'integer', label: 'Registro' },
-  { source: 'event', kind: 'enum', label: 'Evento', choices: AUDIT_EVENTS },
-];
+// The date goes as a range of days ('De', 'Até') below.
+const auditFilters = [filters.user_id, { ...filters.module, ...moduleChoice }, filters.record_id, filters.event];
 
 const dateRange = [
   <DateBoundInput key="created_at_gte" source="created_at_gte" label="De" alwaysOn />,
@@ -24,5 +24,5 @@ const dateRange = [
 
 /** The audit log: newest first, filtered by user, module, record, event and a date range. */
 export function AuditoriaList() {
-  return <ResourceList columns={columns} filters={filters} extraFilters={dateRange} sort={{ field: 'id', order: 'DESC' }} search={false} />;
+  return <ResourceList {...list} columns={auditColumns} filters={auditFilters} extraFilters={dateRange} search={false} />;
 }

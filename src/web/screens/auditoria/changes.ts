@@ -1,4 +1,4 @@
-import { jsonLines, scalarText } from '../../kit/fields/jsonLines';
+import { jsonLines, scalarText } from '@kit/fields/jsonLines';
 
 export interface FieldChange {
   field: string;

@@ -1,7 +1,7 @@
-import { resources } from '../../../../generated/web/registry';
-import { resourceMessages } from '../../../../generated/web/messages.pt-BR';
-import { choices } from '../../../../generated/web/auditoria/choices';
-import type { Choice } from '../../kit';
+import { resources } from '@generated/web/registry';
+import { resourceMessages } from '@generated/web/messages.pt-BR';
+import { choices } from '@generated/web/auditoria/choices';
+import type { Choice } from '@kit';
 
 /** The audit events with their pt-BR friendly names, as the auditoria schema names them. */
 export const AUDIT_EVENTS: Choice[] = choices.event;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Create, SimpleForm } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { BackLink, CreateToolbar, UnsavedChangesReporter } from '../../kit';
+import { BackLink, CreateToolbar, UnsavedChangesReporter } from '@kit';
 import { InitialAdminDialog } from './InitialAdminDialog';
 import { TenantInputs } from './TenantInputs';
 import { useSaveTenant } from './useSaveTenant';
@@ -20,7 +20,7 @@ export function ClientesCreate() {
       <Create>
         <SimpleForm onSubmit={save} sx={{ maxWidth: 960 }} noValidate toolbar={<CreateToolbar />}>
           <UnsavedChangesReporter enabled={!saved} />
-          <TenantInputs />
+          <TenantInputs mode="create" />
         </SimpleForm>
       </Create>
       <InitialAdminDialog admins={admins} onClose={clearAdmins} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Edit, SimpleForm, useRecordContext } from 'react-admin';
-import { FormModeContext } from '../../kit/formMode';
-import { BackLink, EditToolbar, UnsavedChangesReporter } from '../../kit';
+import { FormModeContext } from '@kit/formMode';
+import { BackLink, EditToolbar, UnsavedChangesReporter } from '@kit';
 import { InitialAdminDialog } from './InitialAdminDialog';
 import { TenantInputs } from './TenantInputs';
 import { DeleteTenantButton } from './DeleteTenantButton';
@@ -36,7 +36,7 @@ function TenantEditForm() {
     <FormModeContext.Provider value={{ readOnly: !editing }}>
       <SimpleForm onSubmit={submit} sx={{ maxWidth: 960 }} noValidate toolbar={<EditToolbar editing={editing} setEditing={setEditing} deleteButton={editing ? null : <DeleteTenantButton />} />}>
         <UnsavedChangesReporter enabled={editing} />
-        <TenantInputs />
+        <TenantInputs mode="edit" />
       </SimpleForm>
       <InitialAdminDialog admins={admins} onClose={clearAdmins} />
     </FormModeContext.Provider>

@@ -1,27 +1,17 @@
-import { ResourceList, type FieldSpec } from '../../kit/list';
+import { ResourceList, type ListColumn } from '@kit/list';
+import { list } from '@generated/web/clientes/List';
+import { inputs } from '@generated/web/clientes/form';
 
-const columns: FieldSpec[] = [
-  { source: 'id', kind: 'id', label: 'ID', sortable: true },
-  { source: 'name', kind: 'text', label: 'Nome', sortable: true },
-  { source: 'initials', kind: 'text', label: 'Sigla', sortable: true },
-  { source: 'email', kind: 'email', label: 'E-mail', sortable: true },
-  { source: 'active', kind: 'boolean', label: 'Ativo', sortable: true },
-  {
-    source: 'tenant_configs',
-    kind: 'sublist',
-    label: 'Espaços',
-    sublist: {
-      itemLabel: 'espaço',
-      fields: [
-        { source: 'tenant_name', kind: 'text', label: 'Espaço' },
-        { source: 'active', kind: 'boolean', label: 'Ativo' },
-      ],
-    },
-  },
-];
-const filters: FieldSpec[] = [{ source: 'active', kind: 'boolean', label: 'Ativo' }];
+const { tenant_configs: spaces } = inputs('edit');
 
-/** The tenants the caller's space may see; each space as 'name - Sim/Não' (active). */
+/** Each space as 'name - Sim/Não' (active): the form's sub-list of spaces, two of its fields. */
+const spacesColumn: ListColumn = {
+  ...spaces,
+  sortable: false,
+  sublist: { ...spaces.sublist, fields: spaces.sublist.fields.filter((field) => field.source === 'tenant_name' || field.source === 'active') },
+};
+
+/** The tenants the caller's space may see, with their spaces. */
 export function ClientesList() {
-  return <ResourceList columns={columns} filters={filters} sort={{ field: 'name', order: 'ASC' }} search />;
+  return <ResourceList {...list} columns={[...list.columns, spacesColumn]} />;
 }

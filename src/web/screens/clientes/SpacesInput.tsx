@@ -10,12 +10,16 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { SelectInput, required as requiredCheck, type RaRecord } from 'react-admin';
-import { KindInput, type Choice } from '../../kit';
-import { useFormReadOnly } from '../../kit/formMode';
+import { KindInput, type Choice } from '@kit';
+import { useFormReadOnly } from '@kit/formMode';
 import { http } from '../../services';
-import { driverChoices, spaceFields, yesNo, type SpaceValues } from './fields';
+import { driverChoices, spaceField, spaceFields, yesNo, type SpaceValues } from './fields';
 
 const SOURCE = 'tenant_configs';
+
+/** The table's columns: the spaces' fields a person tells them apart by, labelled as their inputs. */
+const COLUMNS = ['tenant_name', 'db_type', 'db_name', 'active', 'monitor_active'].map((source) => spaceField(source).label);
+const DB_TYPE = spaceField('db_type').label;
 
 /** Who is open: nobody, an existing space being edited, or a new one being inserted. */
 type Mode = { index: number; inserting: boolean; before?: SpaceValues } | null;
@@ -62,7 +66,7 @@ export function SpacesInput() {
         <Table size="small" aria-label="Espaços do cliente">
           <TableHead>
             <TableRow>
-              {['Nome do espaço', 'Tipo de banco', 'Banco de dados', 'Ativo', 'Monitorar', ''].map((h) => (
+              {[...COLUMNS, ''].map((h) => (
                 <TableCell key={h}>{h}</TableCell>
               ))}
             </TableRow>
@@ -131,7 +135,7 @@ function SpaceEditor({ index, inserting, space, drivers, onFinish, onCancel }: E
         {inserting ? 'Novo espaço' : `Editando o espaço ${space.tenant_name ?? ''}`}
       </Typography>
       <KindInput {...specs[0]} />
-      <SelectInput source={`${prefix}.db_type`} label="Tipo de banco" choices={drivers} validate={requiredCheck('O campo Tipo de banco é obrigatório.')} fullWidth helperText={space.db_type === 'pglite' ? 'Uma pasta no servidor, sob a pasta de dados.' : false} />
+      <SelectInput source={`${prefix}.db_type`} label={DB_TYPE} choices={drivers} validate={requiredCheck(`O campo ${DB_TYPE} é obrigatório.`)} fullWidth helperText={space.db_type === 'pglite' ? 'Uma pasta no servidor, sob a pasta de dados.' : false} />
       {specs.slice(1).map((spec) => (
         <KindInput key={spec.source} {...spec} />
       ))}

@@ -1,12 +1,13 @@
-import { KindInput } from '../../kit';
-import { TENANT_FIELDS } from './fields';
+import { KindInput, type FormMode } from '@kit';
+import { inputs } from '@generated/web/clientes/form';
 import { SpacesInput } from './SpacesInput';
 
-/** The tenant's own fields, then its spaces. */
-export function TenantInputs() {
+/** The tenant's own fields as generated, then its spaces, edited one at a time, in place of the generated sub-list. */
+export function TenantInputs({ mode }: { mode: FormMode }) {
+  const { tenant_configs: _spaces, ...tenant } = inputs(mode);
   return (
     <>
-      {TENANT_FIELDS.map((spec) => (
+      {Object.values(tenant).map((spec) => (
         <KindInput key={spec.source} {...spec} />
       ))}
       <SpacesInput />

@@ -1,36 +1,35 @@
-import type { Choice, FieldSpec } from '../../kit';
+import type { Choice, FieldSpec, FormMode } from '@kit';
+import { inputs } from '@generated/web/clientes/form';
+
+/** A field of a space as the schema gives it (the tenant form's sub-list of spaces). */
+export function spaceField(source: string, mode: FormMode = 'edit'): FieldSpec {
+  const found = inputs(mode).tenant_configs.sublist.fields.find((field) => field.source === source);
+  if (!found) throw new Error(`O espaço de um cliente não tem o campo '${source}'.`);
+  return found;
+}
 
 /** The spec's space name: letters, digits and inner underscore, hyphen or dot, alphanumeric at both ends. */
-export const SPACE_NAME_PATTERN = '^[A-Za-z0-9]([A-Za-z0-9_.-]*[A-Za-z0-9])?$';
+export const SPACE_NAME_PATTERN = spaceField('tenant_name').pattern!;
 
-export const TENANT_FIELDS: FieldSpec[] = [
-  { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 191 },
-  { source: 'initials', kind: 'text', label: 'Sigla', required: true, maxLength: 191 },
-  { source: 'email', kind: 'email', label: 'E-mail', required: true, maxLength: 191 },
-  { source: 'active', kind: 'boolean', label: 'Ativo', required: true, defaultValue: true },
-];
-
-/** A space's inputs, `db_type` apart (its choices come from the server's drivers). */
+/**
+ * A space's inputs, `db_type` apart (its choices come from the server's drivers): the schema's, in the
+ * editor's order, with what the editor knows beyond them: a server database needs its address and
+ * port, the password is typed hidden and kept when left blank, and a space names its system.
+ */
 export function spaceFields(prefix: string, options: { pgsql: boolean; existing: boolean }): FieldSpec[] {
-  const at = (source: string) => `${prefix}.${source}`;
-  const server = options.pgsql;
+  const mode: FormMode = options.existing ? 'edit' : 'create';
+  const at = (source: string, change: Partial<FieldSpec> = {}): FieldSpec => ({ ...spaceField(source, mode), ...change, source: `${prefix}.${source}` });
   return [
-    { source: at('tenant_name'), kind: 'text', label: 'Nome do espaço', required: true, maxLength: 191, pattern: SPACE_NAME_PATTERN, helperText: 'Letras, números e _ . - no meio; começa e termina com letra ou número.' },
-    { source: at('db_name'), kind: 'text', label: 'Banco de dados', required: true, maxLength: 191 },
-    { source: at('db_ip'), kind: 'text', label: 'IP do banco', required: server, maxLength: 191 },
-    { source: at('db_port'), kind: 'text', label: 'Porta do banco', required: server, maxLength: 191 },
-    { source: at('db_user'), kind: 'text', label: 'Usuário do banco', maxLength: 191 },
-    {
-      source: at('db_password'),
-      kind: 'password',
-      label: 'Senha do banco',
-      maxLength: 255,
-      ...(options.existing ? { helperText: 'Deixe em branco para manter a senha atual.' } : {}),
-    },
-    { source: at('heartbeat_port'), kind: 'integer', label: 'Porta de heartbeat', minimum: 1, maximum: 65535 },
-    { source: at('system_id'), kind: 'reference', label: 'Sistema', required: true, reference: { module: 'sistemas' } },
-    { source: at('active'), kind: 'boolean', label: 'Ativo', required: true, defaultValue: true },
-    { source: at('monitor_active'), kind: 'boolean', label: 'Monitorar', defaultValue: false },
+    at('tenant_name'),
+    at('db_name'),
+    at('db_ip', { required: options.pgsql }),
+    at('db_port', { required: options.pgsql }),
+    at('db_user'),
+    at('db_password', { kind: 'password', ...(options.existing ? { helperText: 'Deixe em branco para manter a senha atual.' } : {}) }),
+    at('heartbeat_port'),
+    at('system_id', { required: true }),
+    at('active'),
+    at('monitor_active'),
   ];
 }
 

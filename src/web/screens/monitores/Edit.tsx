@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useNotify, useRefresh } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import GeneratedEdit from '../../../../generated/web/monitores/Edit';
+import GeneratedEdit from '@generated/web/monitores/Edit';
 import { http } from '../../services';
 import { failureOf } from '../../pages/bare/failure';
 import { formatCheckDate, formatResponseTime, statusChip } from './status';

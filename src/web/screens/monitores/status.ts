@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../kit/format';
+import { formatDateTime } from '@kit/format';
 
 /** The uptime statuses in the spec's grid order, with the chip a person reads. */
 export const UPTIME_STATUS_CHIPS = [

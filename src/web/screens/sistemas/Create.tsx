@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Create, SimpleForm, useNotify, useRefresh, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { BackLink, CreateToolbar, KindInput, UnsavedChangesReporter, type FieldSpec } from '../../kit';
+import { BackLink, CreateToolbar, KindInput, UnsavedChangesReporter } from '@kit';
+import { inputs } from '@generated/web/sistemas/form';
 import { http } from '../../services';
 import { firstMessages } from '../../http/client';
 import { failureOf } from '../../pages/bare/failure';
 import { systemTokenOf } from '../platform/answers';
 import { OnceDialog, SecretLine } from '../platform/OnceDialog';
 
-const FIELDS: FieldSpec[] = [
-  { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 255 },
-  { source: 'prefix', kind: 'text', label: 'Prefixo', required: true, maxLength: 255 },
-  { source: 'url', kind: 'text', label: 'Endereço (URL)', required: true, maxLength: 255, helperText: 'Nome do servidor, como sistema.exemplo.org.br' },
-  { source: 'description', kind: 'textarea', label: 'Descrição', maxLength: 255 },
-];
+/** The generated inputs, the description given room to write in. */
+function systemInputs() {
+  const fields = inputs('create');
+  return Object.values({ ...fields, description: { ...fields.description, kind: 'textarea' as const } });
+}
 
 /** `/sistemas/inserir`: the server generates the system's token and answers it this once; it is shown, then the record opens. */
 export function SistemasCreate() {
@@ -45,7 +45,7 @@ export function SistemasCreate() {
       <Create>
         <SimpleForm onSubmit={save} sx={{ maxWidth: 960 }} noValidate toolbar={<CreateToolbar />}>
           <UnsavedChangesReporter enabled={!saved} />
-          {FIELDS.map((spec) => (
+          {systemInputs().map((spec) => (
             <KindInput key={spec.source} {...spec} />
           ))}
         </SimpleForm>

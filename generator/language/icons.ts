@@ -1,0 +1,19 @@
+/**
+ * The icons a schema may name in `x-icon`: a closed list, so a misspelt or unknown name is an error
+ * the checker reports (an icon the menu cannot draw would otherwise fall back unseen). The web menu
+ * draws each from `src/web/resources/icons.ts`, whose map is typed by this list: a name without its
+ * drawing, or a drawing without its name, does not compile. The drawings travel with the shell, so
+ * the list holds the icons the schemas use (and the menu's own Home, Dashboard and default ListAlt,
+ * and Search, which docs/SCHEMAS.md's walkthrough names);
+ * a schema that wants another adds its name here and its Material icon path there.
+ */
+export const MENU_ICONS = [
+  'Badge', 'Business', 'Category', 'Dashboard', 'Engineering', 'Factory', 'FavoriteBorder',
+  'FormatListNumbered', 'Gavel', 'Handshake', 'History', 'Home', 'Hub', 'ListAlt', 'LocationOff',
+  'Map', 'MonitorHeart', 'People', 'Place', 'Public', 'Schedule', 'Search', 'SimCard', 'Stairs',
+  'Wc', 'WorkspacePremium',
+] as const;
+
+export type MenuIcon = (typeof MENU_ICONS)[number];
+
+export const isMenuIcon = (name: unknown): name is MenuIcon => (MENU_ICONS as readonly unknown[]).includes(name);
