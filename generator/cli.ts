@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { emitAll } from './emit/index.js';
 import { emitMigrations, MIGRATION_DIRS } from './emit/migrations.js';
-import { loadModel, SchemaError, type Model } from './language/index.js';
+import { loadModel, SchemaError, type Model } from '../language/index.js';
 import { planOutputs } from './plan.js';
 import { compareOutputs, readSnapshot, writeOutputs, type Drift } from './write.js';
 

@@ -1,4 +1,4 @@
-import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model } from './language/index.js';
+import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model } from '../language/index.js';
 
 /**
  * The plan stage: turns the normalised Model into what the emitters print (names, ordering and

@@ -16,7 +16,7 @@ const STAMP = '.build-stamp';
 const SHARED_INPUTS = ['package.json', 'package-lock.json', 'scripts/build.mjs'];
 
 /** The server's code: what it imports at run time, and the migration folders it reads. */
-const SERVER_FOLDERS = ['src/server', 'src/shared', 'generator', 'generated/modules.ts', 'generated/migrations', 'generated/platform-migrations'];
+const SERVER_FOLDERS = ['src/server', 'src/shared', 'language', 'generated/modules.ts', 'generated/migrations', 'generated/platform-migrations'];
 
 export const PARTS = {
   web: {

@@ -1,4 +1,4 @@
-import type { EntityDatabase, Field } from '../language/index.js';
+import type { EntityDatabase, Field } from '../../language/index.js';
 import { pascalCase, type Plan } from '../plan.js';
 import { ALL_SCHEMAS } from './banner.js';
 import { quote } from './literal.js';

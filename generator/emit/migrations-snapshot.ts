@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Entity, Field, Model } from '../language/index.js';
+import { kindHas, type Entity, type Field, type Model } from '../../language/index.js';
 
 /** The database shape the migrations build, stored as generated/migrations/snapshot.json. */
 export interface SchemaSnapshot {
@@ -44,15 +44,6 @@ export interface IndexShape {
  * indexes behave as under the default.
  */
 export const TEXT_COLLATION = 'und-x-icu';
-
-/**
- * Kinds whose values are words people read and sort. Codes (CPF, CNPJ, CEP, phones, masks, colours)
- * already read in byte order; enum values (shown by their labels), permission names, image paths and
- * password hashes are not read as words. They keep byte order, which also compares faster.
- */
-const COLLATED_KINDS = new Set(['text', 'textarea', 'email', 'url']);
-
-const TEXT_KINDS = new Set(['text', 'textarea', 'email', 'url', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'color', 'password', 'permission']);
 
 /** The one place a field kind becomes an SQL type. `null`: the field has no column here. */
 export function sqlType(field: Field): string | null {
@@ -139,7 +130,7 @@ function addFieldColumn(table: TableShape, tableName: string, field: Field, topL
   const stamp = column === 'created_at' || column === 'updated_at';
   table.columns[column] = {
     type,
-    ...(COLLATED_KINDS.has(field.kind) ? { collation: TEXT_COLLATION } : {}),
+    ...(kindHas(field.kind, 'collated') ? { collation: TEXT_COLLATION } : {}),
     // Optional fields stay nullable even with a default: the API may store an explicit null.
     notNull: stamp || field.required || column === 'inactivated',
     default: stamp ? 'now()' : sqlDefault(field.default),
@@ -149,7 +140,7 @@ function addFieldColumn(table: TableShape, tableName: string, field: Field, topL
     table.indexes[identifier(`${tableName}_${column}_idx`)] = { unique: false, method: 'btree', on: column };
   }
   if (field.unique && topLevel) {
-    const on = TEXT_KINDS.has(field.kind) ? `lower(${column})` : column;
+    const on = kindHas(field.kind, 'text') ? `lower(${column})` : column;
     table.indexes[identifier(`${tableName}_${column}_unique`)] = { unique: true, method: 'btree', on };
   }
 }

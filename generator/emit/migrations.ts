@@ -1,4 +1,4 @@
-import type { EntityDatabase, Model } from '../language/index.js';
+import type { EntityDatabase, Model } from '../../language/index.js';
 import { diffSnapshots, type Step } from './migrations-diff.js';
 import { snapshotOfModel, type SchemaSnapshot } from './migrations-snapshot.js';
 

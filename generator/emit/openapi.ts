@@ -1,4 +1,4 @@
-import type { Entity, Operation } from '../language/index.js';
+import type { Entity, Operation } from '../../language/index.js';
 import type { Plan } from '../plan.js';
 import { ALL_SCHEMAS, bannerLines } from './banner.js';
 import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';

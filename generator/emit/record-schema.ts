@@ -1,4 +1,4 @@
-import type { Entity, Field } from '../language/index.js';
+import type { Entity, Field } from '../../language/index.js';
 import { pascalCase } from '../plan.js';
 
 type Schema = Record<string, unknown>;

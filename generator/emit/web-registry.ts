@@ -1,5 +1,5 @@
 import { VariableDeclarationKind } from 'ts-morph';
-import { MENU_AREAS } from '../language/index.js';
+import { MENU_AREAS } from '../../language/index.js';
 import type { EntityPlan, Plan } from '../plan.js';
 import { ALL_SCHEMAS } from './banner.js';
 import { literal } from './literal.js';

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { loadModel, type Model } from '../../generator/language/index.js';
+import { loadModel, type Model } from '../../language/index.js';
 import type { ServerConfig } from './config.js';
 import type { Feature } from './feature.js';
 import { FEATURES } from './features.js';

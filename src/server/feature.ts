@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Model } from '../../generator/language/index.js';
+import type { Model } from '../../language/index.js';
 import type { ServerConfig } from './config.js';
 
 /** What every feature is given: the model the app serves and its configuration. */

@@ -1,15 +1,10 @@
-/**
- * Kinds whose text is trimmed before it is checked and stored: what a person reads, types or
- * pastes (names, denominations, e-mails, addresses, codes, dates). Passwords and other secrets
- * (`password`, write-only fields), images and JSON keep every character they were given.
- */
-const TRIMMED_KINDS: ReadonlySet<string> = new Set([
-  'text', 'textarea', 'email', 'url', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'color',
-  'date', 'datetime', 'time', 'money', 'enum',
-]);
+import { kindHas } from '../../language/kinds.js';
 
-/** Whether a field of this kind has its text trimmed; secrets never do. */
-export const isTrimmed = (kind: string, secret = false) => !secret && TRIMMED_KINDS.has(kind);
+/**
+ * Whether a field of this kind has its text trimmed (what a person reads, types or pastes: the
+ * kind's `trimmed` fact); passwords and other secrets keep every character they were given.
+ */
+export const isTrimmed = (kind: string, secret = false) => !secret && kindHas(kind, 'trimmed');
 
 /**
  * The value as the server checks and stores it: text of a trimmed kind without the spaces around

@@ -2,7 +2,7 @@
  * Bad input a person or a script can send to the generic routes: each gets a 400, 404 or 422 with
  * a pt-BR message, never a 500.
  */
-import type { Entity, Field } from '../../generator/language/index.js';
+import type { Entity, Field } from '../../language/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { creator, validBody, writableEntities } from './support/bodies.js';

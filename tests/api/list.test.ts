@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../generator/language/index.js';
+import type { Entity } from '../../language/index.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { creator, validBody, writableEntities } from './support/bodies.js';
 import { call, startTestServer, type TestServer } from './support/server.js';

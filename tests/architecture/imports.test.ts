@@ -59,11 +59,11 @@ describe('import directions', () => {
   });
 
   it('the widget kit imports nothing of the application', () => {
-    expect(violations('src/web/kit', inside('src/web/kit', 'src/shared', 'generator/language/model', 'generator/language/icons'))).toEqual([]);
+    expect(violations('src/web/kit', inside('src/web/kit', 'src/shared', 'language/model', 'language/kinds', 'language/icons'))).toEqual([]);
   });
 
   it('the web client never imports the server or the generator', () => {
-    expect(violations('src/web', inside('src/web', 'src/shared', 'generated/web', 'generated/modules', 'generator/language/model', 'generator/language/icons'))).toEqual([]);
+    expect(violations('src/web', inside('src/web', 'src/shared', 'generated/web', 'generated/modules', 'language/model', 'language/kinds', 'language/icons'))).toEqual([]);
   });
 
   it('the server never imports the web client', () => {
@@ -85,7 +85,12 @@ describe('import directions', () => {
     expect(violations('generator', (t) => !inside('src')(t))).toEqual([]);
   });
 
-  it('shared code imports only shared code', () => {
-    expect(violations('src/shared', inside('src/shared'))).toEqual([]);
+  it('shared code imports only shared code and the kind facts', () => {
+    expect(violations('src/shared', inside('src/shared', 'language/kinds.js'))).toEqual([]);
+  });
+
+  it('the schema language imports nothing of the product: the generator, the server and the client read it', () => {
+    expect(violations('language', inside('language'))).toEqual([]);
+    expect(violations('src/server', (t) => !inside('generator')(t))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitMigrations, type DbSnapshot } from '../../generator/emit/migrations.js';
-import { checkAgainstMetaSchema, normalise, type SchemaFile } from '../../generator/language/index.js';
+import { checkAgainstMetaSchema, normalise, type SchemaFile } from '../../language/index.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { describeOnDatabases } from '../support/databases.js';
 

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitMigrations, SNAPSHOT_PATH, type DbSnapshot } from '../../generator/emit/migrations.js';
-import { checkAgainstMetaSchema, loadModel, loadSchemaFiles, normalise } from '../../generator/language/index.js';
+import { checkAgainstMetaSchema, loadModel, loadSchemaFiles, normalise } from '../../language/index.js';
 import { migrateToLatest, SPACE_MIGRATIONS } from '../../src/server/db/migrate.js';
 import { describeOnDatabases } from '../support/databases.js';
 

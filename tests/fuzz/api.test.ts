@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../generator/language/index.js';
+import type { Entity } from '../../language/index.js';
 import { creator, validBody } from '../api/support/bodies.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { bodyOf, filterText, hostileBodyText, hostileIdText, hostileValue, queryText, restQueryText, writeBodyText } from './support/arbitraries.js';

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadModel, SchemaError } from '../../generator/language/index.js';
+import { loadModel, SchemaError } from '../../language/index.js';
 import { removeScratchDirs, copyFixture, fixturesDir, runCli } from './support.js';
 
 /** Each bad fixture, with the file, JSON path and sentence a person should read. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitMigrations, type DbSnapshot } from '../../generator/emit/migrations.js';
-import { loadModel } from '../../generator/language/index.js';
+import { loadModel } from '../../language/index.js';
 import { fixtureRoot } from './support.js';
 
 const NOW = new Date(Date.UTC(2030, 0, 2, 3, 4, 5));

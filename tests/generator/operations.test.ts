@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emitAll } from '../../generator/emit/index.js';
-import { loadModel } from '../../generator/language/index.js';
+import { loadModel } from '../../language/index.js';
 import { planOutputs } from '../../generator/plan.js';
 import { projectRoot } from './support.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emitAll } from '../../generator/emit/index.js';
-import { loadSchemaFiles, checkAgainstMetaSchema, normalise } from '../../generator/language/index.js';
+import { loadSchemaFiles, checkAgainstMetaSchema, normalise } from '../../language/index.js';
 import { planOutputs } from '../../generator/plan.js';
 import { GOOD_FIXTURES, emitFixture, fixtureRoot } from './support.js';
 

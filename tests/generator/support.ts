@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { emitAll } from '../../generator/emit/index.js';
-import { loadModel } from '../../generator/language/index.js';
+import { loadModel } from '../../language/index.js';
 import { planOutputs } from '../../generator/plan.js';
 
 export const projectRoot = resolve(import.meta.dirname, '../..');

@@ -13,7 +13,7 @@ afterAll(removeScratchDirs);
 describe('generated code', () => {
   it('compiles under tsc --strict against the widget kit', async () => {
     const dir = scratchDir('tsc');
-    for (const link of ['src', 'generator', 'node_modules']) symlinkSync(join(projectRoot, link), join(dir, link));
+    for (const link of ['src', 'language', 'node_modules']) symlinkSync(join(projectRoot, link), join(dir, link));
     const include: string[] = [];
     for (const name of GOOD_FIXTURES) {
       const base = join(dir, 'fixtures', name);

@@ -5,7 +5,7 @@
  * that a refusal changed nothing (row counts, the record itself, the audit log) and that every
  * allowed write left its audit row. One app per database; principals and records made once.
  */
-import type { Entity } from '../../generator/language/index.js';
+import type { Entity } from '../../language/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creator, plainTextFields, validBody } from '../api/support/bodies.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { checkAgainstMetaSchema, loadModel, loadSchemaFiles, normalise, type Field } from '../../generator/language/index.js';
+import { checkAgainstMetaSchema, loadModel, loadSchemaFiles, normalise, type Field } from '../../language/index.js';
 
 const model = loadModel('.');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_ICONS } from '../../generator/language/icons';
+import { MENU_ICONS } from '../../language/icons';
 import { iconPath } from '../../src/web/resources/icons';
 import { resources } from '../../generated/web/registry';
 

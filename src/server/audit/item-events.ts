@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Entity, Field } from '../../../generator/language/index.js';
+import type { Entity, Field } from '../../../language/index.js';
 import { recordAudit } from './record.js';
 
 type Row = Record<string, unknown>;

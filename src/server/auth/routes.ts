@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Model } from '../../../generator/language/index.js';
+import type { Model } from '../../../language/index.js';
 import { AppError, invalid, MESSAGES } from '../http/app-error.js';
 import { objectBody } from '../http/body.js';
 import { spaceOf, type RequestSpace } from '../http/space.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Entity } from '../../../generator/language/index.js';
+import type { Entity } from '../../../language/index.js';
 
 /** Rows counted one by one before a table's count becomes 'more than' (the planner's estimate, if larger). */
 export const COUNT_CAP = 10_000;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MENU_AREAS, type Entity, type Model } from '../../../generator/language/index.js';
+import { MENU_AREAS, type Entity, type Model } from '../../../language/index.js';
 import { allows, sessionOf } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import { inPlatformSpace, isOperator } from '../platform/access.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PlatformDatabase } from '../../../generated/database.js';
-import type { Entity } from '../../../generator/language/index.js';
+import type { Entity } from '../../../language/index.js';
 import { AppError, notFound } from '../http/app-error.js';
 import { readableColumns } from '../resources/fields.js';
 import { findRecord } from '../resources/read.js';

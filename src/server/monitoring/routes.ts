@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Model } from '../../../generator/language/index.js';
+import type { Model } from '../../../language/index.js';
 import { requirePlatformPermission } from '../platform/access.js';
 import { platformOf } from '../platform/platform-db.js';
 import { parseId } from '../resources/read.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Entity } from '../../../generator/language/index.js';
+import type { Entity } from '../../../language/index.js';
 import { sessionOf } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import { findRecord } from '../resources/read.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Entity, Model, Operation } from '../../../generator/language/index.js';
+import type { Entity, Model, Operation } from '../../../language/index.js';
 import { AppError, MESSAGES } from '../http/app-error.js';
 import { sessionOf } from '../http/session.js';
 import type { WriteContext } from './hooks.js';

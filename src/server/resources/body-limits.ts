@@ -1,4 +1,4 @@
-import type { Field } from '../../../generator/language/index.js';
+import type { Field } from '../../../language/index.js';
 import { isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, type FieldErrors } from '../http/app-error.js';
 

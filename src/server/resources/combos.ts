@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Entity } from '../../../generator/language/index.js';
+import type { Entity } from '../../../language/index.js';
 import { badRequest } from '../http/app-error.js';
 import { searchText } from './list-query.js';
 

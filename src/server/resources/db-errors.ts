@@ -1,4 +1,4 @@
-import type { Entity, Model } from '../../../generator/language/index.js';
+import type { Entity, Model } from '../../../language/index.js';
 import { conflict, invalid } from '../http/app-error.js';
 
 interface DbError {

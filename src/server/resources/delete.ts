@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Entity } from '../../../generator/language/index.js';
+import type { Entity } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
 import { notFound } from '../http/app-error.js';
 import { translateDbError } from './db-errors.js';

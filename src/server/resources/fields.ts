@@ -1,4 +1,4 @@
-import type { Entity, Field } from '../../../generator/language/index.js';
+import type { Entity, Field } from '../../../language/index.js';
 
 /** Fields stored in the entity's own table. */
 export const columnFields = (entity: Entity) => entity.fields.filter((f) => f.column !== null);

@@ -34,7 +34,7 @@
  *   app.resources.hooks('usuarios', passwordPolicy);
  */
 import type { Kysely } from 'kysely';
-import type { Entity, Model } from '../../../generator/language/index.js';
+import type { Entity, Model } from '../../../language/index.js';
 
 export type WriteMode = 'create' | 'update';
 type Row = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Field } from '../../../generator/language/index.js';
+import type { Field } from '../../../language/index.js';
 import { badRequest } from '../http/app-error.js';
 import { sortExpression, sortMayBeNull, sortValue } from './list-order.js';
 

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Field } from '../../../generator/language/index.js';
+import type { Field } from '../../../language/index.js';
 
 /** The declared values of a text enum, in the schema's order; null for any other field. */
 function declaredOrder(field: Field): string[] | null {

@@ -1,4 +1,4 @@
-import type { Entity, Field } from '../../../generator/language/index.js';
+import type { Entity, Field } from '../../../language/index.js';
 import { badRequest } from '../http/app-error.js';
 import { decodeCursor, type ListCursor } from './list-cursor.js';
 

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Entity } from '../../../generator/language/index.js';
+import type { Entity } from '../../../language/index.js';
 import { readableColumns } from './fields.js';
 import { plannerEstimate, tableEstimate } from './list-estimates.js';
 import { afterCursor, encodeCursor } from './list-cursor.js';

@@ -1,4 +1,4 @@
-import type { Entity, Model } from '../../../generator/language/index.js';
+import type { Entity, Model } from '../../../language/index.js';
 import { permissionCatalogue } from './permissions.js';
 import type { FieldErrors } from '../http/app-error.js';
 import { addError } from '../http/app-error.js';

@@ -1,4 +1,4 @@
-import type { Entity, MenuArea, Model, Operation } from '../../../generator/language/index.js';
+import type { Entity, MenuArea, Model, Operation } from '../../../language/index.js';
 import { ADMIN } from '../http/session.js';
 
 /**

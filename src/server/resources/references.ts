@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Field } from '../../../generator/language/index.js';
+import type { Field } from '../../../language/index.js';
 import { addError, type FieldErrors } from '../http/app-error.js';
 import { MISSING_REFERENCE_MESSAGE } from './db-errors.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { Entity, EntityDatabase } from '../../../generator/language/index.js';
+import type { Entity, EntityDatabase } from '../../../language/index.js';
 import { MODULES, type ModuleName } from '../../../generated/modules.js';
 import { allows, sessionOf, type Session } from '../http/session.js';
 import { spaceOf } from '../http/space.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Model } from '../../../generator/language/index.js';
+import type { Model } from '../../../language/index.js';
 import { badRequest, notFound } from '../http/app-error.js';
 import { insertActions, listFor, operationAccess } from './access.js';
 import { listCombos } from './combos.js';

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { Entity } from '../../../generator/language/index.js';
+import type { Entity } from '../../../language/index.js';
 import { MIN_VOCABULARY_WORD, wordsDocument } from '../db/search-vocabulary.js';
 
 /** Shortest `q` word compared by trigrams; a shorter word matches the start of a value. */

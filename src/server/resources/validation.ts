@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { Entity, Field } from '../../../generator/language/index.js';
+import type { Entity, Field } from '../../../language/index.js';
 import { trimmedValue } from '../../shared/text.js';
 import { isCnpj, isCpf, isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';

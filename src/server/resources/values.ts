@@ -1,4 +1,4 @@
-import type { Field } from '../../../generator/language/index.js';
+import type { Field } from '../../../language/index.js';
 import { hashPassword } from './passwords.js';
 
 /**

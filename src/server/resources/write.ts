@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Entity } from '../../../generator/language/index.js';
+import type { Entity } from '../../../language/index.js';
 import { recordItemEvents } from '../audit/item-events.js';
 import { recordAudit } from '../audit/record.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Model } from '../../../generator/language/index.js';
+import type { Model } from '../../../language/index.js';
 import { objectBody } from '../http/body.js';
 import { insertActions, listFor, operationAccess } from '../resources/access.js';
 import { deleteRecord } from '../resources/delete.js';

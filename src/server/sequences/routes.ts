@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Model } from '../../../generator/language/index.js';
+import type { Model } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
 import { invalid } from '../http/app-error.js';
 import { objectBody } from '../http/body.js';

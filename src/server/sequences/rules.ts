@@ -1,4 +1,4 @@
-import type { Entity } from '../../../generator/language/index.js';
+import type { Entity } from '../../../language/index.js';
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';
 import type { ModuleHooks } from '../resources/hooks.js';
 import { maskProblem } from './mask.js';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RaRecord } from 'ra-core';
-import type { MenuIcon } from '../../../generator/language/icons';
-import type { FieldKind } from '../../../generator/language/model';
+import type { MenuIcon } from '../../../language/icons';
+import type { FieldKind } from '../../../language/model';
 
 export type { FieldKind, MenuIcon };
 

@@ -1,8 +1,8 @@
-import type { MenuIcon } from '../../../generator/language/icons';
+import type { MenuIcon } from '../../../language/icons';
 
 /**
  * The menu icons, named as the schemas name them (`x-icon`): the Material icons paths, drawn as plain
- * SVG by the menu. The names are the schema language's closed list (`generator/language/icons.ts`),
+ * SVG by the menu. The names are the schema language's closed list (`language/icons.ts`),
  * which the schema checker enforces: every name has its drawing here, and nothing else is drawn.
  */
 const ICONS: Record<MenuIcon, string> = {

@@ -3,7 +3,7 @@
  * writing a fixture per entity. Referenced records are created first through the API itself.
  */
 import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
-import type { Entity, Field, Model } from '../../../generator/language/index.js';
+import type { Entity, Field, Model } from '../../../language/index.js';
 import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
 import { pngDataUrl } from '../../identity/support/images.js';
 import { validSequenceBody } from '../../sequences/support/bodies.js';

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { loadModel, type Model } from '../../../generator/language/index.js';
+import { loadModel, type Model } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
 import { ensureAdministrator } from '../../../src/server/auth/index.js';
 import { hashPassword } from '../../../src/server/resources/passwords.js';

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import Fastify from 'fastify';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { compilePageOnly } from '../../../src/server/resources/list.js';
-import type { Field } from '../../../generator/language/index.js';
+import type { Field } from '../../../language/index.js';
 import { encodeCursor } from '../../../src/server/resources/list-cursor.js';
 import { ms, ratioRow, infoRow, times, type Row } from '../support/report.js';
 import { get } from '../support/http.js';

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
-import { loadModel, type Model } from '../../../generator/language/index.js';
+import { loadModel, type Model } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
 import { ensureAdministrator } from '../../../src/server/auth/index.js';
 import { loadConfig } from '../../../src/server/config.js';

@@ -2,7 +2,7 @@
  * What the API must answer, derived from the model alone: the operations a module offers, who may
  * insert (admin alone where the schema says so), and the principal's grants.
  */
-import type { Entity, Operation } from '../../../generator/language/index.js';
+import type { Entity, Operation } from '../../../language/index.js';
 import type { ResourceAction } from '../../../src/server/resources/permissions.js';
 import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
 import type { Principal } from './principals.js';

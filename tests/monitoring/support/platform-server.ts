@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { loadModel } from '../../../generator/language/index.js';
+import { loadModel } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
 import { ensureAdministrator } from '../../../src/server/auth/index.js';
 import { hashPassword } from '../../../src/server/resources/passwords.js';

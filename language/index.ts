@@ -4,6 +4,7 @@ import type { Model } from './model.js';
 import { normalise } from './normalise.js';
 
 export * from './model.js';
+export { KIND_FACTS, kindHas, type KindFacts } from './kinds.js';
 export { SchemaError } from './errors.js';
 export { loadSchemaFiles, type SchemaFile } from './load.js';
 export { normalise, formRules, singular } from './normalise.js';

@@ -12,6 +12,8 @@ import {
   type Operation,
   OPERATIONS,
 } from './model.js';
+import { KIND_FACTS } from './kinds.js';
+import type { KindParts } from './model.js';
 import { fieldRule } from './rules.js';
 
 type Json = Record<string, any>;
@@ -130,7 +132,7 @@ function operationsOf(listed: Operation[] | undefined): Record<Operation, boolea
   return Object.fromEntries(OPERATIONS.map((op) => [op, listed ? listed.includes(op) : true])) as Record<Operation, boolean>;
 }
 
-function implicitField(name: string, kind: FieldKind, label: string): Field {
+function implicitField(name: string, kind: 'id' | 'boolean' | 'datetime', label: string): Field {
   return {
     name, kind, label, column: name, required: false, nullable: name !== 'id', readOnly: true,
     serverSet: true, writeOnly: false, unique: name === 'id', inForm: false,
@@ -147,13 +149,6 @@ function normaliseList(source: Json, mustBeField: (path: string, name: string) =
   mustBeField('/x-list/sort', field);
   return { columns: source.columns, search: source.search, filters, sort: { field, order: descending ? 'desc' : 'asc' } };
 }
-
-const KIND_TYPES: Record<string, string[]> = {
-  text: ['string'], textarea: ['string'], email: ['string'], url: ['string'], cpf: ['string'], cnpj: ['string'],
-  cep: ['string'], phone: ['string'], mask: ['string'], color: ['string'], password: ['string'], date: ['string'],
-  datetime: ['string'], time: ['string'], money: ['string', 'number'], decimal: ['number'], integer: ['integer'],
-  boolean: ['boolean'], enum: ['string', 'integer'], permission: ['string'], image: ['string'], json: ['object', 'array'],
-};
 
 function inferKind(source: Json): FieldKind {
   if (source['x-kind']) return source['x-kind'];
@@ -181,10 +176,11 @@ function normaliseField(
 ): Field {
   if (!source.type) fail(path, 'has no "type".');
   const kind = inferKind(source);
-  const allowed = KIND_TYPES[kind];
+  const allowed = KIND_FACTS[kind]?.jsonTypes;
   if (allowed && !allowed.includes(source.type)) fail(path, `is of kind "${kind}", which needs type ${allowed.join(' or ')}.`);
   if (kind === 'mask' && !source['x-mask']) fail(path, 'is of kind "mask" and needs "x-mask".');
-  const field: Field = {
+  // Built up by kind below; the checks above and below make it the variant its kind names.
+  const field: FieldBeingBuilt = {
     name, kind, label: source['x-label'], column: name, required, nullable: !required,
     readOnly: source.readOnly === true, serverSet: source['x-server-set'] === true,
     writeOnly: source.writeOnly === true || kind === 'password', unique: source['x-unique'] === true,
@@ -244,8 +240,11 @@ function normaliseField(
       fields: [implicitField('id', 'id', 'ID'), ...itemFields],
     };
   }
-  return field;
+  return field as Field;
 }
+
+/** A field while normaliseField fills the parts of its kind. */
+type FieldBeingBuilt = Omit<Field, 'kind' | keyof KindParts> & { kind: FieldKind } & Partial<KindParts>;
 
 /** `civil_statuses` → `civil_status`, `cities` → `city`: used for join and parent key names. */
 export function singular(table: string): string {

@@ -2,10 +2,13 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import metaSchema from './meta-schema.json' with { type: 'json' };
 import { SchemaError } from './errors.js';
 import { isMenuIcon, MENU_ICONS } from './icons.js';
+import { KIND_FACTS } from './kinds.js';
 import type { SchemaFile } from './load.js';
 
 const ajv = new Ajv2020({ allErrors: false, strict: false });
-const validateFile = ajv.compile(metaSchema);
+/** Kinds a schema may name in `x-kind`; the others (ids, references, sub-lists) follow from a field's shape. */
+const DECLARABLE_KINDS = Object.entries(KIND_FACTS).filter(([, facts]) => facts.jsonTypes !== null).map(([kind]) => kind);
+const validateFile = ajv.compile({ ...metaSchema, $defs: { ...metaSchema.$defs, kind: { type: 'string', enum: DECLARABLE_KINDS } } });
 
 /**
  * Checks one schema file against the meta-schema, then the closed lists the meta-schema leaves to
@@ -26,7 +29,7 @@ export function checkAgainstMetaSchema(file: SchemaFile): void {
 function checkIcon(file: SchemaFile): void {
   const icon = file.json['x-icon'];
   if (icon === undefined || isMenuIcon(icon)) return;
-  throw new SchemaError(file.path, '/x-icon', `names the icon ${JSON.stringify(icon)}, which the menu cannot draw: use one of ${MENU_ICONS.join(', ')} (generator/language/icons.ts lists them; a new one needs its drawing in src/web/resources/icons.ts too).`);
+  throw new SchemaError(file.path, '/x-icon', `names the icon ${JSON.stringify(icon)}, which the menu cannot draw: use one of ${MENU_ICONS.join(', ')} (language/icons.ts lists them; a new one needs its drawing in src/web/resources/icons.ts too).`);
 }
 
 function sentenceFor(error: ErrorObject): string {

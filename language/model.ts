@@ -4,40 +4,9 @@
  * nothing here is written by hand for a particular entity.
  */
 
-/** The closed set of field kinds. Every output (input, field, filter, column, SQL type) switches on it. */
-export type FieldKind =
-  | 'id'
-  | 'text'
-  | 'textarea'
-  | 'integer'
-  | 'decimal'
-  | 'money'
-  | 'boolean'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'email'
-  | 'url'
-  | 'cpf'
-  | 'cnpj'
-  | 'cep'
-  | 'phone'
-  | 'mask'
-  | 'color'
-  | 'password'
-  | 'enum'
-  | 'reference'
-  | 'references'
-  | 'sublist'
-  | 'permission'
-  | 'image'
-  | 'json';
+import type { FieldKind } from './kinds.js';
 
-export const FIELD_KINDS: readonly FieldKind[] = [
-  'id', 'text', 'textarea', 'integer', 'decimal', 'money', 'boolean', 'date', 'datetime', 'time',
-  'email', 'url', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'color', 'password', 'enum', 'reference',
-  'references', 'sublist', 'permission', 'image', 'json',
-];
+export type { FieldKind } from './kinds.js';
 
 /** Menu areas, in menu order. */
 export type MenuArea =
@@ -95,9 +64,9 @@ export interface SublistSpec {
   fields: Field[];
 }
 
-export interface Field {
+/** What every field has, whatever its kind. */
+interface FieldBase {
   name: string;
-  kind: FieldKind;
   label: string;
   /** Column in the table (null for `references` and `sublist`, which live in other tables). */
   column: string | null;
@@ -114,23 +83,52 @@ export interface Field {
   minimum?: number;
   maximum?: number;
   pattern?: string;
-  /** For kind `mask`: the mask, `0` a digit, `A` a letter, `*` either. */
-  mask?: string;
   default?: unknown;
-  enumOptions?: EnumOption[];
-  reference?: ReferenceSpec;
-  sublist?: SublistSpec;
   /**
    * Audit events recorded when items are added to or removed from this `references` or `sublist`
    * field (`{ added: 'added_role', removed: 'removed_role' }`), beside the record's own event.
    */
   auditEvents?: { added: string; removed: string };
-  /** For kind `references` (many-to-many): the join table and its two keys. */
-  join?: { table: string; ownKey: string; otherKey: string };
   /** Shown in the form: false for server-set and id fields. */
   inForm: boolean;
   helpText?: string;
 }
+
+/** For kind `references` (many-to-many): the join table and its two keys. */
+export interface JoinSpec {
+  table: string;
+  ownKey: string;
+  otherKey: string;
+}
+
+/** What only some kinds carry; every other kind has none of it. */
+export interface KindParts {
+  /** For kind `enum`: the values and their labels, in the schema's order. */
+  enumOptions: EnumOption[];
+  /** For kinds `reference` and `references`: the module whose records it points at. */
+  reference: ReferenceSpec;
+  join: JoinSpec;
+  sublist: SublistSpec;
+  /** For kind `mask`: the mask, `0` a digit, `A` a letter, `*` either. */
+  mask: string;
+}
+
+type Variant<K extends FieldKind, P extends keyof KindParts = never> = FieldBase &
+  { kind: K } & Pick<KindParts, P> & { [Q in Exclude<keyof KindParts, P>]?: undefined };
+
+export type EnumField = Variant<'enum', 'enumOptions'>;
+export type ReferenceField = Variant<'reference', 'reference'>;
+export type ReferencesField = Variant<'references', 'reference' | 'join'>;
+export type SublistField = Variant<'sublist', 'sublist'>;
+export type MaskField = Variant<'mask', 'mask'>;
+type PartKinds = 'enum' | 'reference' | 'references' | 'sublist' | 'mask';
+export type PlainField = { [K in Exclude<FieldKind, PartKinds>]: Variant<K> }[Exclude<FieldKind, PartKinds>];
+
+/**
+ * A field of an entity, told apart by its kind: an `enum` has its options, a `reference` the module
+ * it points at, a `references` also its join table, a `sublist` its rows' fields, a `mask` its mask.
+ */
+export type Field = EnumField | ReferenceField | ReferencesField | SublistField | MaskField | PlainField;
 
 export interface ListSpec {
   columns: string[];
