@@ -20,6 +20,7 @@ const EXPECTED: Record<string, [string, string, RegExp]> = {
   'sublist-main': ['schemas/tabelas/cores.schema.json', '/properties/shades/x-sublist/main', /not a boolean field of the item/],
   'unknown-area': ['schemas/outros/cores.schema.json', '', /not a menu area/],
   'unknown-icon': ['schemas/tabelas/cores.schema.json', '/x-icon', /names the icon "Palette", which the menu cannot draw: use one of Badge, .*MonitorHeart/],
+  'unknown-kind': ['schemas/tabelas/cores.schema.json', '/properties/cpf/x-kind', /must be one of "text", .*"cpf", .*"json"/],
   'unknown-keyword': ['schemas/tabelas/cores.schema.json', '/properties/name', /"x-lable" is not a keyword of the schema language/],
   'unknown-reference': ['schemas/tabelas/cores.schema.json', '/properties/uf_id/x-reference/module', /module "uf", which has no schema file/],
   'wrong-id': ['schemas/tabelas/cores.schema.json', '/$id', /must be "cores", the file's name/],
