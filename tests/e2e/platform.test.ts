@@ -16,6 +16,7 @@ describe('a new space, as a platform operator opens it', () => {
   const tenantEmail = 'secretaria@conselho-sul.test';
   const newPassword = 'Nova-senha-forte-2026';
   let oneTimePassword = '';
+  let tenantId = '';
 
   const path = () => new URL(page.url()).pathname;
   // A step that waits on the server (a login that opens a space's database first, say) may take
@@ -85,6 +86,7 @@ describe('a new space, as a platform operator opens it', () => {
     await shot('senha-provisoria');
     await dialog.getByRole('button', { name: 'Entendi' }).click();
     await expect.poll(path).toMatch(/^\/clientes\/\d+$/);
+    tenantId = path().split('/').pop()!;
     await page.getByRole('cell', { name: 'sul', exact: true }).waitFor();
     await page.goto(`${product.url}/clientes`);
     await page.getByRole('cell', { name: 'Conselho Regional Sul' }).waitFor();
@@ -128,5 +130,25 @@ describe('a new space, as a platform operator opens it', () => {
     await row.first().waitFor();
     await expect.poll(() => row.first().getByText('No ar').count(), { timeout: 60_000, interval: 2_000 }).toBe(1);
     await shot('monitores');
+  });
+
+  it("refuses to save the tenant over another operator's change, and reloads it", async () => {
+    await page.goto(`${product.url}/clientes/${tenantId}`);
+    await page.getByRole('button', { name: 'Editar' }).click();
+    const initials = page.getByLabel(/^Sigla/);
+    await initials.fill('CRS-FORM');
+    // Meanwhile another operator saves the tenant.
+    const auth = await fetch(`${product.url}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: product.adminEmail, password: product.adminPassword }) });
+    const token = ((await auth.json()) as { data: { token: string } }).data.token;
+    const other = await fetch(`${product.url}/api/rest/clientes/${tenantId}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ initials: 'CRS-OUTRO' }) });
+    expect(other.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('O registro foi alterado por outra pessoa', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Recarregar' }).click();
+    await expect.poll(() => page.getByText('CRS-OUTRO').count()).toBeGreaterThan(0);
+    const stored = await fetch(`${product.url}/api/clientes/${tenantId}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await stored.json()) as { data: { initials: string } }).data.initials).toBe('CRS-OUTRO');
   });
 });

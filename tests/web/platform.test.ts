@@ -75,6 +75,7 @@ describe('the tenant form', () => {
   it('sends a space password only when typed, so a blank one on edit keeps the stored one', () => {
     const body = tenantBody({
       id: 4,
+      updated_at: '2026-11-24T10:00:00.123Z',
       name: 'Conselho Sul',
       tenant_configs: [
         { id: 9, tenant_name: 'sul', db_password: '' },
@@ -83,6 +84,8 @@ describe('the tenant form', () => {
       ],
     });
     expect(body).toEqual({
+      // The version the form opened goes with the save: a save over a newer one is refused.
+      updated_at: '2026-11-24T10:00:00.123Z',
       name: 'Conselho Sul',
       tenant_configs: [{ id: 9, tenant_name: 'sul' }, { id: 10, tenant_name: 'sul2' }, { tenant_name: 'norte', db_password: 'segredo' }],
     });

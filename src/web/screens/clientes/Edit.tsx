@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Edit, SimpleForm, useRecordContext } from 'react-admin';
+import { Edit, SimpleForm, useRecordContext, useRefresh } from 'react-admin';
 import { FormModeContext } from '@kit/formMode';
-import { BackLink, EditToolbar, UnsavedChangesReporter } from '@kit';
+import { BackLink, EditToolbar, StaleRecordDialog, UnsavedChangesReporter } from '@kit';
 import { InitialAdminDialog } from './InitialAdminDialog';
 import { TenantInputs } from './TenantInputs';
 import { DeleteTenantButton } from './DeleteTenantButton';
@@ -26,7 +26,8 @@ export function ClientesEdit() {
 function TenantEditForm() {
   const record = useRecordContext();
   const [editing, setEditing] = useState(false);
-  const { save, admins, clearAdmins } = useSaveTenant(record?.id);
+  const refresh = useRefresh();
+  const { save, admins, clearAdmins, stale, clearStale } = useSaveTenant(record?.id);
   const submit = async (values: Record<string, unknown>) => {
     const errors = await save(values);
     if (!errors) setEditing(false);
@@ -39,6 +40,7 @@ function TenantEditForm() {
         <TenantInputs mode="edit" />
       </SimpleForm>
       <InitialAdminDialog admins={admins} onClose={clearAdmins} />
+      <StaleRecordDialog message={stale} onReload={refresh} onClose={clearStale} />
     </FormModeContext.Provider>
   );
 }

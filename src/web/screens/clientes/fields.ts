@@ -71,7 +71,8 @@ export interface SpaceValues {
  */
 export function tenantBody(values: Record<string, unknown>): Record<string, unknown> {
   const spaces = Array.isArray(values.tenant_configs) ? (values.tenant_configs as SpaceValues[]) : [];
-  const { id: _id, created_at: _c, updated_at: _u, ...tenant } = values;
+  // `updated_at` stays: it is the version the form opened, and a save over a newer one is refused (409).
+  const { id: _id, created_at: _c, ...tenant } = values;
   return {
     ...tenant,
     tenant_configs: spaces.map((space) => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useNotify, useRefresh, type RaRecord } from 'react-admin';
+import { HttpError, useNotify, useRefresh, type RaRecord } from 'react-admin';
+import { STALE_RECORD_STATUS } from '@kit';
 import { http } from '../../services';
 import { firstMessages } from '../../http/client';
 import { failureOf } from '../../pages/bare/failure';
@@ -9,13 +10,16 @@ import { tenantBody } from './fields';
 /**
  * Saves a tenant with its spaces by POST or PUT and keeps what only this answer carries: the first
  * administrators of the spaces just created, with their one-time passwords. Every tenant write
- * refreshes the cached queries, so the space combos reload.
+ * refreshes the cached queries, so the space combos reload. A save carries the version the form
+ * opened; one made over somebody else's change is refused and `stale` holds why.
  */
 export function useSaveTenant(id?: RaRecord['id']) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [admins, setAdmins] = useState<InitialAdmin[]>([]);
   const [saved, setSaved] = useState<RaRecord | null>(null);
+  /** The server's message when someone else saved the tenant since the form opened. */
+  const [stale, setStale] = useState<string | null>(null);
   const save = async (values: Record<string, unknown>) => {
     try {
       const { json } = await http<{ data: RaRecord; message?: string }>({
@@ -30,6 +34,10 @@ export function useSaveTenant(id?: RaRecord['id']) {
       return undefined;
     } catch (error) {
       const failure = failureOf(error);
+      if (error instanceof HttpError && error.status === STALE_RECORD_STATUS) {
+        setStale(failure.message);
+        return {};
+      }
       const fields = firstMessages(failure.fields) ?? {};
       // A space's field may be closed in the form: its message also goes to the notification.
       const hidden = Object.entries(fields).find(([field]) => field.startsWith('tenant_configs'));
@@ -37,5 +45,5 @@ export function useSaveTenant(id?: RaRecord['id']) {
       return fields;
     }
   };
-  return { save, admins, saved, clearAdmins: () => setAdmins([]) };
+  return { save, admins, saved, clearAdmins: () => setAdmins([]), stale, clearStale: () => setStale(null) };
 }
