@@ -2,19 +2,20 @@ import type { Entity, Operation } from '../../language/index.js';
 import type { Plan } from '../plan.js';
 import { ALL_SCHEMAS, bannerLines } from './banner.js';
 import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
+import { dashboardPath, featurePaths } from './openapi-features.js';
 import { recordSchema } from './record-schema.js';
 
 type Doc = Record<string, unknown>;
 
 /** `generated/openapi.json`: the OpenAPI 3.1 document of the HTTP contract, one tag and set of paths per module. */
 export function emitOpenApi(plan: Plan): Map<string, string> {
-  const paths: Doc = { ...commonPaths };
+  const paths: Doc = { ...commonPaths, ...dashboardPath };
   const schemas: Doc = { ...(commonComponents.schemas as Doc) };
   for (const { entity, typeName } of plan.entities) {
     schemas[typeName] = recordSchema(entity);
     if (entity.operations.create) schemas[`${typeName}Create`] = { ...entity.rules.create, title: `${typeName}Create` };
     if (entity.operations.update) schemas[`${typeName}Edit`] = { ...entity.rules.edit, title: `${typeName}Edit` };
-    Object.assign(paths, enabledPaths(entity, modulePaths(entity, typeName)));
+    Object.assign(paths, enabledPaths(entity, modulePaths(entity, typeName)), featurePaths[entity.module]?.(typeName));
   }
   const document = {
     'x-generated': bannerLines(ALL_SCHEMAS).join(' '),
@@ -30,6 +31,7 @@ export function emitOpenApi(plan: Plan): Map<string, string> {
       { name: 'auth', description: 'Autenticação' },
       { name: 'perfil', description: 'Perfil do usuário da sessão' },
       { name: 'parametros', description: 'Parâmetros' },
+      { name: 'dashboard', description: 'Painel' },
       ...plan.menu.map(({ entity }) => ({ name: entity.module, description: entity.label.plural })),
     ],
     paths,

@@ -1,0 +1,88 @@
+/**
+ * The hand-written routes features add beside a module's generic ones (src/server/<feature>/routes.ts),
+ * keyed by the module they belong to: the document lists them when the model has that module.
+ */
+import { dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
+
+type Doc = Record<string, unknown>;
+
+const object = { type: 'object' };
+const text = { type: 'string' };
+const integer = { type: 'integer' };
+const nullableInteger = { type: ['integer', 'null'] };
+const tenant = ref('parameters', 'Tenant');
+const body = (properties: Record<string, Doc>, required: string[]): Doc => ({
+  required: true,
+  content: { 'application/json': { schema: { type: 'object', properties, required } } },
+});
+const operation = (tag: string, summary: string, rest: Doc): Doc => ({ tags: [tag], summary, parameters: [tenant, ...((rest.parameters as Doc[] | undefined) ?? [])], ...rest });
+const withId = [ref('parameters', 'Id')];
+
+/** module → its feature routes, given the module's record schema name. */
+export const featurePaths: Record<string, (typeName: string) => Doc> = {
+  monitores: (typeName) => ({
+    '/api/monitores/status': {
+      get: operation('monitores', 'Monitores na ordem da grade (excluído, ainda não verificado, fora do ar, alerta, no ar), com o tempo de resposta máximo (permissão `monitor.index`, espaço da plataforma)', {
+        responses: {
+          '200': json('OK', { type: 'object', properties: { data: { type: 'array', items: ref('schemas', typeName) }, monitor_response_time_limit: integer }, required: ['data', 'monitor_response_time_limit'] }),
+          ...errorResponses('401', '403'),
+        },
+      }),
+    },
+    '/api/monitores/{id}/check': {
+      post: operation('monitores', 'Verifica o monitor agora (permissão `monitor.update`, espaço da plataforma)', {
+        parameters: withId,
+        responses: { '200': json('O monitor após a verificação', dataEnvelope(ref('schemas', typeName))), ...errorResponses('401', '403', '404', '422') },
+      }),
+    },
+  }),
+  clientes: () => ({
+    '/api/clientes/available_drivers': {
+      get: operation('clientes', 'Bancos de dados em que um espaço pode ser criado (operador da plataforma)', {
+        responses: { '200': json('OK', dataEnvelope(object)), ...errorResponses('401', '403') },
+      }),
+    },
+    '/api/clientes/configs': {
+      get: operation('clientes', 'Os espaços da instalação, por nome (operador da plataforma)', {
+        responses: {
+          '200': json('OK', dataEnvelope({ type: 'array', items: { type: 'object', properties: { id: integer, tenant_name: text }, required: ['id', 'tenant_name'] } })),
+          ...errorResponses('401', '403'),
+        },
+      }),
+    },
+  }),
+  sequencias: () => ({
+    '/api/sequencias/mask_preview': {
+      post: operation('sequencias', 'Formata um número com uma máscara, como um sorteio formataria (permissão `sequence.show`, `.store` ou `.update`)', {
+        requestBody: body({ formatting: text, number: integer, year: integer, book: nullableInteger, leaf: nullableInteger, order: nullableInteger, annual_restart: { type: 'boolean' }, has_book: { type: 'boolean' } }, ['formatting', 'number']),
+        responses: { '200': json('O número formatado', dataEnvelope(text)), ...errorResponses('401', '403', '422') },
+      }),
+    },
+    '/api/sequencias/{id}/next': {
+      post: operation('sequencias', 'Gera à mão o próximo número da sequência (permissão `sequence.update`, auditado)', {
+        parameters: withId,
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', properties: { date: { type: 'string', description: 'Data do registro (`AAAA-MM-DD`): decide o ano do reinício anual. Ausente: agora.' } } } } } },
+        responses: {
+          '200': json('O número gerado', dataEnvelope({
+            type: 'object',
+            properties: { number: integer, formatted_number: text, year: integer, book: nullableInteger, leaf: nullableInteger, order: nullableInteger },
+            required: ['number', 'formatted_number', 'year', 'book', 'leaf', 'order'],
+          })),
+          ...errorResponses('401', '403', '404', '409', '422'),
+        },
+      }),
+    },
+  }),
+};
+
+/** `GET /api/dashboard`: one route of the shell, whatever the modules. */
+export const dashboardPath: Doc = {
+  '/api/dashboard': {
+    get: {
+      tags: ['dashboard'],
+      summary: 'Painel: registros por área que a pessoa pode listar, situação dos monitores (espaço da plataforma), suas últimas alterações',
+      parameters: [tenant],
+      responses: { '200': json('OK', dataEnvelope(object)), ...errorResponses('401') },
+    },
+  },
+};

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestServer, type TestServer } from './support/server.js';
+
+type HTTPMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The OpenAPI document names only routes the server answers, the feature routes included. */
+describe('the OpenAPI document and the routes', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('lists the feature routes beside the generic ones, and each is a route of the server', () => {
+    const document = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+    for (const path of ['/api/dashboard', '/api/monitores/status', '/api/monitores/{id}/check', '/api/clientes/available_drivers', '/api/clientes/configs', '/api/sequencias/mask_preview', '/api/sequencias/{id}/next']) {
+      expect(document.paths, path).toHaveProperty([path]);
+    }
+    const missing: string[] = [];
+    for (const [path, verbs] of Object.entries(document.paths)) {
+      // The server serves both forms' rules through one route with the mode as a parameter.
+      const url = path.replace(/\{(\w+)\}/g, ':$1').replace(/^(\/api\/rules\/\w+)\/(create|edit)$/, '$1/:mode');
+      for (const verb of Object.keys(verbs)) {
+        if (!server.app.hasRoute({ method: verb.toUpperCase() as HTTPMethod, url })) missing.push(`${verb.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
