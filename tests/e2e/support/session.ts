@@ -1,0 +1,40 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './product';
+
+/** The product and a Chromium page of a browser test file, as its tests read them. */
+export interface BrowserSession {
+  readonly product: RunningProduct;
+  readonly page: Page;
+}
+
+/**
+ * Starts the product and a pt-BR page before the file's tests, keeps a screenshot of a failing step,
+ * and stops both after them: the set-up browser test files share.
+ * @example const session = browserSession(); it('…', async () => { await logIn(session.page, session.product); });
+ */
+export function browserSession(env: Record<string, string> = {}): BrowserSession {
+  let product: RunningProduct | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    product = await startProduct(env);
+    browser = await launchBrowser();
+    page = await browser.newPage({ locale: 'pt-BR' });
+  });
+  beforeEach((context) => screenshotOnFailure(() => page, context));
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+  return {
+    get product() {
+      if (!product) throw new Error('the product has not started');
+      return product;
+    },
+    get page() {
+      if (!page) throw new Error('the browser has not started');
+      return page;
+    },
+  };
+}
