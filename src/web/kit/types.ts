@@ -95,3 +95,21 @@ export interface GeneratedResource {
   operations: Record<'list' | 'show' | 'create' | 'update' | 'delete', boolean>;
   load: () => Promise<ResourceScreens>;
 }
+
+/**
+ * A hand-written screen that is no module's (the parameters form): its route, its menu entry under an
+ * area, and who may open it. A feature folder declares it in `src/web/screens/<folder>/page.ts`.
+ */
+export interface FeaturePage {
+  /** The route, without the leading slash (`parametros`). */
+  path: string;
+  /** The menu entry and the page title. */
+  label: string;
+  /** The menu area it is listed under (`sistema`). */
+  area: string;
+  icon: MenuIcon;
+  /** Any one of these names opens it and lists it in the menu ('admin' among them where it should). */
+  requires: readonly string[];
+  /** The page's chunk, loaded on first visit. */
+  load: () => Promise<{ default: import('react').ComponentType }>;
+}
