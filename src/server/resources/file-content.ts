@@ -30,8 +30,14 @@ function isPlainText(bytes: Buffer): boolean {
   } catch {
     return false;
   }
-  return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+  return ![...text].some(isControl);
 }
+
+/** A control character other than tab, line feed, carriage return and form feed. */
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0);
+  return (code < 0x20 && ![0x09, 0x0a, 0x0c, 0x0d].includes(code)) || code === 0x7f;
+};
 
 const extensionOf = (name: string) => {
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
@@ -45,7 +51,7 @@ const extensionOf = (name: string) => {
  */
 export function safeFileName(raw: string | undefined, type: FileExtension): string {
   const last = (raw ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
-  const cleaned = last.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/^[.\s]+/, '').trim();
+  const cleaned = [...last].filter((char) => char.charCodeAt(0) >= 0x20 && char !== '\u007f' && !'<>:"|?*'.includes(char)).join('').replace(/^[.\s]+/, '').trim();
   const name = cleaned || `arquivo.${type}`;
   if (name.length <= 255) return name;
   const ext = extensionOf(name);
