@@ -32,6 +32,8 @@ export interface FieldSpec {
   reference?: { module: string; dependsOn?: { field: string; param: string } };
   /** For `sublist`: the item's fields and the only-one-main rule. */
   sublist?: { itemLabel: string; mainField?: string; fields: FieldSpec[] };
+  /** For `file`: the largest upload in bytes, the accepted types (`pdf`, `png`, …), whether it is an image. */
+  file?: { maxSize: number; accept: string[]; image: boolean };
   defaultValue?: unknown;
   helperText?: string;
   /** Columns only: whether the header sorts. */
