@@ -190,5 +190,23 @@ for (const kind of DATABASE_KINDS) {
       const writer = await userWith(server, [{ name: 'report.update' }]);
       expect((await upload('document', 'x.pdf', PDF, writer.token!)).status).toBe(201);
     });
+    it('removes, with the next upload, an upload no record claimed within a day, and keeps a recent one', async () => {
+      const abandoned = await uploaded('document', 'abandonado.pdf', PDF);
+      const recent = await uploaded('document', 'recente.pdf', PDF);
+      const claimed = await uploaded('document', 'guardado.pdf', PDF);
+      expect((await api('POST', '/api/laudos', { title: 'Guardado', document: claimed.id })).status).toBe(201);
+      const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000 - 60_000);
+      await server.db.updateTable('files').set({ created_at: daysAgo(1) }).where('id', 'in', [abandoned.id, claimed.id]).execute();
+      await server.db.updateTable('files').set({ created_at: daysAgo(0.5) }).where('id', '=', recent.id).execute();
+      await uploaded('document', 'novo.pdf', PDF);
+      const left = (await rows()).map((row) => row.id);
+      expect(left).not.toContain(abandoned.id);
+      expect(left).toEqual(expect.arrayContaining([recent.id, claimed.id]));
+      expect(stored()).not.toContain(join('laudos', 'document', abandoned.id));
+      expect(stored()).toContain(join('laudos', 'document', recent.id));
+      const late = await api('POST', '/api/laudos', { title: 'Tarde demais', document: abandoned.id });
+      expect(late.status).toBe(422);
+      expect(late.body.errors.document).toEqual(['O arquivo enviado não foi encontrado; envie-o novamente.']);
+    });
   });
 }

@@ -15,7 +15,7 @@ import { AppError, invalid, notFound } from '../http/app-error.js';
 import { FILE_TYPES, MAX_FILE_SIZE } from '../../../language/files.js';
 import { insertActions, operationAccess } from './access.js';
 import { acceptedType, attachmentDisposition, EMPTY_FILE, NO_FILE, safeFileName, tooLarge, wrongType } from './file-content.js';
-import { fileFields, FILES_TABLE } from './files.js';
+import { fileFields, FILES_TABLE, sweepUnclaimedUploads } from './files.js';
 import { parseId } from './read.js';
 import type { ResourceAction } from './permissions.js';
 
@@ -58,6 +58,7 @@ export async function fileRoutes(app: FastifyInstance, options: { model: Model }
         await storage.delete(key).catch(() => undefined);
         throw error;
       }
+      await sweepUnclaimedUploads(db, storage);
       return reply.status(201).send({ data: file });
     });
 

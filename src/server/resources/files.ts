@@ -92,3 +92,29 @@ export async function discardFiles(context: WriteContext): Promise<void> {
   context.discarded = [];
   for (const key of keys) await context.storage?.delete(key).catch(() => undefined);
 }
+
+/** How long an upload waits for a record to claim it before the space's next upload removes it. */
+export const UNCLAIMED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/** At most this many stale uploads are removed by one upload, so no upload waits on a long sweep. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Removes uploads no record claimed within a day (an upload whose form was abandoned), rows then
+ * bytes, a batch at a time; each upload of the space sweeps, so no timer runs. A save claiming one of
+ * them at that moment holds its row locked and is skipped; one that comes after answers that the file
+ * is gone ('envie-o novamente'). Returns how many were removed.
+ */
+export async function sweepUnclaimedUploads(db: Kysely<any>, storage: WriteContext['storage'], now = Date.now()): Promise<number> {
+  const stale = db
+    .selectFrom(FILES_TABLE)
+    .select('id')
+    .where('record_id', 'is', null)
+    .where('created_at', '<', new Date(now - UNCLAIMED_UPLOAD_MS))
+    .limit(SWEEP_BATCH)
+    .forUpdate()
+    .skipLocked();
+  const rows = await db.deleteFrom(FILES_TABLE).where('id', 'in', stale).where('record_id', 'is', null).returning('storage_key').execute();
+  for (const row of rows as { storage_key: string }[]) await storage?.delete(row.storage_key).catch(() => undefined);
+  return rows.length;
+}
