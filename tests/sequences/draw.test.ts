@@ -101,6 +101,18 @@ describeOnDatabases('drawing a number from a sequence', (getDb) => {
     expect(await sequenceRow(getDb(), id)).toMatchObject({ number: 0, last_drawn_number: null });
   });
 
+  it('refuses, and gives the number back, a draw of its own after the mask was changed under it', async () => {
+    const id = await insertSequence(getDb(), { formatting: '{numero:4}', name: 'Trocada' });
+    expect((await draw(id)).formatted_number).toBe('0001');
+    expect((await draw(id)).formatted_number).toBe('0002');
+    await getDb().updateTable('sequences').set({ formatting: '0000' }).where('id', '=', id).execute();
+    await expect(draw(id)).rejects.toMatchObject({ status: 422 });
+    expect(await sequenceRow(getDb(), id)).toMatchObject({ number: 2, last_drawn_number: 2 });
+    await getDb().updateTable('sequences').set({ formatting: 'N{numero}' }).where('id', '=', id).execute();
+    expect((await draw(id)).formatted_number).toBe('N3');
+    expect((await draw(id)).formatted_number).toBe('N4');
+  });
+
   it('answers 409 past the largest number, and 422 for a date that is none', async () => {
     const id = await insertSequence(getDb(), { number: 2_147_483_647 });
     await expect(draw(id)).rejects.toMatchObject({ status: 409, message: 'A sequência chegou ao maior número possível (2.147.483.647).' });

@@ -57,7 +57,7 @@ export const DATE_MESSAGE = 'A data informada é inválida: use AAAA-MM-DD ou AA
  * position this draw takes (`last_drawn_*`) and the next one: order advances, past its end it
  * starts over on the next leaf, and a leaf past its end starts over in the next book.
  */
-function drawText(automatic: boolean): string {
+function drawText(automatic: boolean, guarded = false): string {
   const next = 'case when (annual_restart and last_draw_year is not null and $1::int > last_draw_year) or number < start then start else number + increment end';
   const orderNext = 'number_order + increment_order';
   const leafNext = 'number_leaf + increment_leaf';
@@ -73,15 +73,42 @@ function drawText(automatic: boolean): string {
   number_leaf = ${inBook(`case when ${orderNext} <= end_order then number_leaf when ${leafNext} > end_leaf then start_leaf else ${leafNext} end`)},
   number_book = ${inBook(`case when ${orderNext} <= end_order or ${leafNext} <= end_leaf then number_book else number_book + increment_book end`)},
   updated_at = greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', updated_at) + interval '1 millisecond')
-where id = $2 and not inactivated${automatic ? ' and auto_numbering' : ''}
+where id = $2 and not inactivated${automatic ? ' and auto_numbering' : ''}${guarded ? ' and formatting is not distinct from $3' : ''}
 returning name, formatting, number, case when annual_restart then last_draw_year else $1::int end as year,
   last_drawn_number, last_draw_year, last_drawn_book, last_drawn_leaf, last_drawn_order, number_book, number_leaf, number_order`;
 }
 
-/** The statement's text, written once: a draw only binds the year ($1) and the sequence ($2). */
+/**
+ * The statement's text, written once: a draw only binds the year ($1) and the sequence ($2); the
+ * guarded one, a draw of its own, also the formatting already found sound ($3).
+ */
 const DRAW_TEXT = { automatic: drawText(true), byHand: drawText(false) };
+const GUARDED_TEXT = { automatic: drawText(true, true), byHand: drawText(false, true) };
 
 const drawStatement = (id: number, year: number, automatic: boolean) => CompiledQuery.raw(automatic ? DRAW_TEXT.automatic : DRAW_TEXT.byHand, [year, id]);
+const guardedStatement = (id: number, year: number, automatic: boolean, formatting: string | null) =>
+  CompiledQuery.raw(automatic ? GUARDED_TEXT.automatic : GUARDED_TEXT.byHand, [year, id, formatting]);
+
+/** Per database, the formatting each sequence last drew with: one that formats every number apart. */
+const soundFormatting = new WeakMap<object, Map<number, string | null>>();
+
+const knownSound = (db: object, id: number) => soundFormatting.get(db)?.get(id);
+
+function rememberSound(db: object, id: number, formatting: string | null) {
+  let sequences = soundFormatting.get(db);
+  if (!sequences) soundFormatting.set(db, (sequences = new Map()));
+  sequences.set(id, formatting);
+}
+
+/** Runs a draw statement; past the largest integer, 409. */
+async function execute(db: Kysely<any>, statement: CompiledQuery<DrawRow>): Promise<DrawRow | undefined> {
+  try {
+    return (await db.executeQuery<DrawRow>(statement)).rows[0];
+  } catch (error) {
+    if ((error as { code?: string }).code === '22003') throw conflict(`A sequência chegou ao maior número possível (${MAX_INTEGER.toLocaleString('pt-BR')}).`);
+    throw error;
+  }
+}
 
 /** Why a sequence gave no number: it does not exist, is inactive, or numbers by hand only. */
 async function refusal(db: Kysely<any>, id: number, automatic: boolean, field: string): Promise<AppError> {
@@ -110,20 +137,31 @@ export async function drawNumber(db: Kysely<any>, sequenceId: number, options: D
 
 /** `drawNumber` with the sequence's row as the draw left it. */
 export async function drawRow(db: Kysely<any>, sequenceId: number, options: DrawOptions = {}): Promise<{ row: DrawRow; drawn: DrawnNumber }> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => drawRow(trx, sequenceId, options));
   const automatic = options.automatic ?? true;
-  const field = options.field ?? 'number';
   const year = calendarYear(options.date ?? new Date());
   if (year === null) throw invalid({ date: [DATE_MESSAGE] });
-  let row: DrawRow | undefined;
-  try {
-    row = (await db.executeQuery<DrawRow>(drawStatement(sequenceId, year, automatic))).rows[0];
-  } catch (error) {
-    if ((error as { code?: string }).code === '22003') throw conflict(`A sequência chegou ao maior número possível (${MAX_INTEGER.toLocaleString('pt-BR')}).`);
-    throw error;
-  }
-  if (!row) throw await refusal(db, sequenceId, automatic, field);
+  if (!db.isTransaction) return drawAlone(db, sequenceId, year, automatic, options);
+  const row = await execute(db, drawStatement(sequenceId, year, automatic));
+  if (!row) throw await refusal(db, sequenceId, automatic, options.field ?? 'number');
   return { row, drawn: toDrawn(row, options) };
+}
+
+/**
+ * A draw of its own (no caller's transaction). Its statement commits by itself, one round trip
+ * instead of three, when the sequence's formatting is still one an earlier draw found sound: the
+ * formatting is checked only after the update, so only then could a refused draw not give its
+ * number back. Otherwise (first draw here, the formatting changed, a refusal) it runs in a
+ * transaction as a consumer's draw does, and learns the formatting.
+ */
+async function drawAlone(db: Kysely<any>, sequenceId: number, year: number, automatic: boolean, options: DrawOptions) {
+  const formatting = knownSound(db, sequenceId);
+  if (formatting !== undefined) {
+    const row = await execute(db, guardedStatement(sequenceId, year, automatic, formatting));
+    if (row) return { row, drawn: toDrawn(row, options) };
+  }
+  const drawn = await db.transaction().execute((trx) => drawRow(trx, sequenceId, options));
+  rememberSound(db, sequenceId, drawn.row.formatting);
+  return drawn;
 }
 
 /**
