@@ -30,25 +30,28 @@ export function clearHidden(body: Row, fields: Field[], previous?: Row): Row {
     if (field.when && !shown(field, byName, body, previous)) body[field.name] = null;
     const rows = body[field.name];
     if (field.sublist && Array.isArray(rows)) {
-      body[field.name] = rows.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? clearHidden(row as Row, field.sublist!.fields) : row));
+      const fill = (row: Row) => withKnownControllers(row, field.sublist!.fields).checked;
+      body[field.name] = rows.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? clearHidden(fill(row as Row), field.sublist!.fields) : row));
     }
   }
   return body;
 }
 
 /**
- * The body to check, with the stored value of each controlling field an edit left out (its
- * conditions still apply), and the names so borrowed, to take out again before storing.
+ * The body to check, with the value each controlling field left out of it will have: on an edit the
+ * stored one (borrowed: taken out again before storing, its conditions still apply), on an insert its
+ * default, which ajv would fill only after judging the conditions.
  */
 export function withKnownControllers(body: Row, fields: Field[], previous?: Row): { checked: Row; borrowed: string[] } {
   const borrowed: string[] = [];
-  if (!previous) return { checked: body, borrowed };
+  const byName = new Map(fields.map((f) => [f.name, f]));
   for (const field of fields) {
-    const controller = field.when?.field;
-    if (controller && !Object.hasOwn(body, controller) && previous[controller] !== undefined && !borrowed.includes(controller)) {
-      body[controller] = previous[controller];
-      borrowed.push(controller);
-    }
+    const controller = field.when ? byName.get(field.when.field) : undefined;
+    if (!controller || Object.hasOwn(body, controller.name)) continue;
+    if (previous && previous[controller.name] !== undefined) {
+      body[controller.name] = previous[controller.name];
+      borrowed.push(controller.name);
+    } else if (!previous && controller.default !== undefined) body[controller.name] = controller.default;
   }
   return { checked: body, borrowed };
 }

@@ -136,6 +136,8 @@ export function validateBody(entity: Entity, mode: Mode, input: unknown, previou
   const { checked, borrowed } = withKnownControllers(body, entity.fields, previous);
   if (!validate(checked)) {
     for (const error of validate.errors ?? []) {
+      // A condition's failed `then` is reported on its fields; the `if` summary names none.
+      if (error.keyword === 'if') continue;
       const { field, message } = messageOf(error, entity);
       if (!errors[field]?.includes(message)) addError(errors, field, message);
     }
