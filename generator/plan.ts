@@ -24,6 +24,10 @@ export interface FieldSpecData {
   defaultValue?: unknown;
   helperText?: string;
   sortable?: boolean;
+  format?: 'ip' | 'ipv4' | 'ipv6';
+  when?: { field: string; in: (string | number | boolean)[]; required?: boolean };
+  messages?: Partial<Record<string, string>>;
+  notBefore?: { field: string; message: string };
 }
 
 /** A prop's two values where insert and edit disagree (a password is required on insert only). */
@@ -78,9 +82,15 @@ function planEntity(entity: Entity): EntityPlan {
       return { ...fieldSpec(field, 'show'), ...(field.column !== null ? { sortable: true } : {}) };
     }),
     filters: listFilters(entity).map((name) => fieldSpec(byName(name), 'filter')),
-    formInputs: formFields.map((f) => formInput(fieldSpec(f, 'create'), fieldSpec(f, 'edit'))),
+    formInputs: formFields.map((f) => formInput(withOrder(entity, fieldSpec(f, 'create')), withOrder(entity, fieldSpec(f, 'edit')))),
     showFields: entity.fields.filter((f) => !f.writeOnly).map((f) => fieldSpec(f, 'show')),
   };
+}
+
+/** The end field of an `x-order` pair checks that it does not come before its start. */
+function withOrder(entity: Entity, spec: FieldSpecData): FieldSpecData {
+  const rule = entity.order.find((r) => r.end === spec.source);
+  return rule ? { ...spec, notBefore: { field: rule.start, message: rule.message } } : spec;
 }
 
 /** The schema's filters, then Ativo/Inativo on every entity that can be inactivated. */
@@ -125,6 +135,9 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   }
   if (form && field.default !== undefined) spec.defaultValue = field.default;
   if (form && field.helpText) spec.helperText = field.helpText;
+  if (form && field.format) spec.format = field.format;
+  if (form && field.when) spec.when = { field: field.when.field, in: [...field.when.in], ...(field.when.required ? { required: true } : {}) };
+  if (form && field.messages) spec.messages = { ...field.messages };
   return spec;
 }
 

@@ -18,6 +18,10 @@ export function checkAgainstMetaSchema(file: SchemaFile): void {
   if (validateFile(file.json)) return checkIcon(file);
   const error = (validateFile.errors ?? [])[0];
   if (!error) throw new SchemaError(file.path, '', 'does not follow the schema language.');
+  if (error.propertyName !== undefined && error.instancePath.endsWith('/x-messages')) {
+    const rules = (metaSchema.$defs.field.properties['x-messages'].propertyNames.enum as string[]).join(', ');
+    throw new SchemaError(file.path, `${error.instancePath}/${error.propertyName}`, `names no rule whose message can be replaced: use one of ${rules}.`);
+  }
   if (error.propertyName !== undefined) {
     // A bad key under an object (a field name): point at the key itself.
     throw new SchemaError(file.path, `${error.instancePath}/${error.propertyName}`, 'is not a valid field name: use snake_case (lower-case letters, digits and "_", starting with a letter).');

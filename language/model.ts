@@ -83,6 +83,8 @@ interface FieldBase {
   minimum?: number;
   maximum?: number;
   pattern?: string;
+  /** An address format a text field must follow (`format`): an IP address of either version, or of one. */
+  format?: AddressFormat;
   default?: unknown;
   /**
    * Audit events recorded when items are added to or removed from this `references` or `sublist`
@@ -92,6 +94,30 @@ interface FieldBase {
   /** Shown in the form: false for server-set and id fields. */
   inForm: boolean;
   helpText?: string;
+  /**
+   * Shown (and, with `required`, required) only while another field of the same form or sub-list
+   * row holds one of the values (`x-when`); hidden, it is stored null.
+   */
+  when?: FieldCondition;
+  /** Messages that replace the default one of a rule (`x-messages`: `{ required: 'A lista de fiscais é obrigatória!' }`). */
+  messages?: RuleMessages;
+}
+
+/** `x-when`: the field is shown while `field` holds one of `in`, and required then when `required`. */
+export interface FieldCondition {
+  field: string;
+  in: (string | number | boolean)[];
+  required: boolean;
+}
+
+/** A rule's own message by rule name (`required`, `maxLength`, …, `decimalPlaces`); `{label}` and `{n}` are filled in. */
+export type RuleMessages = Partial<Record<string, string>>;
+
+/** `x-order`: `start` may not come after `end` (dates, date-times or times); the message goes on `end`. */
+export interface OrderRule {
+  start: string;
+  end: string;
+  message: string;
 }
 
 /** For kind `references` (many-to-many): the join table and its two keys. */
@@ -181,6 +207,12 @@ export interface Entity {
   operations: Record<Operation, boolean>;
   /** Route permission for insert: 'admin' alone where the spec says so. */
   insertPermission: 'store' | 'admin';
+  /** Whether several records may be deleted at once (`x-bulk-delete`; default true where delete is offered). */
+  bulkDelete: boolean;
+  /** Who may use the module: the holders of its permissions, or every signed-in person (`"x-access": "any"`). */
+  access: EntityAccess;
+  /** Pairs of fields whose values keep their order (`x-order`: a start no later than its end). */
+  order: OrderRule[];
   fields: Field[];
   list: ListSpec;
   /** The JSON Schema the API validates a body against, per mode. */
@@ -189,6 +221,11 @@ export interface Entity {
 }
 
 export type EntityDatabase = 'space' | 'platform';
+
+/** `format` values that keep a text field's kind and check its shape. */
+export type AddressFormat = 'ip' | 'ipv4' | 'ipv6';
+
+export type EntityAccess = 'permission' | 'any';
 
 export type Operation = 'list' | 'show' | 'create' | 'update' | 'delete';
 

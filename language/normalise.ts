@@ -10,12 +10,14 @@ import {
   type MenuArea,
   type Model,
   type Operation,
+  type OrderRule,
   OPERATIONS,
 } from './model.js';
 import { KIND_FACTS } from './kinds.js';
 import type { KindParts } from './model.js';
 import { fileSpecOf } from './files.js';
 import { fieldRule } from './rules.js';
+import { checkFieldRules, conditionalRequirements, fieldRuleParts, orderRules } from './conditions.js';
 
 type Json = Record<string, any>;
 
@@ -85,6 +87,14 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     if (!names.has(name)) fail(path, `names "${name}", which is not a field of ${file.module}.`);
   };
   checkDependsOn(declared, '/properties', fail);
+  checkFieldRules(declared, '/properties', fail);
+  const order = orderRules(json['x-order'], declared, fail);
+  const access = json['x-access'] ?? 'permission';
+  if (access === 'any' && json['x-insert-permission'] === 'admin') {
+    fail('/x-access', 'opens the module to every signed-in person, while "x-insert-permission" keeps insert to administrators: keep one of them.');
+  }
+  const operations = operationsOf(json['x-operations']);
+  if (json['x-bulk-delete'] === true && !operations.delete) fail('/x-bulk-delete', 'allows deleting several records at once, but "x-operations" offers no delete.');
   checkFileFields(declared, json, fail);
   mustBeField('/x-record-label', json['x-record-label']);
   const comboLabel: string[] = json['x-combo-label'] ?? [json['x-record-label']];
@@ -110,11 +120,14 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     screens: json['x-screens'] !== false,
     listOnly: json['x-screens'] === 'list',
     accounts: json['x-accounts'] === true,
-    operations: operationsOf(json['x-operations']),
+    operations,
     insertPermission: json['x-insert-permission'] ?? 'store',
+    bulkDelete: operations.delete && json['x-bulk-delete'] !== false,
+    access,
+    order,
     fields,
     list,
-    rules: { create: formRules(fields, 'create'), edit: formRules(fields, 'edit') },
+    rules: { create: formRules(fields, 'create', order), edit: formRules(fields, 'edit', order) },
     icon: json['x-icon'] ?? 'ListAlt',
   };
 }
@@ -211,7 +224,12 @@ function normaliseField(
     if (source[key] !== undefined) (field as any)[key] = source[key];
   }
   if (source['x-mask']) field.mask = source['x-mask'];
+  if (['ip', 'ipv4', 'ipv6'].includes(source.format)) {
+    if (kind !== 'text') fail(`${path}/format`, `is "${source.format}", which applies only to a text field (this one is of kind ${kind}).`);
+    field.format = source.format;
+  }
   if (source['x-help']) field.helpText = source['x-help'];
+  Object.assign(field, fieldRuleParts(source, required, path, fail));
   if (source['x-audit-events']) {
     if (kind !== 'references' && kind !== 'sublist') fail(`${path}/x-audit-events`, 'applies only to a many-to-many field or a sub-list.');
     field.auditEvents = source['x-audit-events'];
@@ -279,7 +297,7 @@ export function singular(table: string): string {
 }
 
 /** The JSON Schema a body must follow in one mode; what the server validates and `rules/{module}/{mode}` serves. */
-export function formRules(fields: Field[], mode: 'create' | 'edit'): JsonSchemaObject {
+export function formRules(fields: Field[], mode: 'create' | 'edit', order: OrderRule[] = []): JsonSchemaObject {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const field of fields) {
@@ -288,5 +306,11 @@ export function formRules(fields: Field[], mode: 'create' | 'edit'): JsonSchemaO
     const optionalOnEdit = mode === 'edit' && field.writeOnly;
     if (field.required && !optionalOnEdit) required.push(field.name);
   }
-  return { type: 'object', properties, required, additionalProperties: false };
+  const conditions = conditionalRequirements(fields, mode);
+  return {
+    type: 'object', properties, required, additionalProperties: false,
+    ...(conditions.length ? { allOf: conditions } : {}),
+    // Not a JSON Schema keyword: the server's validation step checks it (src/shared/order.ts), and clients read it here.
+    ...(order.length ? { 'x-order': order } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 import type { Field } from './model.js';
+import { conditionalRequirements } from './conditions.js';
 
 /** Patterns the API accepts for the text kinds whose shape is fixed. */
 export const KIND_PATTERNS: Partial<Record<Field['kind'], string>> = {
@@ -68,7 +69,8 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
         if (item.required) itemRequired.push(item.name);
       }
       rule.type = 'array';
-      rule.items = { type: 'object', properties: itemProperties, required: itemRequired, additionalProperties: false };
+      const conditions = conditionalRequirements(field.sublist!.fields, mode);
+      rule.items = { type: 'object', properties: itemProperties, required: itemRequired, additionalProperties: false, ...(conditions.length ? { allOf: conditions } : {}) };
       if (field.required) rule.minItems = 1;
       if (field.sublist!.mainField) rule['x-main'] = { field: field.sublist!.mainField, item: field.sublist!.itemLabel };
       break;
@@ -83,8 +85,11 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
   if (pattern && rule.pattern === undefined) rule.pattern = pattern;
   const format = KIND_FORMATS[field.kind];
   if (format) rule.format = format;
+  if (field.format) rule.format = field.format;
   if (field.kind === 'mask') rule['x-mask'] = field.mask;
   if (field.writeOnly) rule.writeOnly = true;
+  if (field.when) rule['x-when'] = { ...field.when };
+  if (field.messages) rule['x-messages'] = { ...field.messages };
   if (field.reference) rule['x-reference'] = { module: field.reference.module, ...(field.reference.dependsOn ? { dependsOn: field.reference.dependsOn } : {}) };
   void mode;
   return rule;

@@ -52,7 +52,8 @@ function enabledPaths(entity: Entity, paths: Doc): Doc {
   };
   const kept: Doc = {};
   for (const [path, verbs] of Object.entries(paths)) {
-    const offered = Object.entries(verbs as Doc).filter(([verb]) => entity.operations[operationOf[`${verb} ${path}`]] !== false);
+    const bulk = path.endsWith('/multiple_delete/{ids}');
+    const offered = Object.entries(verbs as Doc).filter(([verb]) => entity.operations[operationOf[`${verb} ${path}`]] !== false && !(bulk && !entity.bulkDelete));
     if (offered.length > 0) kept[path] = Object.fromEntries(offered);
   }
   return kept;
@@ -68,7 +69,7 @@ function modulePaths(entity: Entity, typeName: string): Doc {
     tags: [m],
     operationId: `${verb}${typeName}`,
     summary,
-    description: `Permissão: \`${permission}\` ou \`admin\`.`,
+    description: entity.access === 'any' ? 'Qualquer usuário autenticado.' : `Permissão: \`${permission}\` ou \`admin\`.`,
     ...rest,
     parameters: [tenant, ...((rest.parameters as Doc[] | undefined) ?? [])],
   });

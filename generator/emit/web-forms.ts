@@ -38,18 +38,29 @@ export function emitShowScreen(plan: EntityPlan): string {
   });
 }
 
+/** Whether any field of the form, or of one of its sub-list rows, is shown only under a condition (`x-when`). */
+function hasConditions(plan: EntityPlan): boolean {
+  return plan.entity.fields.some((f) => f.when || f.sublist?.fields.some((item) => item.when));
+}
+
 function formScreen(plan: EntityPlan, suffix: string, wrapper: string, mode: 'create' | 'edit'): string {
+  const conditional = hasConditions(plan);
   return printSourceFile(`${suffix}.tsx`, plan.entity.source, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kitImport(), namedImports: [wrapper] });
+    file.addImportDeclaration({ moduleSpecifier: kitImport(), namedImports: conditional ? [wrapper, 'withoutHidden'] : [wrapper] });
     file.addImportDeclaration({ moduleSpecifier: './Inputs', namedImports: [inputsComponent(plan)] });
+    if (conditional) file.addImportDeclaration({ moduleSpecifier: './form', namedImports: ['inputs'] });
     file.addFunction({
       name: `${plan.typeName}${suffix}`,
       isDefaultExport: true,
       statements: (writer) => {
         writer.writeLine('return (');
         writer.indent(() => {
-          // The signed-in person's own account: the kit offers no Excluir on it.
-          writer.writeLine(mode === 'edit' && plan.entity.accounts ? `<${wrapper} ownRecordKept>` : `<${wrapper}>`);
+          // The signed-in person's own account: the kit offers no Excluir on it. Hidden fields are not sent.
+          const props = [
+            ...(mode === 'edit' && plan.entity.accounts ? ['ownRecordKept'] : []),
+            ...(conditional ? [`transform={withoutHidden(inputs('${mode}'))}`] : []),
+          ];
+          writer.writeLine(`<${[wrapper, ...props].join(' ')}>`);
           writer.indent(() => writer.writeLine(`<${inputsComponent(plan)} mode="${mode}" />`));
           writer.writeLine(`</${wrapper}>`);
         });

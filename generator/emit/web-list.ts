@@ -42,6 +42,7 @@ export function emitListScreen(plan: EntityPlan): string {
       `search: ${entity.list.search.length > 0}`,
       `recordLabel: ${literal(entity.recordLabel)}`,
       ...(entity.listOnly ? ['readOnly: true'] : []),
+      ...(entity.operations.delete && !entity.bulkDelete ? ['bulkDelete: false'] : []),
     ];
     file.addVariableStatement({
       isExported: true,

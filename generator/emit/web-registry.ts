@@ -45,6 +45,9 @@ function entry({ entity }: EntityPlan): string {
     label: { singular: entity.label.singular, plural: entity.label.plural },
     screens: entity.screens,
     operations: entity.operations,
+    // Said only where a module departs from the default, so the others' entries stay as they are.
+    ...(entity.operations.delete && !entity.bulkDelete ? { bulkDelete: false } : {}),
+    ...(entity.access === 'any' ? { access: 'any' } : {}),
   };
   const load = entity.screens
     ? `() => import('./${entity.module}/index').then((m) => m.default)`

@@ -1,4 +1,5 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 
 /** The specification's messages for the custom validators; the server and the browser both show these. */
 export const VALIDATOR_MESSAGES = {
@@ -35,3 +36,14 @@ export function parseMoney(value: string | number): string {
   if (value.includes(',')) return value.replace(/\./g, '').replace(',', '.');
   return value;
 }
+
+const IPV4 = fullFormats.ipv4 as RegExp;
+const IPV6 = fullFormats.ipv6 as RegExp;
+
+/** Whether text is an IP address: `ip` either version, `ipv4` or `ipv6` one of them (ajv-formats' patterns). */
+export function isIpAddress(value: string, version: 'ip' | 'ipv4' | 'ipv6' = 'ip'): boolean {
+  return (version !== 'ipv6' && IPV4.test(value)) || (version !== 'ipv4' && IPV6.test(value));
+}
+
+/** The message of a text field that is not an IP address. */
+export const ipAddressMessage = (label: string) => `O campo ${label} deve ser um endereço IP válido.`;

@@ -31,6 +31,15 @@ const EXPECTED: Record<string, [string, string, RegExp]> = {
   'unknown-keyword': ['schemas/tabelas/cores.schema.json', '/properties/name', /"x-lable" is not a keyword of the schema language/],
   'unknown-reference': ['schemas/tabelas/cores.schema.json', '/properties/uf_id/x-reference/module', /module "uf", which has no schema file/],
   'wrong-id': ['schemas/tabelas/cores.schema.json', '/$id', /must be "cores", the file's name/],
+  'when-also-required': ['schemas/tabelas/cores.schema.json', '/properties/code/x-when', /cannot also be listed in "required": write "required": true inside "x-when"/],
+  'when-unknown-field': ['schemas/tabelas/cores.schema.json', '/properties/code/x-when/field', /"tone", which is not another field of the same form/],
+  'when-unknown-value': ['schemas/tabelas/cores.schema.json', '/properties/code/x-when/in/0', /"hsl", a value "kind" cannot hold \(its values: "rgb", "cmyk"\)/],
+  'order-not-a-date': ['schemas/tabelas/cores.schema.json', '/x-order/0/start', /"name", of kind text: only dates, date-times and times keep an order/],
+  'message-without-rule': ['schemas/tabelas/cores.schema.json', '/properties/code/x-messages/maxLength', /the rule "maxLength", which the field "code" does not have/],
+  'message-unknown-rule': ['schemas/tabelas/cores.schema.json', '/properties/code/x-messages/tooLong', /names no rule whose message can be replaced: use one of required, maxLength/],
+  'access-any-admin-insert': ['schemas/tabelas/cores.schema.json', '/x-access', /every signed-in person, while "x-insert-permission" keeps insert to administrators/],
+  'bulk-delete-without-delete': ['schemas/tabelas/cores.schema.json', '/x-bulk-delete', /"x-operations" offers no delete/],
+  'ip-not-text': ['schemas/tabelas/cores.schema.json', '/properties/starts_on/format', /applies only to a text field \(this one is of kind integer\)/],
 };
 
 const badDir = join(fixturesDir, 'bad');

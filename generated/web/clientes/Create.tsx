@@ -4,12 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate } from '@kit';
+import { ResourceCreate, withoutHidden } from '@kit';
 import { ClientesInputs } from './Inputs';
+import { inputs } from './form';
 
 export default function ClientesCreate() {
   return (
-    <ResourceCreate>
+    <ResourceCreate transform={withoutHidden(inputs('create'))}>
       <ClientesInputs mode="create" />
     </ResourceCreate>
   );

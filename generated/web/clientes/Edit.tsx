@@ -4,12 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceEdit } from '@kit';
+import { ResourceEdit, withoutHidden } from '@kit';
 import { ClientesInputs } from './Inputs';
+import { inputs } from './form';
 
 export default function ClientesEdit() {
   return (
-    <ResourceEdit>
+    <ResourceEdit transform={withoutHidden(inputs('edit'))}>
       <ClientesInputs mode="edit" />
     </ResourceEdit>
   );

@@ -5,10 +5,13 @@ import { AppError, MESSAGES } from '../http/app-error.js';
 import { sessionOf } from '../http/session.js';
 import type { WriteContext } from './hooks.js';
 import { listRecords, type ListResult } from './list.js';
+import { runListHooks, runShowHooks } from './read-hooks.js';
+import { findRecord } from './read.js';
 import { entityPermission, type ResourceAction } from './permissions.js';
 import type { ResourceRegistry } from './registry.js';
 
 export const NOT_OFFERED = 'Operação não permitida neste cadastro.';
+export const NO_BULK_DELETE = 'Neste cadastro os registros são excluídos um de cada vez.';
 
 /** Who may run an operation, and where: the database and the write context of an allowed call. */
 export type AllowOperation = (request: FastifyRequest, entity: Entity, operation: Operation, ...actions: ResourceAction[]) => { db: Kysely<any>; context: WriteContext };
@@ -37,6 +40,27 @@ export const insertActions = (entity: Entity): ResourceAction[] => (entity.inser
 /** A module's list as its caller may see it: a list a feature opens to everyone answers for itself. */
 export async function listFor(allow: AllowOperation, registry: ResourceRegistry, request: FastifyRequest, entity: Entity, query: Record<string, unknown>): Promise<ListResult> {
   const openList = registry.openListOf(entity.module);
-  if (openList) return openList(request, entity);
-  return listRecords(allow(request, entity, 'list', 'index').db, entity, query);
+  const hooks = registry.readHooksOf(entity.module);
+  if (openList) {
+    const result = await openList(request, entity);
+    if (hooks.length) await runListHooks(hooks, result.data, { request, entity, db: registry.locatorOf(entity.database).db(request) });
+    return result;
+  }
+  const { db } = allow(request, entity, 'list', 'index');
+  const result = await listRecords(db, entity, query);
+  await runListHooks(hooks, result.data, { request, entity, db });
+  return result;
+}
+
+/** One record as `GET /{module}/{id}` answers it, with what the module's read hooks add. */
+export async function showFor(allow: AllowOperation, registry: ResourceRegistry, request: FastifyRequest, entity: Entity, id: number): Promise<Record<string, unknown>> {
+  const { db } = allow(request, entity, 'show', 'show');
+  const record = await findRecord(db, entity, id);
+  await runShowHooks(registry.readHooksOf(entity.module), record, { request, entity, db });
+  return record;
+}
+
+/** Deleting several records at once, where the module allows it (`x-bulk-delete`). */
+export function checkBulkDelete(entity: Entity): void {
+  if (entity.operations.delete && !entity.bulkDelete) throw new AppError(405, NO_BULK_DELETE);
 }

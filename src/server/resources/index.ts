@@ -6,4 +6,5 @@ export { listCombos, type ComboOption } from './combos.js';
 export { validateBody } from './validation.js';
 export { resourceRoutes } from './routes.js';
 export type { WriteContext, ModuleHooks } from './hooks.js';
+export type { ReadHooks, ReadContext } from './read-hooks.js';
 export { ResourceRegistry, resourceRegistry } from './registry.js';

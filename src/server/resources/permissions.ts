@@ -45,8 +45,10 @@ const SPECIAL: PermissionEntry[] = [
 
 export const entityPermission = (entity: Entity, action: ResourceAction) => `${entity.permission}.${action}`;
 
-/** The actions an entity's routes check: only of the operations it offers; no 'store' where only 'admin' inserts. */
+/** The actions an entity's routes check: only of the operations it offers; no 'store' where only 'admin' inserts; none where anyone may. */
 export function entityActions(entity: Entity): ResourceAction[] {
+  // A module open to every signed-in person ('any') has no permission a grant would add.
+  if (entity.access === 'any') return [];
   return (Object.keys(ACTION_LABELS) as ResourceAction[]).filter(
     (action) => entity.operations[ACTION_OPERATION[action]] && !(action === 'store' && entity.insertPermission === 'admin'),
   );

@@ -8,6 +8,7 @@ import { allows, sessionOf, type Session } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import type { HookEffect, ModuleHooks } from './hooks.js';
 import type { ListResult } from './list.js';
+import type { ReadHooks } from './read-hooks.js';
 
 /** A list that answers for itself, for a module the spec opens to every signed-in user. */
 export type OpenList = (request: FastifyRequest, entity: Entity) => Promise<ListResult>;
@@ -36,7 +37,7 @@ const SPACE_DATABASE: DatabaseLocator = { db: (request) => spaceOf(request).db, 
 const KNOWN_MODULES: ReadonlySet<string> = new Set(MODULES);
 
 /**
- * How features plug into the generic resources: the hooks around a module's writes, the lists that
+ * How features plug into the generic resources: the hooks around a module's writes and reads, the lists that
  * answer for themselves, access rules beyond the permission names, the databases other than the
  * request's space. Decorated on the app as `app.resources`; a feature registers in its `feature.ts`.
  */
@@ -44,6 +45,7 @@ export class ResourceRegistry {
   /** Where uploaded files are kept; none in an app built without one (no file field can be written). */
   storage?: FileStorage;
   private readonly hookLists = new Map<string, ModuleHooks[]>();
+  private readonly readHookLists = new Map<string, ReadHooks[]>();
   private readonly openLists = new Map<string, OpenList>();
   private readonly accessRules: ModuleAccessRule[] = [];
   private readonly databases = new Map<EntityDatabase, DatabaseLocator>([['space', SPACE_DATABASE]]);
@@ -53,6 +55,17 @@ export class ResourceRegistry {
     known(module);
     this.hookLists.set(module, [...(this.hookLists.get(module) ?? []), ...hooks]);
     return this;
+  }
+
+  /** Adds to what a module's list rows and one record answer (read-hooks.ts), after those registered before. */
+  readHooks(module: ModuleName, ...hooks: ReadHooks[]): this {
+    known(module);
+    this.readHookLists.set(module, [...(this.readHookLists.get(module) ?? []), ...hooks]);
+    return this;
+  }
+
+  readHooksOf(module: string): readonly ReadHooks[] {
+    return this.readHookLists.get(module) ?? [];
   }
 
   /** Hands a module's list (both REST dialects) over to the feature. */
@@ -97,7 +110,8 @@ export class ResourceRegistry {
       const answer = rule(request, entity, session);
       if (answer !== undefined) return answer;
     }
-    return allows(session.permissions, names);
+    // A module the spec opens to 'any' signed-in person needs no permission name.
+    return entity.access === 'any' || allows(session.permissions, names);
   }
 
   locatorOf(database: EntityDatabase): DatabaseLocator {

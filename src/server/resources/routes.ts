@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../language/index.js';
 import { badRequest, notFound } from '../http/app-error.js';
-import { insertActions, listFor, operationAccess } from './access.js';
+import { checkBulkDelete, insertActions, listFor, operationAccess, showFor } from './access.js';
 import { listCombos } from './combos.js';
 import { deleteRecord, deleteRecords } from './delete.js';
-import { findRecord, parseId } from './read.js';
+import { parseId } from './read.js';
 import { expectedVersion, versionHeaders } from './versions.js';
 import { createRecord, updateRecord } from './write.js';
 
 type Params = { id: string; ids: string; mode: string };
 
-export { NOT_OFFERED } from './access.js';
+export { NO_BULK_DELETE, NOT_OFFERED } from './access.js';
 
 /** Most records one `multiple_delete` removes (a whole page of the longest list, twice over). */
 export const MAX_DELETE_IDS = 1000;
@@ -39,7 +39,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
     }));
 
     app.get<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
-      const data = await findRecord(allow(request, entity, 'show', 'show').db, entity, parseId(request.params.id));
+      const data = await showFor(allow, registry, request, entity, parseId(request.params.id));
       return reply.headers(versionHeaders(data)).send({ data });
     });
 
@@ -65,6 +65,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
 
     app.delete<{ Params: Params }>(`${base}/multiple_delete/:ids`, async (request) => {
       const { db, context } = allow(request, entity, 'delete', 'destroy');
+      checkBulkDelete(entity);
       const ids = request.params.ids.split(',').filter(Boolean);
       if (ids.length > MAX_DELETE_IDS) throw badRequest(`É possível excluir no máximo ${MAX_DELETE_IDS.toLocaleString('pt-BR')} registros de uma vez.`);
       await deleteRecords(db, entity, ids.map(parseId), context);

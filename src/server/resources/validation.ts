@@ -2,15 +2,18 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Entity, Field } from '../../../language/index.js';
 import { trimmedValue } from '../../shared/text.js';
-import { isCnpj, isCpf, isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
+import { ruleMessage } from '../../shared/field-rules.js';
+import { ipAddressMessage, isCnpj, isCpf, isIpAddress, isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';
 import { NOT_AN_OBJECT } from '../http/body.js';
 import { checkBodyLimits } from './body-limits.js';
+import { checkOrder, clearHidden, withKnownControllers } from './field-rules.js';
 
 export type Mode = 'create' | 'edit';
 
 const ajv = new Ajv({ allErrors: true, removeAdditional: true, useDefaults: true, coerceTypes: false, verbose: true, strict: false });
-addFormats.default(ajv, ['email', 'date', 'time', 'date-time', 'uri']);
+addFormats.default(ajv, ['email', 'date', 'time', 'date-time', 'uri', 'ipv4', 'ipv6']);
+ajv.addFormat('ip', { type: 'string', validate: (value: string) => isIpAddress(value) });
 ajv.addFormat('cpf', { type: 'string', validate: isCpf });
 ajv.addFormat('cnpj', { type: 'string', validate: isCnpj });
 ajv.addFormat('money', { type: 'string', validate: (value: string) => isMoney(value) });
@@ -37,35 +40,47 @@ function itemMessage(path: string, entity: Entity): string | null {
   return list ? `O item ${Number(match![2]) + 1} de ${list.label} é inválido.` : null;
 }
 
+const IP_FORMATS = new Set(['ip', 'ipv4', 'ipv6']);
+
 function messageOf(error: ErrorObject, entity: Entity): { field: string; message: string } {
   const path = pathOf(error.instancePath);
   const schema = (error.parentSchema ?? {}) as Record<string, any>;
   const label = schema.title ?? path;
+  // The schema's own message for the rule (`x-messages`), else the default words.
+  const say = (rule: string, fallback: string, n?: number) => ruleMessage(schema['x-messages'], rule, label, n, fallback);
   if (error.keyword === 'type' && !schema.title) {
     const message = itemMessage(path, entity);
     if (message) return { field: path, message };
   }
+  const limit = (error.params as { limit?: number }).limit;
   switch (error.keyword) {
     case 'required': {
       const missing = (error.params as { missingProperty: string }).missingProperty;
-      return { field: join(path, missing), message: `O campo ${schema.properties?.[missing]?.title ?? missing} é obrigatório.` };
+      const property = schema.properties?.[missing] ?? {};
+      return { field: join(path, missing), message: ruleMessage(property['x-messages'], 'required', property.title ?? missing) };
     }
+    case 'not':
+      // A conditionally required field sent as null (conditions.ts writes `not: {type: 'null'}`).
+      if (schema['x-rule'] === 'required') return { field: path, message: say('required', 'O campo {label} é obrigatório.') };
+      return { field: path, message: `O campo ${label} é inválido.` };
     case 'maxLength':
-      return { field: path, message: `O campo ${label} não pode ter mais de ${(error.params as any).limit} caracteres.` };
+      return { field: path, message: say('maxLength', 'O campo {label} não pode ter mais de {n} caracteres.', limit) };
     case 'minLength':
-      return { field: path, message: `O campo ${label} deve ter pelo menos ${(error.params as any).limit} caracteres.` };
+      return { field: path, message: say('minLength', 'O campo {label} deve ter pelo menos {n} caracteres.', limit) };
     case 'minItems':
-      return { field: path, message: `O campo ${label} é obrigatório.` };
+      return { field: path, message: say('required', 'O campo {label} é obrigatório.') };
     case 'format': {
-      const format = (error.params as { format: string }).format as keyof typeof VALIDATOR_MESSAGES;
-      return { field: path, message: VALIDATOR_MESSAGES[format] ?? `O campo ${label} está em formato inválido.` };
+      const format = (error.params as { format: string }).format;
+      if (IP_FORMATS.has(format)) return { field: path, message: say('format', ipAddressMessage(label)) };
+      const known = VALIDATOR_MESSAGES[format as keyof typeof VALIDATOR_MESSAGES];
+      return { field: path, message: say('format', known ?? 'O campo {label} está em formato inválido.') };
     }
     case 'pattern':
-      return { field: path, message: `O campo ${label} está em formato inválido.` };
+      return { field: path, message: say('pattern', 'O campo {label} está em formato inválido.') };
     case 'minimum':
-      return { field: path, message: `O campo ${label} deve ser no mínimo ${(error.params as any).limit}.` };
+      return { field: path, message: say('minimum', 'O campo {label} deve ser no mínimo {n}.', limit) };
     case 'maximum':
-      return { field: path, message: `O campo ${label} deve ser no máximo ${(error.params as any).limit}.` };
+      return { field: path, message: say('maximum', 'O campo {label} deve ser no máximo {n}.', limit) };
     default:
       return { field: path, message: `O campo ${label} é inválido.` };
   }
@@ -86,7 +101,7 @@ function readBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode, 
     if (value === '' || value === null) {
       if (field.writeOnly && mode === 'edit') delete out[field.name];
       else if (field.required || !field.nullable) {
-        addError(errors, at, `O campo ${field.label} é obrigatório.`);
+        addError(errors, at, ruleMessage(field.messages, 'required', field.label));
         delete out[field.name];
       } else out[field.name] = null;
     } else if (field.sublist && Array.isArray(value)) {
@@ -114,18 +129,24 @@ function toStored(body: Record<string, unknown>, fields: Field[]): Record<string
  * Validates a body against the entity's rules for the mode and returns the cleaned body
  * (text trimmed, unknown keys removed, defaults applied, money normalised). Throws 422 with pt-BR messages.
  */
-export function validateBody(entity: Entity, mode: Mode, input: unknown): Record<string, unknown> {
+export function validateBody(entity: Entity, mode: Mode, input: unknown, previous?: Record<string, unknown>): Record<string, unknown> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw invalid({ _: [NOT_AN_OBJECT] });
   const errors: FieldErrors = {};
-  const body = readBlanks(input as Record<string, unknown>, entity.fields, mode, errors);
+  const body = clearHidden(readBlanks(input as Record<string, unknown>, entity.fields, mode, errors), entity.fields, previous);
   const validate = validatorFor(entity, mode);
-  if (!validate(body)) {
+  // An edit that leaves a controlling field out keeps the stored value, and its conditions follow that.
+  const { checked, borrowed } = withKnownControllers(body, entity.fields, previous);
+  if (!validate(checked)) {
     for (const error of validate.errors ?? []) {
+      // A condition's failed `then` is reported on its fields; the `if` summary names none.
+      if (error.keyword === 'if') continue;
       const { field, message } = messageOf(error, entity);
       if (!errors[field]?.includes(message)) addError(errors, field, message);
     }
   }
-  checkBodyLimits(body, entity.fields, errors);
+  for (const name of borrowed) delete checked[name];
+  checkOrder(entity.order, checked, previous, errors);
+  checkBodyLimits(checked, entity.fields, errors);
   if (Object.keys(errors).length) throw invalid(errors);
-  return toStored(body, entity.fields);
+  return toStored(checked, entity.fields);
 }

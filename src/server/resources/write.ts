@@ -15,8 +15,8 @@ import { validateBody } from './validation.js';
 import { checkVersion, lockCurrentRow, nextVersion, type ExpectedVersion } from './versions.js';
 import { storedValues } from './values.js';
 
-async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', input: unknown, context: WriteContext) {
-  const body = validateBody(entity, mode, input);
+async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', input: unknown, context: WriteContext, previous?: Record<string, unknown>) {
+  const body = validateBody(entity, mode, input, previous);
   const errors: FieldErrors = {};
   await checkReferences(db, entity.fields, body, errors);
   checkPermissionNames(context.model, entity, body, errors);
@@ -105,8 +105,9 @@ async function afterCommit<T>(context: WriteContext, committed: Promise<T>): Pro
  * exist, and 409 when `expected` names a version the stored record no longer has (nothing is written).
  */
 export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, input: unknown, context: WriteContext, expected: ExpectedVersion = []) {
-  checkVersion(await findRow(db, entity, id), expected);
-  const body = await validated(db, entity, 'edit', input, context);
+  const stored = await findRow(db, entity, id);
+  checkVersion(stored, expected);
+  const body = await validated(db, entity, 'edit', input, context, stored);
   return afterCommit(context, inTransaction(db, entity, context, async (trx) => {
     const row = await lockCurrentRow(trx, entity.table, id, expected);
     const before = await findRecord(trx, entity, id);

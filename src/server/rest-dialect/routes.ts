@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../language/index.js';
 import { objectBody } from '../http/body.js';
-import { insertActions, listFor, operationAccess } from '../resources/access.js';
+import { insertActions, listFor, operationAccess, showFor } from '../resources/access.js';
 import { deleteRecord } from '../resources/delete.js';
 import { findRecord, parseId } from '../resources/read.js';
 import { expectedVersion, versionHeaders } from '../resources/versions.js';
@@ -31,7 +31,7 @@ export async function restDialectRoutes(app: FastifyInstance, options: { model: 
     });
 
     app.get<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
-      const record = await findRecord(allow(request, entity, 'show', 'show').db, entity, parseId(request.params.id));
+      const record = await showFor(allow, registry, request, entity, parseId(request.params.id));
       return reply.headers(versionHeaders(record)).send(record);
     });
 

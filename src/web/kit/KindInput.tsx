@@ -24,6 +24,7 @@ import { ImageInput } from './inputs/ImageInput';
 import { FileInput } from './inputs/FileInput';
 import { JsonField } from './fields/JsonField';
 import { KindField } from './KindField';
+import { ConditionalInput } from './inputs/ConditionalInput';
 
 export interface KindInputProps extends FieldSpec {
   /** As a list filter: no validation, no ' - Opcional', booleans as Sim/Não choices. */
@@ -42,6 +43,11 @@ const BOOLEAN_CHOICES = [
  * @example <KindInput source="denomination" kind="text" label="Denominação" required maxLength={255} />
  */
 export function KindInput(props: KindInputProps) {
+  if (props.when && !props.filter) return <ConditionalInput {...props} when={props.when} />;
+  return <ShownInput {...props} />;
+}
+
+function ShownInput(props: KindInputProps) {
   const { source, kind, filter = false } = props;
   const formReadOnly = useFormReadOnly();
   const readOnly = !filter && formReadOnly;

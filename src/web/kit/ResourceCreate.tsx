@@ -9,14 +9,15 @@ import { BackLink } from './BackLink';
  * The insert form at `/{resource}/inserir`; after saving it opens the new record, 'Cancelar' returns
  * to the list (the navigation guard asks first when something was typed). Server 422 errors land on
  * their fields (the data provider rejects with `body.errors`); the browser's own checks are off, so
- * every message is the product's, in pt-BR, on its field.
+ * every message is the product's, in pt-BR, on its field. `transform` shapes the body (`withoutHidden`
+ * leaves hidden conditional fields out).
  * @example <ResourceCreate><KindInput source="denomination" kind="text" label="Denominação" required /></ResourceCreate>
  */
-export function ResourceCreate({ children }: { children: ReactNode }) {
+export function ResourceCreate({ children, transform }: { children: ReactNode; transform?: (data: Record<string, unknown>) => Record<string, unknown> }) {
   return (
     <>
       <BackLink />
-      <Create redirect="edit">
+      <Create redirect="edit" transform={transform}>
         <SimpleForm sx={{ maxWidth: 960 }} noValidate toolbar={<CreateToolbar />}>
           <UnsavedChangesReporter enabled />
           {children}

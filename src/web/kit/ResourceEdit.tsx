@@ -27,9 +27,9 @@ import { DeleteRecordButton } from './DeleteRecordButton';
  * and returns to viewing, 'Excluir' deletes after a confirmation. A save carries the version the form
  * opened (the data provider sends it); when someone else changed the record since, the server refuses
  * it and a dialog offers to reload the record into the form. `ownRecordKept` (a module of accounts)
- * offers no 'Excluir' on the signed-in person's own record.
+ * offers no 'Excluir' on the signed-in person's own record; `transform` shapes the body as on insert.
  */
-export function ResourceEdit({ children, ownRecordKept = false }: { children: ReactNode; ownRecordKept?: boolean }) {
+export function ResourceEdit({ children, ownRecordKept = false, transform }: { children: ReactNode; ownRecordKept?: boolean; transform?: (data: Record<string, unknown>) => Record<string, unknown> }) {
   const [editing, setEditing] = useState(false);
   const [stale, setStale] = useState<string | null>(null);
   const notify = useNotify();
@@ -41,6 +41,7 @@ export function ResourceEdit({ children, ownRecordKept = false }: { children: Re
         actions={false}
         mutationMode="pessimistic"
         redirect={false}
+        transform={transform}
         mutationOptions={{
           onSuccess: () => {
             notify('Registro salvo com sucesso', { type: 'success' });

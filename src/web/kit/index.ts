@@ -6,6 +6,7 @@ export { EditToolbar, ResourceEdit } from './ResourceEdit';
 export { ResourceShow } from './ResourceShow';
 export { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
 export { KindInput } from './KindInput';
+export { withoutHidden } from './conditions';
 export { KindField } from './KindField';
 export { MaterialFrame } from './material/MaterialFrame';
 export type * from './types';

@@ -38,6 +38,14 @@ export interface FieldSpec {
   helperText?: string;
   /** Columns only: whether the header sorts. */
   sortable?: boolean;
+  /** A text field that holds an IP address (`format`: `ip` either version, `ipv4`, `ipv6`). */
+  format?: 'ip' | 'ipv4' | 'ipv6';
+  /** Shown only while another field of the same form (or sub-list row) holds one of `in`; required then with `required` (`x-when`). */
+  when?: { field: string; in: readonly (string | number | boolean)[]; required?: boolean };
+  /** A rule's own message by rule name (`x-messages`): `{ required: 'A lista de fiscais é obrigatória!' }`. */
+  messages?: Partial<Record<string, string>>;
+  /** The end of an `x-order` pair: it may not come before `field`, else `message`. */
+  notBefore?: { field: string; message: string };
 }
 
 /** The record form an input sits in: insert or edit (rules may differ: a password is required on insert only). */
@@ -67,6 +75,8 @@ export interface ListProps {
   recordLabel?: string;
   /** A list to browse only (`"x-screens": "list"`): no insert, selection, delete or record to open. */
   readOnly?: boolean;
+  /** False where records are deleted one at a time (`"x-bulk-delete": false`): no selection, no bulk delete. */
+  bulkDelete?: boolean;
 }
 
 /** A view's chunk, loaded on first visit: `() => import('./List')`. */
@@ -95,6 +105,10 @@ export interface GeneratedResource {
   screens: boolean;
   /** Which generic operations the API offers (no Create/Edit screens without create/update). */
   operations: Record<'list' | 'show' | 'create' | 'update' | 'delete', boolean>;
+  /** False where records are deleted one at a time (`"x-bulk-delete": false`); absent, bulk delete is offered. */
+  bulkDelete?: boolean;
+  /** `'any'`: every signed-in person may use the module (`"x-access": "any"`); absent, its permissions decide. */
+  access?: 'any';
   load: () => Promise<ResourceScreens>;
 }
 

@@ -1,5 +1,7 @@
 import { trimmedValue } from '../../shared/text';
-import { VALIDATOR_MESSAGES, isCnpj, isCpf, isMoney } from '../../shared/validators';
+import { ruleMessage, startsAfterEnd } from '../../shared/field-rules';
+import { VALIDATOR_MESSAGES, ipAddressMessage, isCnpj, isCpf, isIpAddress, isMoney } from '../../shared/validators';
+import { siblingPath } from './conditions';
 import type { FieldSpec } from './types';
 
 /** One client-side check: the message to show, or undefined when the value passes. */
@@ -17,38 +19,62 @@ export function inputLabel(spec: Pick<FieldSpec, 'label' | 'required' | 'kind'>)
  * The checks that mirror the server's rules for one field, with the server's words, so a person
  * sees the same sentence whether the browser or the API catches the mistake.
  */
-export function fieldChecks(spec: FieldSpec): Check[] {
+export function fieldChecks(spec: FieldSpec, path = spec.source): Check[] {
   // Text is checked as the server stores it, trimmed (src/shared/text.ts): spaces alone are blank.
-  return rawChecks(spec).map((check) => (value, values) => check(trimmedValue(spec.kind, value), values));
+  const order = orderCheck(spec, path);
+  return [...rawChecks(spec), ...(order ? [order] : [])].map((check) => (value, values) => check(trimmedValue(spec.kind, value), values));
 }
 
 function rawChecks(spec: FieldSpec): Check[] {
   const label = spec.label;
+  // The schema's own message for a rule (`x-messages`), else the default words.
+  const say = (rule: string, fallback: string, n?: number) => ruleMessage(spec.messages, rule, label, n, fallback);
   const checks: Check[] = [];
-  if (spec.required) checks.push((v) => (isEmpty(v) ? `O campo ${label} é obrigatório.` : undefined));
+  if (spec.required) checks.push((v) => (isEmpty(v) ? say('required', 'O campo {label} é obrigatório.') : undefined));
   if (spec.maxLength !== undefined) {
     const max = spec.maxLength;
-    checks.push((v) => (typeof v === 'string' && v.length > max ? `O campo ${label} não pode ter mais de ${max} caracteres.` : undefined));
+    checks.push((v) => (typeof v === 'string' && v.length > max ? say('maxLength', 'O campo {label} não pode ter mais de {n} caracteres.', max) : undefined));
   }
   if (spec.minLength !== undefined) {
     const min = spec.minLength;
-    checks.push((v) => (typeof v === 'string' && v !== '' && v.length < min ? `O campo ${label} deve ter pelo menos ${min} caracteres.` : undefined));
+    checks.push((v) => (typeof v === 'string' && v !== '' && v.length < min ? say('minLength', 'O campo {label} deve ter pelo menos {n} caracteres.', min) : undefined));
   }
   if (spec.minimum !== undefined) {
     const min = spec.minimum;
-    checks.push((v) => (!isEmpty(v) && Number(v) < min ? `O campo ${label} deve ser pelo menos ${min}.` : undefined));
+    checks.push((v) => (!isEmpty(v) && Number(v) < min ? say('minimum', 'O campo {label} deve ser pelo menos {n}.', min) : undefined));
   }
   if (spec.maximum !== undefined) {
     const max = spec.maximum;
-    checks.push((v) => (!isEmpty(v) && Number(v) > max ? `O campo ${label} não pode ser maior que ${max}.` : undefined));
+    checks.push((v) => (!isEmpty(v) && Number(v) > max ? say('maximum', 'O campo {label} não pode ser maior que {n}.', max) : undefined));
   }
   const kindCheck = KIND_CHECKS[spec.kind];
-  if (kindCheck) checks.push((v) => (isEmpty(v) ? undefined : kindCheck(v, label)));
+  if (kindCheck) {
+    checks.push((v) => {
+      const message = isEmpty(v) ? undefined : kindCheck(v, label);
+      return message && say('format', message);
+    });
+  }
+  const format = spec.format;
+  if (format) checks.push((v) => (typeof v === 'string' && v !== '' && !isIpAddress(v, format) ? say('format', ipAddressMessage(label)) : undefined));
   if (spec.pattern) {
     const pattern = new RegExp(spec.pattern);
-    checks.push((v) => (typeof v === 'string' && v !== '' && !pattern.test(v) ? `O campo ${label} tem um formato inválido.` : undefined));
+    checks.push((v) => (typeof v === 'string' && v !== '' && !pattern.test(v) ? say('pattern', 'O campo {label} tem um formato inválido.') : undefined));
   }
   return checks;
+}
+
+/**
+ * The end of an `x-order` pair: the message when it comes before its start. The start is read
+ * beside the end (the same row of a sub-list, or the form), as the form's values hold it.
+ */
+export function orderCheck(spec: FieldSpec, path: string): Check | undefined {
+  const rule = spec.notBefore;
+  if (!rule) return undefined;
+  const startPath = siblingPath(path, rule.field).split('.');
+  return (value, values) => {
+    const start = startPath.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), values);
+    return startsAfterEnd(start, value) ? rule.message : undefined;
+  };
 }
 
 const KIND_CHECKS: Partial<Record<FieldSpec['kind'], (value: unknown, label: string) => string | undefined>> = {

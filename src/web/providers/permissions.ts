@@ -84,6 +84,8 @@ export interface GuardedResource {
   name?: string;
   permission: string;
   insertPermission: 'store' | 'admin';
+  /** `'any'`: every signed-in person may use every route of the module (`x-access`). */
+  access?: 'any';
   /** The operations the module offers (default all); a read-only module has no insert, save or delete. */
   operations?: Partial<Record<string, boolean>> | readonly string[];
 }

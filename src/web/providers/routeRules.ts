@@ -6,6 +6,8 @@ interface RuleTarget {
   name?: string;
   permission: string;
   insertPermission: 'store' | 'admin';
+  /** `'any'`: the schema opens every route of the module to every signed-in person (`x-access`), as the server does. */
+  access?: 'any';
 }
 
 type Rules = Partial<Record<'list' | 'create' | 'edit', string[]>>;
@@ -36,6 +38,7 @@ const SPECIFIC: Record<string, Rules> = {
 /** The names any one of which opens the route (or performs the action) on a module. */
 export function routeRequirements(resource: RuleTarget, action: RouteAction): string[] {
   const p = resource.permission;
+  if (resource.access === 'any') return ANY;
   const specific = resource.name ? SPECIFIC[resource.name] : undefined;
   const route = action === 'show' ? 'edit' : action;
   const rule = route === 'list' || route === 'create' || route === 'edit' ? specific?.[route as 'list' | 'create' | 'edit'] : undefined;
@@ -65,7 +68,8 @@ export function routeRequirements(resource: RuleTarget, action: RouteAction): st
  */
 export function menuRequirements(resource: RuleTarget): string[] {
   const list = routeRequirements(resource, 'list');
-  if (!list.includes('any')) return list;
+  // A module the schema opens to everyone (`x-access`) has no index permission to hold: everyone sees it.
+  if (!list.includes('any') || resource.access === 'any') return list;
   const managers = resource.name ? (SPECIFIC[resource.name]?.create ?? []) : [];
   return [...new Set([`${resource.permission}.index`, 'admin', ...managers.filter((name) => name !== 'any')])];
 }

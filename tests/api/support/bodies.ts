@@ -4,6 +4,7 @@
  */
 import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Entity, Field, Model } from '../../../language/index.js';
+import { conditionHolds } from '../../../src/shared/field-rules.js';
 import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
 import { pngDataUrl } from '../../identity/support/images.js';
 import { validSequenceBody } from '../../sequences/support/bodies.js';
@@ -79,7 +80,8 @@ export const crudEntities = (model: Model, resources: ResourceRegistry) =>
 
 export async function valueFor(field: Field, create: Create, n = next()): Promise<unknown> {
   switch (field.kind) {
-    case 'text': case 'textarea': return textFor(field, n);
+    case 'text': return field.format ? (field.format === 'ipv6' ? '2001:db8::10' : '192.0.2.10') : textFor(field, n);
+    case 'textarea': return textFor(field, n);
     case 'integer': return integerFor(field, n);
     case 'decimal': return 12.5;
     case 'money': return '1.234,56';
@@ -108,10 +110,16 @@ export async function valueFor(field: Field, create: Create, n = next()): Promis
         if (inner.inForm && inner.kind !== 'id') item[inner.name] = await valueFor(inner, create);
       }
       if (field.sublist!.mainField) item[field.sublist!.mainField] = true;
-      return [item];
+      return [withoutHiddenFields(item, field.sublist!.fields)];
     }
     default: return null;
   }
+}
+
+/** Leaves out the fields the filled values hide (`x-when`), which the server would store as null. */
+function withoutHiddenFields(body: Record<string, unknown>, fields: Field[]): Record<string, unknown> {
+  for (const field of fields) if (field.when && !conditionHolds(field.when, body[field.when.field])) delete body[field.name];
+  return body;
 }
 
 /** A body with every form field filled (optional ones too), valid for creating a record. */
@@ -122,6 +130,7 @@ export async function validBody(entity: Entity, create: Create): Promise<Record<
     if (!field.inForm || field.kind === 'id' || field.name === 'inactivated') continue;
     body[field.name] = await valueFor(field, create, n);
   }
+  withoutHiddenFields(body, entity.fields);
   return entity.module === 'sequencias' ? validSequenceBody(body) : body;
 }
 

@@ -31,11 +31,11 @@ export interface ResourceListProps extends ListProps {
  * A module's list: free-text search, filters, a column chooser, the rows as a sortable light table
  * (as cards on a phone), the loading and empty states, pagination, bulk delete, 'Inserir' to
  * `/{resource}/inserir`, and a row opening `/{resource}/{id}`. `readOnly` offers none of the writes
- * and opens no record. A column with a `cell` draws its own cells (the custom-cell slot).
+ * and opens no record; `bulkDelete: false` offers no selection (records are deleted one at a time). A column with a `cell` draws its own cells (the custom-cell slot).
  * @example <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search recordLabel="denomination" />
  * @example <ResourceList {...list} columns={[...list.columns, { ...columns.url, cell: (record) => <a href={record.url}>{record.url}</a> }]} />
  */
-export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, extraFilters = [], refreshEvery }: ResourceListProps) {
+export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, bulkDelete = true, extraFilters = [], refreshEvery }: ResourceListProps) {
   const resource = useResourceContext()!;
   const navigate = useNavigate();
   const list = useListController({ sort, perPage: 25, disableSyncWithLocation: false });
@@ -60,7 +60,8 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
   const plain = filters.filter((f) => PLAIN_FILTER_KINDS.includes(f.kind));
   const material = filters.filter((f) => !PLAIN_FILTER_KINDS.includes(f.kind));
   const mayCreate = !readOnly && canCreate === true;
-  const selectable = !readOnly && canDelete === true;
+  // Records deleted one at a time (`bulkDelete: false`) offer no selection: 'Excluir' is on the record.
+  const selectable = !readOnly && bulkDelete && canDelete === true;
   const onRowClick = readOnly ? undefined : openRecord;
   const empty = !list.isPending && (list.data ?? []).length === 0;
   return (

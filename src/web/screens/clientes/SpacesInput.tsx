@@ -128,7 +128,7 @@ interface EditorProps {
 /** The inputs of the one space open for editing or inserting. */
 function SpaceEditor({ index, inserting, space, drivers, onFinish, onCancel }: EditorProps) {
   const prefix = `${SOURCE}.${index}`;
-  const specs = spaceFields(prefix, { pgsql: space.db_type === 'pgsql', existing: space.id != null });
+  const specs = spaceFields(prefix, { existing: space.id != null });
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2 }} role="region" aria-label={inserting ? 'Novo espaço' : 'Editando espaço'}>
       <Typography variant="subtitle1" component="h3" gutterBottom>

@@ -1,4 +1,4 @@
-import type { Choice, FieldSpec, FormMode } from '@kit';
+import { withoutHidden, type Choice, type FieldSpec, type FormMode } from '@kit';
 import { inputs } from '@generated/web/clientes/form';
 
 /** A field of a space as the schema gives it (the tenant form's sub-list of spaces). */
@@ -13,17 +13,18 @@ export const SPACE_NAME_PATTERN = spaceField('tenant_name').pattern!;
 
 /**
  * A space's inputs, `db_type` apart (its choices come from the server's drivers): the schema's, in the
- * editor's order, with what the editor knows beyond them: a server database needs its address and
- * port, the password is typed hidden and kept when left blank, and a space names its system.
+ * editor's order (a server database's address and port shown, and required, for PostgreSQL only, as
+ * the schema's `x-when` says), with what the editor knows beyond them: the password is typed hidden
+ * and kept when left blank, and a space names its system.
  */
-export function spaceFields(prefix: string, options: { pgsql: boolean; existing: boolean }): FieldSpec[] {
+export function spaceFields(prefix: string, options: { existing: boolean }): FieldSpec[] {
   const mode: FormMode = options.existing ? 'edit' : 'create';
   const at = (source: string, change: Partial<FieldSpec> = {}): FieldSpec => ({ ...spaceField(source, mode), ...change, source: `${prefix}.${source}` });
   return [
     at('tenant_name'),
     at('db_name'),
-    at('db_ip', { required: options.pgsql }),
-    at('db_port', { required: options.pgsql }),
+    at('db_ip'),
+    at('db_port'),
     at('db_user'),
     at('db_password', { kind: 'password', ...(options.existing ? { helperText: 'Deixe em branco para manter a senha atual.' } : {}) }),
     at('heartbeat_port'),
@@ -66,10 +67,12 @@ export interface SpaceValues {
 }
 
 /**
- * The body of a tenant save: a space's password goes only when typed (blank on an existing space keeps
+ * The body of a tenant save: hidden fields left out, a space's password goes only when typed (blank on an existing space keeps
  * the stored one) and never as the mask the server may show instead of it.
  */
-export function tenantBody(values: Record<string, unknown>): Record<string, unknown> {
+export function tenantBody(form: Record<string, unknown>): Record<string, unknown> {
+  // A field the space's type hides (a server address for an embedded database) is not sent.
+  const values = withoutHidden(inputs('edit'))(form);
   const spaces = Array.isArray(values.tenant_configs) ? (values.tenant_configs as SpaceValues[]) : [];
   // `updated_at` stays: it is the version the form opened, and a save over a newer one is refused (409).
   const { id: _id, created_at: _c, ...tenant } = values;
