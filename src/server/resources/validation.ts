@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Entity, Field } from '../../../language/index.js';
+import { decimalMessages, exactText, isApiDecimal, normaliseDecimal } from '../../shared/decimals.js';
 import { trimmedValue } from '../../shared/text.js';
 import { isCnpj, isCpf, isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';
@@ -45,6 +46,10 @@ function messageOf(error: ErrorObject, entity: Entity): { field: string; message
     const message = itemMessage(path, entity);
     if (message) return { field: path, message };
   }
+  if (schema['x-kind'] === 'decimal' && (error.keyword === 'type' || error.keyword === 'pattern')) {
+    // A number with a fraction may have lost places in JSON already: the API takes decimals as text.
+    return { field: path, message: typeof error.data === 'number' ? decimalMessages.sentAsNumber(label) : decimalMessages.notANumber(label) };
+  }
   switch (error.keyword) {
     case 'required': {
       const missing = (error.params as { missingProperty: string }).missingProperty;
@@ -81,7 +86,8 @@ function readBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode, 
   const out: Record<string, unknown> = { ...body };
   for (const field of fields) {
     if (!field.inForm || !Object.hasOwn(out, field.name)) continue;
-    const value = trimmedValue(field.kind, out[field.name], field.writeOnly);
+    const trimmed = trimmedValue(field.kind, out[field.name], field.writeOnly);
+    const value = field.kind === 'decimal' ? exactText(trimmed) : trimmed;
     const at = join(base, field.name);
     if (value === '' || value === null) {
       if (field.writeOnly && mode === 'edit') delete out[field.name];
@@ -98,11 +104,12 @@ function readBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode, 
   return out;
 }
 
-/** Values as the database stores them (money `1.234,56` → `1234.56`). */
+/** Values as the database stores them (money `1.234,56` → `1234.56`, a decimal `0012.50` → `12.5`). */
 function toStored(body: Record<string, unknown>, fields: Field[]): Record<string, unknown> {
   for (const field of fields) {
     const value = body[field.name];
     if (field.kind === 'money' && (typeof value === 'string' || typeof value === 'number')) body[field.name] = parseMoney(value);
+    if (field.kind === 'decimal' && isApiDecimal(value)) body[field.name] = normaliseDecimal(value);
     if (field.sublist && Array.isArray(value)) value.forEach((item) => toStored(item as Record<string, unknown>, field.sublist!.fields));
   }
   return body;

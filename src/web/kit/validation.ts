@@ -1,3 +1,4 @@
+import { decimalProblem } from '../../shared/decimals';
 import { trimmedValue } from '../../shared/text';
 import { VALIDATOR_MESSAGES, isCnpj, isCpf, isMoney } from '../../shared/validators';
 import type { FieldSpec } from './types';
@@ -33,6 +34,12 @@ function rawChecks(spec: FieldSpec): Check[] {
   if (spec.minLength !== undefined) {
     const min = spec.minLength;
     checks.push((v) => (typeof v === 'string' && v !== '' && v.length < min ? `O campo ${label} deve ter pelo menos ${min} caracteres.` : undefined));
+  }
+  if (spec.kind === 'decimal') {
+    // Exact, as the server checks it: places, digits and bounds compared as decimals, never as floats.
+    const digits = spec.digits ?? { integer: 80, fraction: 20 };
+    checks.push((v) => (isEmpty(v) ? undefined : decimalProblem(String(v), label, digits, spec)));
+    return checks;
   }
   if (spec.minimum !== undefined) {
     const min = spec.minimum;
