@@ -10,12 +10,12 @@ const CARRIED = (field: Field) => field.column !== null && field.kind !== 'passw
  * `x-combos` → the module's combos by name, `default` always among them (the plain `/combos`):
  * a named combo without its own `label` names options as the default does.
  */
-export function normaliseCombos(source: Json | undefined, defaultLabel: string[], fields: Field[], fail: Fail): Record<string, ComboSpec> {
+export function normaliseCombos(module: string, source: Json | undefined, defaultLabel: string[], fields: Field[], fail: Fail): Record<string, ComboSpec> {
   const declared: Json = source ?? {};
   const byName = new Map(fields.map((f) => [f.name, f]));
   const carried = (path: string, name: string, what: string) => {
     const field = byName.get(name);
-    if (!field) fail(path, `names "${name}", which is not a field of this module.`);
+    if (!field) fail(path, `names "${name}", which is not a field of ${module}.`);
     if (!CARRIED(field!)) fail(path, `names "${name}", which ${what} cannot use: only a field kept in the record's own column (not a list, a secret or a password).`);
     return field!;
   };

@@ -89,7 +89,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   const comboLabel: string[] = json['x-combo-label'] ?? [json['x-record-label']];
   comboLabel.forEach((name, i) => mustBeField(`/x-combo-label/${i}`, name));
   if (json['x-combos']?.default?.label) fail('/x-combos/default/label', 'the plain combo is named by "x-combo-label"; a named combo may have a "label" of its own.');
-  const combos = normaliseCombos(json['x-combos'], comboLabel, fields, fail);
+  const combos = normaliseCombos(file.module, json['x-combos'], comboLabel, fields, fail);
   const list = normaliseList(json['x-list'], mustBeField);
   for (const [i, name] of list.search.entries()) {
     const field = fields.find((f) => f.name === name)!;
@@ -227,7 +227,7 @@ function normaliseField(
       ...(ref['depends-on'] ? { dependsOn: ref['depends-on'] } : {}),
     };
     if (ref.combo && !target!.combos.includes(ref.combo)) {
-      fail(`${path}/x-reference/combo`, `names the combo "${ref.combo}", which ${ref.module} does not declare in "x-combos"${target!.combos.length ? ` (it has ${target!.combos.join(', ')})` : ''}.`);
+      fail(`${path}/x-reference/combo`, `names the combo "${ref.combo}", which ${ref.module} does not declare in "x-combos" (its combos: ${target!.combos.join(', ')}).`);
     }
     if (kind === 'references') {
       field.column = null;

@@ -81,7 +81,7 @@ export async function valueFor(field: Field, create: Create, n = next()): Promis
   switch (field.kind) {
     case 'text': case 'textarea': return textFor(field, n);
     case 'integer': return integerFor(field, n);
-    case 'decimal': return 12.5;
+    case 'decimal': return '12.5';
     case 'money': return '1.234,56';
     case 'boolean': return false;
     case 'date': return '2024-03-15';
