@@ -14,16 +14,22 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
+/** Where the product to start lives: this project (default) or a copy of it with more schemas (fixture-project.ts). */
+export interface ProductPlace {
+  root: string;
+  webDir: string;
+}
+
 /** Starts the product as `npm start` would (minus the build), on a fresh data folder and a free port. */
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+export async function startProduct(env: Record<string, string> = {}, place: ProductPlace = { root, webDir: TEST_WEB_DIR }): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'conselho-e2e-'));
   const adminEmail = 'admin@conselho.test';
   const adminPassword = 'senha-forte-2026';
   // Node itself with tsx's loader: one process, so stopping it leaves nothing running (through npx,
   // the server outlived the wrapper that was told to stop).
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, WEB_DIR: TEST_WEB_DIR, ...env },
+    cwd: place.root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, WEB_DIR: place.webDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

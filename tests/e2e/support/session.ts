@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { launchBrowser, screenshotOnFailure, startProduct, type RunningProduct } from './product';
+import { launchBrowser, screenshotOnFailure, startProduct, type ProductPlace, type RunningProduct } from './product';
 
 /** The product and a Chromium page of a browser test file, as its tests read them. */
 export interface BrowserSession {
@@ -13,12 +13,12 @@ export interface BrowserSession {
  * and stops both after them: the set-up browser test files share.
  * @example const session = browserSession(); it('…', async () => { await logIn(session.page, session.product); });
  */
-export function browserSession(env: Record<string, string> = {}): BrowserSession {
+export function browserSession(env: Record<string, string> = {}, place?: () => ProductPlace): BrowserSession {
   let product: RunningProduct | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
   beforeAll(async () => {
-    product = await startProduct(env);
+    product = await startProduct(env, place?.());
     browser = await launchBrowser();
     page = await browser.newPage({ locale: 'pt-BR' });
   });
