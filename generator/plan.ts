@@ -21,6 +21,7 @@ export interface FieldSpecData {
   choices?: { id: string | number; name: string }[];
   reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
   sublist?: { itemLabel: string; mainField?: string; fields: FieldSpecData[] };
+  file?: { maxSize: number; accept: string[]; image: boolean };
   defaultValue?: unknown;
   helperText?: string;
   sortable?: boolean;
@@ -112,6 +113,7 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   }
   if (field.mask !== undefined) spec.mask = field.mask;
   if (form && field.digits) spec.digits = { ...field.digits };
+  if (field.file) spec.file = { maxSize: field.file.maxSize, accept: [...field.file.accept], image: field.file.image };
   if (field.enumOptions) spec.choices = field.enumOptions.map((o) => ({ id: o.value, name: o.label }));
   if (field.reference) {
     const { module, dependsOn, combo, typeAhead } = field.reference;

@@ -117,12 +117,24 @@ export interface KindParts {
   mask: string;
   /** For kind `decimal`: how many digits before and after the point (`numeric(integer + fraction, fraction)`). */
   digits: DecimalDigits;
+  /** For kind `file`: what an upload may be. */
+  file: FileSpec;
 }
 
 /** An exact decimal's size: `{ integer: 19, fraction: 13 }` holds 9999999999999999999.9999999999999. */
 export interface DecimalDigits {
   integer: number;
   fraction: number;
+}
+
+/** A `file` field's limits (`x-file`): the stored file is checked against them when it is uploaded. */
+export interface FileSpec {
+  /** Largest upload, in bytes. */
+  maxSize: number;
+  /** Extensions accepted (`language/files.ts`), each recognised by the content's magic bytes. */
+  accept: string[];
+  /** An image (a photo, a signature): the form shows it, and only image types are accepted. */
+  image: boolean;
 }
 
 type Variant<K extends FieldKind, P extends keyof KindParts = never> = FieldBase &
@@ -134,14 +146,16 @@ export type ReferencesField = Variant<'references', 'reference' | 'join'>;
 export type SublistField = Variant<'sublist', 'sublist'>;
 export type MaskField = Variant<'mask', 'mask'>;
 export type DecimalField = Variant<'decimal', 'digits'>;
-type PartKinds = 'enum' | 'reference' | 'references' | 'sublist' | 'mask' | 'decimal';
+export type FileField = Variant<'file', 'file'>;
+type PartKinds = 'enum' | 'reference' | 'references' | 'sublist' | 'mask' | 'decimal' | 'file';
 export type PlainField = { [K in Exclude<FieldKind, PartKinds>]: Variant<K> }[Exclude<FieldKind, PartKinds>];
 
 /**
  * A field of an entity, told apart by its kind: an `enum` has its options, a `reference` the module
- * it points at, a `references` also its join table, a `sublist` its rows' fields, a `mask` its mask.
+ * it points at, a `references` also its join table, a `sublist` its rows' fields, a `mask` its mask,
+ * a `file` its limits.
  */
-export type Field = EnumField | ReferenceField | ReferencesField | SublistField | MaskField | DecimalField | PlainField;
+export type Field = EnumField | ReferenceField | ReferencesField | SublistField | MaskField | DecimalField | FileField | PlainField;
 
 export interface ListSpec {
   columns: string[];

@@ -15,6 +15,7 @@ import {
 import { normaliseCombos } from './combos.js';
 import { KIND_FACTS } from './kinds.js';
 import type { KindParts } from './model.js';
+import { fileSpecOf } from './files.js';
 import { fieldRule } from './rules.js';
 
 type Json = Record<string, any>;
@@ -85,6 +86,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     if (!names.has(name)) fail(path, `names "${name}", which is not a field of ${file.module}.`);
   };
   checkDependsOn(declared, '/properties', fail);
+  checkFileFields(declared, json, fail);
   mustBeField('/x-record-label', json['x-record-label']);
   const comboLabel: string[] = json['x-combo-label'] ?? [json['x-record-label']];
   comboLabel.forEach((name, i) => mustBeField(`/x-combo-label/${i}`, name));
@@ -122,6 +124,24 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   };
 }
 
+/**
+ * File fields are stored through the space's `files` table and shown as a name with a download link
+ * in the form: not in the platform database, and not in a list's columns, filters or order.
+ */
+function checkFileFields(fields: Field[], json: Json, fail: (path: string, sentence: string) => never): void {
+  const files = new Set(fields.filter((f) => f.kind === 'file').map((f) => f.name));
+  if (files.size === 0) return;
+  if (json['x-database'] === 'platform') fail(`/properties/${[...files][0]}`, 'is a file field, which only an entity kept in a space\'s database may have (not "x-database": "platform").');
+  const list = json['x-list'];
+  for (const key of ['columns', 'filters'] as const) {
+    (list[key] ?? []).forEach((name: string, i: number) => {
+      if (files.has(name)) fail(`/x-list/${key}/${i}`, `names "${name}", a file field, which a list cannot show: list the fields that describe the file instead.`);
+    });
+  }
+  const sort = String(list.sort).replace(/^-/, '');
+  if (files.has(sort)) fail('/x-list/sort', `names "${sort}", a file field, by which a list cannot be sorted.`);
+}
+
 /** A dependent combo filters by another field of the same form (or of the same sub-list item). */
 function checkDependsOn(fields: Field[], base: string, fail: (path: string, sentence: string) => never): void {
   for (const field of fields) {
@@ -157,6 +177,7 @@ function normaliseList(source: Json, mustBeField: (path: string, name: string) =
 
 function inferKind(source: Json): FieldKind {
   if (source['x-kind']) return source['x-kind'];
+  if (source['x-file']) return 'file';
   if (source.enum) return 'enum';
   if (source.type === 'array') return source['x-sublist'] ? 'sublist' : 'references';
   if (source['x-reference']) return 'reference';
@@ -207,6 +228,8 @@ function normaliseField(
     if (kind !== 'references' && kind !== 'sublist') fail(`${path}/x-audit-events`, 'applies only to a many-to-many field or a sub-list.');
     field.auditEvents = source['x-audit-events'];
   }
+  if (source['x-file'] && kind !== 'file') fail(`${path}/x-file`, `applies only to a field of kind "file" (this one is "${kind}").`);
+  if (kind === 'file') field.file = fileSpecOf(source, path, fail);
   if (kind === 'enum') {
     const labels: string[] = source['x-enum-labels'] ?? source.enum.map(String);
     if (labels.length !== source.enum.length) fail(`${path}/x-enum-labels`, `has ${labels.length} labels for ${source.enum.length} values.`);
@@ -245,6 +268,7 @@ function normaliseField(
     const itemFields = Object.entries(items!.properties as Json).map(([itemName, itemSource]) => {
       const f = normaliseField(itemName, itemSource, itemRequired.has(itemName), `${path}/items/properties/${itemName}`, fail, tables, spec.table);
       if (f.kind === 'sublist') fail(`${path}/items/properties/${itemName}`, 'a sub-list cannot hold another sub-list.');
+      if (f.kind === 'file') fail(`${path}/items/properties/${itemName}`, 'a file field cannot be in a sub-list item: put it in the entity itself.');
       return f;
     });
     if (spec.main && !itemFields.some((f) => f.name === spec.main && f.kind === 'boolean')) {
