@@ -10,8 +10,8 @@ import type { ColumnType } from 'kysely';
 export type Generated<T> = [T] extends [ColumnType<infer S, infer I, infer U>] ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 /** `timestamptz`: read as a Date; written as a Date or ISO 8601 text. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** `numeric` (money, decimals): read as text, so no digit is lost; written as text or a number. */
-export type Numeric = ColumnType<string, string | number, string | number>;
+/** `numeric` (money, decimals): read and written as text, so no digit is lost (a JS number keeps about 16). */
+export type Numeric = ColumnType<string, string, string>;
 /** `jsonb`: read as the parsed value; written as a value the driver serialises. */
 export type Json = ColumnType<unknown, object | string | number | boolean, object | string | number | boolean>;
 

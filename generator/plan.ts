@@ -17,8 +17,9 @@ export interface FieldSpecData {
   maximum?: number;
   pattern?: string;
   mask?: string;
+  digits?: { integer: number; fraction: number };
   choices?: { id: string | number; name: string }[];
-  reference?: { module: string; dependsOn?: { field: string; param: string } };
+  reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
   sublist?: { itemLabel: string; mainField?: string; fields: FieldSpecData[] };
   file?: { maxSize: number; accept: string[]; image: boolean };
   defaultValue?: unknown;
@@ -121,11 +122,12 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
     Object.assign(spec, withoutUndefined({ maxLength, minLength, minimum, maximum, pattern }));
   }
   if (field.mask !== undefined) spec.mask = field.mask;
+  if (form && field.digits) spec.digits = { ...field.digits };
   if (field.file) spec.file = { maxSize: field.file.maxSize, accept: [...field.file.accept], image: field.file.image };
   if (field.enumOptions) spec.choices = field.enumOptions.map((o) => ({ id: o.value, name: o.label }));
   if (field.reference) {
-    const { module, dependsOn } = field.reference;
-    spec.reference = dependsOn ? { module, dependsOn: { ...dependsOn } } : { module };
+    const { module, dependsOn, combo, typeAhead } = field.reference;
+    spec.reference = { module, ...(dependsOn ? { dependsOn: { ...dependsOn } } : {}), ...(combo ? { combo } : {}), ...(typeAhead ? { typeAhead } : {}) };
   }
   if (field.sublist) {
     const { itemLabel, mainField } = field.sublist;

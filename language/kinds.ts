@@ -21,7 +21,7 @@ export const KIND_FACTS = {
   text: fact(true, true, true, STRING),
   textarea: fact(true, true, true, STRING),
   integer: fact(false, false, false, ['integer']),
-  decimal: fact(false, false, false, ['number']),
+  decimal: fact(false, false, true, STRING),
   money: fact(false, false, true, ['string', 'number']),
   boolean: fact(false, false, false, ['boolean']),
   date: fact(false, false, true, STRING),

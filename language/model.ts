@@ -51,6 +51,10 @@ export interface ReferenceSpec {
   dependsOn?: { field: string; param: string };
   /** What a delete of the referenced row does while this row still points at it. */
   onDelete: 'restrict' | 'cascade' | 'set null';
+  /** The referenced module's named combo whose options the input offers (`x-combos`); absent: the plain one. */
+  combo?: string;
+  /** The referenced module is large (`x-type-ahead`): the input asks the server as one types. */
+  typeAhead: boolean;
 }
 
 export interface SublistSpec {
@@ -137,8 +141,16 @@ export interface KindParts {
   sublist: SublistSpec;
   /** For kind `mask`: the mask, `0` a digit, `A` a letter, `*` either. */
   mask: string;
+  /** For kind `decimal`: how many digits before and after the point (`numeric(integer + fraction, fraction)`). */
+  digits: DecimalDigits;
   /** For kind `file`: what an upload may be. */
   file: FileSpec;
+}
+
+/** An exact decimal's size: `{ integer: 19, fraction: 13 }` holds 9999999999999999999.9999999999999. */
+export interface DecimalDigits {
+  integer: number;
+  fraction: number;
 }
 
 /** A `file` field's limits (`x-file`): the stored file is checked against them when it is uploaded. */
@@ -159,8 +171,9 @@ export type ReferenceField = Variant<'reference', 'reference'>;
 export type ReferencesField = Variant<'references', 'reference' | 'join'>;
 export type SublistField = Variant<'sublist', 'sublist'>;
 export type MaskField = Variant<'mask', 'mask'>;
+export type DecimalField = Variant<'decimal', 'digits'>;
 export type FileField = Variant<'file', 'file'>;
-type PartKinds = 'enum' | 'reference' | 'references' | 'sublist' | 'mask' | 'file';
+type PartKinds = 'enum' | 'reference' | 'references' | 'sublist' | 'mask' | 'decimal' | 'file';
 export type PlainField = { [K in Exclude<FieldKind, PartKinds>]: Variant<K> }[Exclude<FieldKind, PartKinds>];
 
 /**
@@ -168,7 +181,7 @@ export type PlainField = { [K in Exclude<FieldKind, PartKinds>]: Variant<K> }[Ex
  * it points at, a `references` also its join table, a `sublist` its rows' fields, a `mask` its mask,
  * a `file` its limits.
  */
-export type Field = EnumField | ReferenceField | ReferencesField | SublistField | MaskField | FileField | PlainField;
+export type Field = EnumField | ReferenceField | ReferencesField | SublistField | MaskField | DecimalField | FileField | PlainField;
 
 export interface ListSpec {
   columns: string[];
@@ -195,6 +208,13 @@ export interface Entity {
   recordLabel: string;
   /** Fields joined by ' - ' to make a combo option's name (`['initials', 'name']` → 'SP - São Paulo'). */
   comboLabel: string[];
+  /**
+   * The combos the module serves (`x-combos`): `default` is the plain `/combos`, the others are asked
+   * for by name (`/combos?combo=sem_instituicao`). Always has `default`.
+   */
+  combos: Record<string, ComboSpec>;
+  /** Large tables (`x-type-ahead`): a reference to the module asks the server as one types. */
+  typeAhead: boolean;
   /** Entities with `inactivatable` carry `inactivated` and `inactivated_at`. */
   inactivatable: boolean;
   /** False for reference data that only feeds combos (no menu entry or screens). */
@@ -218,6 +238,22 @@ export interface Entity {
   /** The JSON Schema the API validates a body against, per mode. */
   rules: { create: JsonSchemaObject; edit: JsonSchemaObject };
   icon: string;
+}
+
+/** One combo of a module: how its options are named, what else they carry and which records it offers. */
+export interface ComboSpec {
+  /** Fields joined by ' - ' to name an option. */
+  label: string[];
+  /** Fields each option carries besides `id` and `name`, under their own names. */
+  fields: string[];
+  /** Records offered: each condition keeps those whose field is (`in`) or is not (`not-in`) among the values. */
+  filter: ComboCondition[];
+}
+
+export interface ComboCondition {
+  field: string;
+  operator: 'in' | 'not-in';
+  values: (string | number | boolean)[];
 }
 
 export type EntityDatabase = 'space' | 'platform';

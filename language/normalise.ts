@@ -13,6 +13,7 @@ import {
   type OrderRule,
   OPERATIONS,
 } from './model.js';
+import { normaliseCombos } from './combos.js';
 import { KIND_FACTS } from './kinds.js';
 import type { KindParts } from './model.js';
 import { fileSpecOf } from './files.js';
@@ -23,9 +24,9 @@ type Json = Record<string, any>;
 
 /** Turns checked schema files into the entity model. Pure: reads nothing, writes nothing, mutates nothing. */
 export function normalise(files: SchemaFile[]): Model {
-  const tables = new Map<string, { table: string; recordLabel: string }>();
+  const tables: Tables = new Map();
   for (const file of files) {
-    tables.set(file.module, { table: String(file.json['x-table']), recordLabel: String(file.json['x-record-label']) });
+    tables.set(file.module, { table: String(file.json['x-table']), recordLabel: String(file.json['x-record-label']), typeAhead: file.json['x-type-ahead'] === true, combos: [...new Set(['default', ...Object.keys(file.json['x-combos'] ?? {})])] });
   }
   const entities = files.map((file) => normaliseEntity(file, tables));
   const seenTables = new Map<string, string>();
@@ -51,7 +52,7 @@ function checkSameDatabase(entity: Entity, byModule: Map<string, Entity>): void 
   }
 }
 
-type Tables = Map<string, { table: string; recordLabel: string }>;
+type Tables = Map<string, { table: string; recordLabel: string; typeAhead: boolean; combos: string[] }>;
 
 function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   const json = file.json as Json;
@@ -99,6 +100,8 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   mustBeField('/x-record-label', json['x-record-label']);
   const comboLabel: string[] = json['x-combo-label'] ?? [json['x-record-label']];
   comboLabel.forEach((name, i) => mustBeField(`/x-combo-label/${i}`, name));
+  if (json['x-combos']?.default?.label) fail('/x-combos/default/label', 'the plain combo is named by "x-combo-label"; a named combo may have a "label" of its own.');
+  const combos = normaliseCombos(file.module, json['x-combos'], comboLabel, fields, fail);
   const list = normaliseList(json['x-list'], mustBeField);
   for (const [i, name] of list.search.entries()) {
     const field = fields.find((f) => f.name === name)!;
@@ -116,6 +119,8 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     label: json['x-label'],
     recordLabel: json['x-record-label'],
     comboLabel,
+    combos,
+    typeAhead: json['x-type-ahead'] === true,
     inactivatable,
     screens: json['x-screens'] !== false,
     listOnly: json['x-screens'] === 'list',
@@ -195,7 +200,6 @@ function inferKind(source: Json): FieldKind {
   }
   if (source.type === 'object') return 'json';
   if (source.type === 'integer') return 'integer';
-  if (source.type === 'number') return 'decimal';
   return 'boolean';
 }
 
@@ -209,10 +213,17 @@ function normaliseField(
   ownTable: string,
 ): Field {
   if (!source.type) fail(path, 'has no "type".');
+  if (source.type === 'number') {
+    fail(`${path}/type`, 'is "number", a binary fraction that loses digits (0.1 + 0.2): an exact number is {"type": "string", "x-kind": "decimal", "x-digits": {"integer": 19, "fraction": 13}}, an amount of money {"type": "string", "x-kind": "money"}.');
+  }
   const kind = inferKind(source);
   const allowed = KIND_FACTS[kind]?.jsonTypes;
   if (allowed && !allowed.includes(source.type)) fail(path, `is of kind "${kind}", which needs type ${allowed.join(' or ')}.`);
   if (kind === 'mask' && !source['x-mask']) fail(path, 'is of kind "mask" and needs "x-mask".');
+  if (kind === 'decimal' && !source['x-digits']) {
+    fail(path, 'is of kind "decimal" and needs "x-digits": how many digits it keeps before and after the point, e.g. {"integer": 19, "fraction": 13}.');
+  }
+  if (kind !== 'decimal' && source['x-digits']) fail(`${path}/x-digits`, `applies only to a field of kind "decimal" (this one is of kind "${kind}").`);
   // Built up by kind below; the checks above and below make it the variant its kind names.
   const field: FieldBeingBuilt = {
     name, kind, label: source['x-label'], column: name, required, nullable: !required,
@@ -228,6 +239,7 @@ function normaliseField(
     if (kind !== 'text') fail(`${path}/format`, `is "${source.format}", which applies only to a text field (this one is of kind ${kind}).`);
     field.format = source.format;
   }
+  if (source['x-digits']) field.digits = { integer: source['x-digits'].integer, fraction: source['x-digits'].fraction };
   if (source['x-help']) field.helpText = source['x-help'];
   Object.assign(field, fieldRuleParts(source, required, path, fail));
   if (source['x-audit-events']) {
@@ -251,8 +263,13 @@ function normaliseField(
       table: target!.table,
       labelField: ref.label ?? target!.recordLabel,
       onDelete: ref['on-delete'] ?? (kind === 'references' ? 'cascade' : 'restrict'),
+      typeAhead: target!.typeAhead,
+      ...(ref.combo ? { combo: ref.combo } : {}),
       ...(ref['depends-on'] ? { dependsOn: ref['depends-on'] } : {}),
     };
+    if (ref.combo && !target!.combos.includes(ref.combo)) {
+      fail(`${path}/x-reference/combo`, `names the combo "${ref.combo}", which ${ref.module} does not declare in "x-combos" (its combos: ${target!.combos.join(', ')}).`);
+    }
     if (kind === 'references') {
       field.column = null;
       const joinTable = source['x-join-table'] ?? `${ownTable}_${target!.table}`;

@@ -4,6 +4,7 @@ import { conditionalRequirements } from './conditions.js';
 /** Patterns the API accepts for the text kinds whose shape is fixed. */
 export const KIND_PATTERNS: Partial<Record<Field['kind'], string>> = {
   cep: '^\\d{5}-?\\d{3}$',
+  decimal: '^-?\\d+(\\.\\d+)?$',
   phone: '^[0-9()+ -]{8,20}$',
   date: '^\\d{4}-\\d{2}-\\d{2}$',
   datetime: '^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
@@ -32,7 +33,9 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
       rule.type = nullable('integer');
       break;
     case 'decimal':
-      rule.type = nullable('number');
+      // Exact: carried as text; `x-digits` holds the size the server checks (src/shared/decimals.ts).
+      rule.type = nullable('string');
+      rule['x-digits'] = { ...field.digits };
       break;
     case 'money':
       rule.type = allowsNull ? ['string', 'number', 'null'] : ['string', 'number'];
@@ -79,7 +82,8 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
       rule.type = nullable('string');
   }
   for (const key of ['maxLength', 'minLength', 'minimum', 'maximum', 'pattern', 'default'] as const) {
-    if (field[key] !== undefined) rule[key] = field[key];
+    // A decimal's bounds are compared exactly by the `x-digits` check, never as JSON numbers.
+    if (field[key] !== undefined) rule[field.kind === 'decimal' && (key === 'minimum' || key === 'maximum') ? `x-${key}` : key] = field[key];
   }
   const pattern = KIND_PATTERNS[field.kind];
   if (pattern && rule.pattern === undefined) rule.pattern = pattern;

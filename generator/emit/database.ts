@@ -15,7 +15,7 @@ const ALIASES = [
     doc: "A column the database fills when an insert leaves it out (Kysely's own `Generated` does not see through a `ColumnType`).",
   },
   { name: 'Timestamp', type: 'ColumnType<Date, Date | string, Date | string>', doc: '`timestamptz`: read as a Date; written as a Date or ISO 8601 text.' },
-  { name: 'Numeric', type: 'ColumnType<string, string | number, string | number>', doc: '`numeric` (money, decimals): read as text, so no digit is lost; written as text or a number.' },
+  { name: 'Numeric', type: 'ColumnType<string, string, string>', doc: '`numeric` (money, decimals): read and written as text, so no digit is lost (a JS number keeps about 16).' },
   { name: 'Json', type: 'ColumnType<unknown, object | string | number | boolean, object | string | number | boolean>', doc: '`jsonb`: read as the parsed value; written as a value the driver serialises.' },
 ];
 

@@ -64,7 +64,7 @@ export function sqlType(field: Field): string | null {
     case 'integer':
       return 'integer';
     case 'decimal':
-      return 'numeric';
+      return `numeric(${field.digits.integer + field.digits.fraction},${field.digits.fraction})`;
     case 'money':
       return 'numeric(15,2)';
     case 'boolean':

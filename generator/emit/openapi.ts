@@ -2,6 +2,7 @@ import type { Entity, Operation } from '../../language/index.js';
 import type { Plan } from '../plan.js';
 import { ALL_SCHEMAS, bannerLines } from './banner.js';
 import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
+import { comboOperationParts } from './openapi-combos.js';
 import { dashboardPath, featurePaths } from './openapi-features.js';
 import { filePaths } from './openapi-files.js';
 import { recordSchema } from './record-schema.js';
@@ -74,6 +75,7 @@ function modulePaths(entity: Entity, typeName: string): Doc {
     parameters: [tenant, ...((rest.parameters as Doc[] | undefined) ?? [])],
   });
   const perm = (action: string) => `${entity.permission}.${action}`;
+  const combos = comboOperationParts(entity, typeName);
   const sortable = entity.fields.filter((f) => f.column !== null && !f.writeOnly).map((f) => f.name);
   const listParameters = [
     query('page', { type: 'integer', minimum: 1, default: 1 }, 'Página, a partir de 1.'),
@@ -116,12 +118,8 @@ function modulePaths(entity: Entity, typeName: string): Doc {
     },
     [`/api/${m}/combos`]: {
       get: op('combos', `Opções de ${entity.label.plural}`, perm('index'), {
-        parameters: [
-          query('filter', { type: 'string' }, 'Texto que filtra as opções.'),
-          query('id', { type: 'integer' }, 'Busca uma opção pelo id.'),
-          query('combo', { type: 'string' }, 'Variante da lista de opções.'),
-        ],
-        responses: { '200': json('Opções', dataEnvelope({ type: 'array', items: ref('schemas', 'ComboOption') })), ...errorResponses('401', '403') },
+        parameters: combos.parameters,
+        responses: { '200': combos.response, ...errorResponses('400', '401', '403') },
       }),
     },
     [`/api/${m}/multiple_delete/{ids}`]: {

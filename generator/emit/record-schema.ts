@@ -56,6 +56,9 @@ function fieldSchema(ownerTitle: string, field: Field): Schema {
       return described(orNull({ enum: field.enumOptions!.map((o) => o.value) }));
     case 'json':
       return described(orNull({ type: ['object', 'array'] }));
+    case 'decimal':
+      // Exact: text such as '1234.5678000000000' (the column's scale), never a JSON number.
+      return described(orNull({ type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', 'x-digits': { ...field.digits } }));
     case 'file':
       return described(orNull(STORED_FILE));
     default:
@@ -63,15 +66,13 @@ function fieldSchema(ownerTitle: string, field: Field): Schema {
   }
 }
 
-/** The JSON type a value of the field has in a response (money and decimals travel as numeric strings or numbers). */
+/** The JSON type a value of the field has in a response (money travels as numeric text). */
 function scalarType(field: Field): string {
   switch (field.kind) {
     case 'id':
     case 'integer':
     case 'reference':
       return 'integer';
-    case 'decimal':
-      return 'number';
     case 'boolean':
       return 'boolean';
     default:

@@ -1,5 +1,6 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
+import Decimal from 'decimal.js';
 
 /** The specification's messages for the custom validators; the server and the browser both show these. */
 export const VALIDATOR_MESSAGES = {
@@ -26,15 +27,15 @@ export function isCnpj(value: string): boolean {
  * grouped by dots (`1.234,56`, `1234,56`). The API also takes the plain decimal form `1234.56`.
  */
 export function isMoney(value: string | number): boolean {
-  if (typeof value === 'number') return Number.isFinite(value) && Math.round(value * 100) === value * 100;
+  // A JSON number is taken as its shortest text (12.5 → '12.5'), so it counts only with two places at most.
+  if (typeof value === 'number') return Number.isFinite(value) && new Decimal(value).decimalPlaces() <= 2;
   return /^-?(\d{1,3}(\.\d{3})*|\d+),\d{2,}$/.test(value) || /^-?\d+(\.\d{1,2})?$/.test(value);
 }
 
-/** `1.234,56` or `1234.56` → `1234.56` (the form the database stores). */
+/** `1.234,56` or `1234.56` → `1234.56` (the form the database stores), through decimal.js: no float in between. */
 export function parseMoney(value: string | number): string {
-  if (typeof value === 'number') return value.toFixed(2);
-  if (value.includes(',')) return value.replace(/\./g, '').replace(',', '.');
-  return value;
+  const plain = typeof value === 'string' && value.includes(',') ? value.replace(/\./g, '').replace(',', '.') : value;
+  return new Decimal(plain).toFixed(2, Decimal.ROUND_HALF_UP);
 }
 
 const IPV4 = fullFormats.ipv4 as RegExp;

@@ -7,8 +7,13 @@ import { removeScratchDirs, copyFixture, fixturesDir, runCli } from './support.j
 /** Each bad fixture, with the file, JSON path and sentence a person should read. */
 const EXPECTED: Record<string, [string, string, RegExp]> = {
   'bad-field-name': ['schemas/tabelas/cores.schema.json', '/properties/Name', /not a valid field name: use snake_case/],
+  'combo-filter-value': ['schemas/tabelas/cores.schema.json', '/x-combos/claras/filter/tone/not-in/0', /is 3, which is not a value of "tone" \(1, 2\)/],
+  'combo-unknown-field': ['schemas/tabelas/cores.schema.json', '/x-combos/claras/fields/0', /names "shade", which is not a field of cores/],
+  'decimal-as-number': ['schemas/tabelas/cores.schema.json', '/properties/rate/type', /is "number", a binary fraction that loses digits.*"x-kind": "decimal", "x-digits"/],
+  'decimal-without-digits': ['schemas/tabelas/cores.schema.json', '/properties/rate', /kind "decimal" and needs "x-digits": how many digits it keeps before and after the point/],
   'depends-on-unknown': ['schemas/tabelas/cores.schema.json', '/properties/uf_id/x-reference/depends-on/field', /"region_id", which is not another field/],
   'duplicate-table': ['schemas/tabelas/matizes.schema.json', '/x-table', /table "colors" is already used by cores/],
+  'digits-not-decimal': ['schemas/tabelas/cores.schema.json', '/properties/name/x-digits', /applies only to a field of kind "decimal" \(this one is of kind "text"\)/],
   'enum-labels': ['schemas/tabelas/cores.schema.json', '/properties/tone/x-enum-labels', /has 1 labels for 2 values/],
   'file-size': ['schemas/tabelas/cores.schema.json', '/properties/sample/x-file/max-size', /"5 megas", which is not a size: write a whole number and B, KB or MB/],
   'file-type-unknown': ['schemas/tabelas/cores.schema.json', '/properties/sample/x-file/accept/1', /names "exe", which is not a file type the product can recognise: use one of pdf, png/],
@@ -22,6 +27,7 @@ const EXPECTED: Record<string, [string, string, RegExp]> = {
   'list-not-a-field': ['schemas/tabelas/cores.schema.json', '/x-list/columns/2', /"nome", which is not a field of cores/],
   'mask-without-mask': ['schemas/tabelas/cores.schema.json', '/properties/code', /needs "x-mask"/],
   'missing-keyword': ['schemas/tabelas/cores.schema.json', '/', /"x-table" is missing and is required here/],
+  'reference-unknown-combo': ['schemas/tabelas/cores.schema.json', '/properties/parent_id/x-reference/combo', /names the combo "claras", which cores does not declare in "x-combos" \(its combos: default\)/],
   'required-not-a-field': ['schemas/tabelas/cores.schema.json', '/required', /"code", which is not a field/],
   'search-not-text': ['schemas/tabelas/cores.schema.json', '/x-list/search/0', /cannot be searched as text \(kind integer\)/],
   'sublist-main': ['schemas/tabelas/cores.schema.json', '/properties/shades/x-sublist/main', /not a boolean field of the item/],

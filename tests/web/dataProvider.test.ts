@@ -140,6 +140,20 @@ describe('the data provider: the stock simple-rest provider on /api/rest, the co
     expect(last().url.searchParams.get('id')).toBe('35');
   });
 
+  it('asks for a named combo and a few options, and says when the server held some back', async () => {
+    reply = () => ({ status: 200, body: { data: [{ id: 1, name: 'Abadia' }], more: true } });
+    const result = await provider.getList('municipios', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'aba', combo: 'ativos', limit: 50 },
+      meta: { combos: true },
+    });
+    expect(Object.fromEntries(last().url.searchParams)).toEqual({ filter: 'aba', combo: 'ativos', limit: '50' });
+    expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false });
+    reply = () => ({ status: 200, body: { data: [{ id: 1, name: 'Abadia' }] } });
+    expect((await provider.getList('municipios', { filter: { q: 'abadia' }, meta: { combos: true } })).pageInfo?.hasNextPage).toBe(false);
+  });
+
   it('marks the connection lost on 502 and reached again on the next answer', async () => {
     reply = () => ({ status: 502, body: { message: 'Bad gateway' } });
     await provider.getOne('uf', { id: 1 }).catch(() => undefined);

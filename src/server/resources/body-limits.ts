@@ -1,4 +1,6 @@
 import type { Field } from '../../../language/index.js';
+import Decimal from 'decimal.js';
+import { decimalProblem, isApiDecimal } from '../../shared/decimals.js';
 import { isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, type FieldErrors } from '../http/app-error.js';
 
@@ -8,7 +10,7 @@ export const MAX_ITEMS = 1000;
 const INTEGER_MIN = -2_147_483_648;
 const INTEGER_MAX = 2_147_483_647;
 /** `numeric(15,2)`: 13 digits before the comma. */
-const MONEY_LIMIT = 1e13;
+const MONEY_LIMIT = new Decimal('1e13');
 
 const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -17,8 +19,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 export const hasNul = (text: string) => text.includes('\u0000');
 
 /**
- * Rules a JSON Schema cannot say: money given as a number or beyond the column, integers beyond the
- * column, NUL characters, too many items, one main item per sub-list. Called after the schema's own
+ * Rules a JSON Schema cannot say: money given as a number or beyond the column, a decimal's places,
+ * digits and bounds (compared exactly), integers beyond the column, NUL characters, too many items, one main item per sub-list. Called after the schema's own
  * checks, so it tolerates values of the wrong type (those already have their message).
  */
 export function checkBodyLimits(body: Record<string, unknown>, fields: Field[], errors: FieldErrors, base = ''): void {
@@ -27,9 +29,13 @@ export function checkBodyLimits(body: Record<string, unknown>, fields: Field[], 
     const at = join(base, field.name);
     if (typeof value === 'string' && hasNul(value)) addError(errors, at, `O campo ${field.label} contém caracteres inválidos.`);
     if (field.kind === 'money' && (typeof value === 'number' || typeof value === 'string') && isMoney(value)) {
-      if (Math.abs(Number(parseMoney(value))) >= MONEY_LIMIT) addError(errors, at, `O campo ${field.label} deve ser menor que 10.000.000.000.000,00.`);
+      if (new Decimal(parseMoney(value)).abs().greaterThanOrEqualTo(MONEY_LIMIT)) addError(errors, at, `O campo ${field.label} deve ser menor que 10.000.000.000.000,00.`);
     }
     if (field.kind === 'money' && typeof value === 'number' && !isMoney(value)) addError(errors, at, VALIDATOR_MESSAGES.money);
+    if (field.kind === 'decimal' && isApiDecimal(value)) {
+      const problem = decimalProblem(value, field.label, field.digits, field);
+      if (problem) addError(errors, at, problem);
+    }
     if (field.kind === 'integer' && typeof value === 'number' && Number.isInteger(value)) {
       if (value > INTEGER_MAX) addError(errors, at, `O campo ${field.label} deve ser no máximo ${INTEGER_MAX}.`);
       if (value < INTEGER_MIN) addError(errors, at, `O campo ${field.label} deve ser no mínimo ${INTEGER_MIN}.`);

@@ -1,14 +1,22 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Entity } from '../../../language/index.js';
+import type { ComboSpec, Entity } from '../../../language/index.js';
 import { badRequest } from '../http/app-error.js';
 import { searchText } from './list-query.js';
 
-/** Most options a combo returns; a longer list is narrowed by typing (`filter`). */
+/** Most options a combo returns; when more match, the answer says so (`more: true`) and typing narrows them (`filter`). */
 export const MAX_COMBO_OPTIONS = 1000;
 
+/** `{id, name}`, and the fields the combo carries besides (`x-combos`), under their own names. */
 export interface ComboOption {
   id: number;
   name: string;
+  [field: string]: unknown;
+}
+
+/** The options, and `more: true` when more records match than were returned (never a silent cut). */
+export interface ComboAnswer {
+  data: ComboOption[];
+  more?: true;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -27,22 +35,46 @@ function idList(raw: unknown): number[] {
   return [...new Set(ids.map((part) => integerParam(part, 'id')))];
 }
 
+/** `combo=sem_instituicao`: one of the module's named combos (`x-combos`); none is the plain one. */
+function comboOf(entity: Entity, raw: unknown): ComboSpec {
+  if (raw === undefined || raw === '') return entity.combos.default;
+  const names = Object.keys(entity.combos);
+  if (typeof raw !== 'string' || !Object.hasOwn(entity.combos, raw)) {
+    throw badRequest(`O parâmetro combo deve ser um destes: ${names.join(', ')}.`);
+  }
+  return entity.combos[raw];
+}
+
+/** `limit=50`: at most that many options (a type-ahead asks for a few); default and most MAX_COMBO_OPTIONS. */
+function limitOf(raw: unknown): number {
+  if (raw === undefined || raw === '') return MAX_COMBO_OPTIONS;
+  if (typeof raw === 'string' && /^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_COMBO_OPTIONS) return Number(raw);
+  throw badRequest(`O parâmetro limit deve ser um número inteiro de 1 a ${MAX_COMBO_OPTIONS}.`);
+}
+
 /**
- * Options of a select: `{id, name}` with name the combo label fields joined by ' - ' ('SP - São Paulo').
+ * Options of a select: `{id, name}` with name the combo label fields joined by ' - ' ('SP - São Paulo'),
+ * plus the fields the combo carries. `combo` picks a named combo (its label, fields and filter);
  * `filter` narrows by text (case and accents ignored); `id` fetches the options of one or more ids
- * (`id=1,2,3`), inactivated ones too, so a form or a list with a reference column shows what its
- * records point at in one call; a reference field's name as a parameter (`uf_id=35`) keeps the
- * options of that parent: the dependent combos.
+ * (`id=1,2,3`), inactivated ones and those outside the combo's filter too, so a form or a list with
+ * a reference column shows what its records point at in one call; a reference field's name as a
+ * parameter (`uf_id=35`) keeps the options of that parent: the dependent combos. `limit` caps the
+ * options; when more match, `more: true` says the list is not whole.
  */
-export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<string, unknown>): Promise<ComboOption[]> {
-  const labelColumns = entity.comboLabel.map((name) => sql`${sql.ref(name)}::text`);
+export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<string, unknown>): Promise<ComboAnswer> {
+  const combo = comboOf(entity, query.combo);
+  const limit = limitOf(query.limit);
+  const labelColumns = combo.label.map((name) => sql`${sql.ref(name)}::text`);
   const name = sql<string>`concat_ws(' - ', ${sql.join(labelColumns)})`;
-  let select = db.selectFrom(entity.table).select(['id', name.as('name')]);
+  let select = db.selectFrom(entity.table).select(['id', name.as('name'), ...combo.fields]);
   const ids = query.id === undefined ? [] : idList(query.id);
   if (ids.length) {
     select = select.where('id', 'in', ids);
-  } else if (entity.inactivatable) {
-    select = select.where((eb) => eb.or([eb('inactivated', '=', false), eb('inactivated', 'is', null)]));
+  } else {
+    if (entity.inactivatable) select = select.where((eb) => eb.or([eb('inactivated', '=', false), eb('inactivated', 'is', null)]));
+    for (const condition of combo.filter) {
+      select = select.where(condition.field, condition.operator === 'in' ? 'in' : 'not in', condition.values);
+    }
   }
   for (const field of entity.fields) {
     if (field.kind !== 'reference' || query[field.name] === undefined || query[field.name] === '') continue;
@@ -54,6 +86,8 @@ export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<
     const pattern = `%${escapeLike(text)}%`;
     select = select.where(sql<SqlBool>`immutable_unaccent(lower(${name})) like immutable_unaccent(lower(${pattern}))`);
   }
-  const rows = await select.orderBy(name).orderBy('id').limit(MAX_COMBO_OPTIONS).execute();
-  return rows.map((row) => ({ id: Number(row.id), name: row.name as string }));
+  // One row past the limit tells whether the list is whole.
+  const rows = await select.orderBy(name).orderBy('id').limit(limit + 1).execute();
+  const data = rows.slice(0, limit).map((row) => ({ ...row, id: Number(row.id), name: row.name as string }));
+  return rows.length > limit ? { data, more: true } : { data };
 }

@@ -65,7 +65,8 @@ function filterValue(field: Field, raw: unknown, key: string): FilterValue {
       throw fail();
     case 'decimal':
     case 'money':
-      if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
+      // Compared as exact text: a JSON number only when whole (a fraction may have lost places).
+      if (typeof raw === 'number' && Number.isSafeInteger(raw)) return String(raw);
       if (typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw)) return raw;
       throw fail();
     case 'date':

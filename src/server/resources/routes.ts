@@ -34,9 +34,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
 
     app.get(base, async (request) => listFor(allow, registry, request, entity, request.query as Record<string, unknown>));
 
-    app.get(`${base}/combos`, async (request) => ({
-      data: await listCombos(allow(request, entity, 'list', 'index', 'show').db, entity, request.query as Record<string, unknown>),
-    }));
+    app.get(`${base}/combos`, async (request) => listCombos(allow(request, entity, 'list', 'index', 'show').db, entity, request.query as Record<string, unknown>));
 
     app.get<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
       const data = await showFor(allow, registry, request, entity, parseId(request.params.id));

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Entity, Field } from '../../../language/index.js';
+import { decimalMessages, exactText, isApiDecimal, normaliseDecimal } from '../../shared/decimals.js';
 import { trimmedValue } from '../../shared/text.js';
 import { ruleMessage } from '../../shared/field-rules.js';
 import { ipAddressMessage, isCnpj, isCpf, isIpAddress, isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
@@ -53,6 +54,10 @@ function messageOf(error: ErrorObject, entity: Entity): { field: string; message
     if (message) return { field: path, message };
   }
   const limit = (error.params as { limit?: number }).limit;
+  if (schema['x-kind'] === 'decimal' && (error.keyword === 'type' || error.keyword === 'pattern')) {
+    // A number with a fraction may have lost places in JSON already: the API takes decimals as text.
+    return { field: path, message: typeof error.data === 'number' ? decimalMessages.sentAsNumber(label) : decimalMessages.notANumber(label) };
+  }
   switch (error.keyword) {
     case 'required': {
       const missing = (error.params as { missingProperty: string }).missingProperty;
@@ -96,7 +101,8 @@ function readBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode, 
   const out: Record<string, unknown> = { ...body };
   for (const field of fields) {
     if (!field.inForm || !Object.hasOwn(out, field.name)) continue;
-    const value = trimmedValue(field.kind, out[field.name], field.writeOnly);
+    const trimmed = trimmedValue(field.kind, out[field.name], field.writeOnly);
+    const value = field.kind === 'decimal' ? exactText(trimmed) : trimmed;
     const at = join(base, field.name);
     if (value === '' || value === null) {
       if (field.writeOnly && mode === 'edit') delete out[field.name];
@@ -113,11 +119,12 @@ function readBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode, 
   return out;
 }
 
-/** Values as the database stores them (money `1.234,56` → `1234.56`). */
+/** Values as the database stores them (money `1.234,56` → `1234.56`, a decimal `0012.50` → `12.5`). */
 function toStored(body: Record<string, unknown>, fields: Field[]): Record<string, unknown> {
   for (const field of fields) {
     const value = body[field.name];
     if (field.kind === 'money' && (typeof value === 'string' || typeof value === 'number')) body[field.name] = parseMoney(value);
+    if (field.kind === 'decimal' && isApiDecimal(value)) body[field.name] = normaliseDecimal(value);
     // A file comes back as the record answered it; the column keeps its id.
     if (field.kind === 'file' && value !== null && typeof value === 'object') body[field.name] = (value as { id: string }).id;
     if (field.sublist && Array.isArray(value)) value.forEach((item) => toStored(item as Record<string, unknown>, field.sublist!.fields));

@@ -15,6 +15,7 @@ import { fieldChecks, inputLabel } from './validation';
 import { useFormReadOnly } from './formMode';
 import { MaskedTextInput } from './inputs/MaskedTextInput';
 import { MoneyInput } from './inputs/MoneyInput';
+import { DecimalInput } from './inputs/DecimalInput';
 import { DateTextInput, DateTimeTextInput } from './inputs/DateTextInput';
 import { ReferenceKindInput } from './inputs/ReferenceKindInput';
 import { SublistInput } from './inputs/SublistInput';
@@ -89,7 +90,7 @@ function ShownInput(props: KindInputProps) {
     case 'integer':
       return <NumberInput {...common} step={1} min={props.minimum} max={props.maximum} />;
     case 'decimal':
-      return <NumberInput {...common} step="any" min={props.minimum} max={props.maximum} />;
+      return <DecimalInput {...common} />;
     case 'money':
       return <MoneyInput {...common} />;
     case 'boolean':

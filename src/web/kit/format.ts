@@ -1,15 +1,15 @@
+import { formatCents, isApiDecimal } from '../../shared/decimals';
+
 /**
  * Pure formatting of the pt-BR display forms the kit shows and the API forms it sends.
  * No React here, so the unit tests and the list cells share one implementation.
  */
 
-const moneyFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** `1234.56` or `'1234.56'` → `'1.234,56'`; empty → `''`. */
+/** `1234.56` or `'1234.56'` → `'1.234,56'` through decimal.js (no float in between); empty → `''`. */
 export function formatMoneyDigits(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
-  const number = typeof value === 'number' ? value : Number(String(value).replace(/\s/g, ''));
-  return Number.isFinite(number) ? moneyFormat.format(number) : String(value);
+  const text = typeof value === 'number' ? String(value) : String(value).replace(/\s/g, '');
+  return isApiDecimal(text) ? formatCents(text) : String(value);
 }
 
 /** `1234.56` → `'R$ 1.234,56'` (the read-only form). */

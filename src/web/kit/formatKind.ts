@@ -1,5 +1,6 @@
 import type { FieldSpec } from './types';
 import { jsonLines } from './fields/jsonLines';
+import { formatDecimal } from '../../shared/decimals';
 import { formatBoolean, formatDate, formatDateTime, formatMoney, PALETTE } from './format';
 
 /** Plain text of a scalar value by kind; undefined for the kinds that need a component. */
@@ -14,7 +15,7 @@ export function formatByKind(spec: FieldSpec, value: unknown): string | undefine
     case 'money':
       return formatMoney(value);
     case 'decimal':
-      return value == null || value === '' ? '' : Number(value).toLocaleString('pt-BR');
+      return formatDecimal(value);
     case 'enum':
       return value == null ? '' : (spec.choices?.find((c) => String(c.id) === String(value))?.name ?? String(value));
     case 'color':

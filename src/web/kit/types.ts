@@ -28,8 +28,13 @@ export interface FieldSpec {
   /** For kind `mask`: `0` a digit, `A` a letter, `*` either. */
   mask?: string;
   choices?: Choice[];
-  /** For `reference`/`references`: the module whose combos feed the field. */
-  reference?: { module: string; dependsOn?: { field: string; param: string } };
+  /** For kind `decimal`: digits before and after the point, checked as the server does. */
+  digits?: { integer: number; fraction: number };
+  /**
+   * For `reference`/`references`: the module whose combos feed the field, the named `combo` it asks
+   * for, and `typeAhead` for a large module, whose options are asked for a few at a time as one types.
+   */
+  reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
   /** For `sublist`: the item's fields and the only-one-main rule. */
   sublist?: { itemLabel: string; mainField?: string; fields: FieldSpec[] };
   /** For `file`: the largest upload in bytes, the accepted types (`pdf`, `png`, …), whether it is an image. */

@@ -1,3 +1,4 @@
+import { decimalProblem } from '../../shared/decimals';
 import { trimmedValue } from '../../shared/text';
 import { ruleMessage, startsAfterEnd } from '../../shared/field-rules';
 import { VALIDATOR_MESSAGES, ipAddressMessage, isCnpj, isCpf, isIpAddress, isMoney } from '../../shared/validators';
@@ -38,6 +39,12 @@ function rawChecks(spec: FieldSpec): Check[] {
   if (spec.minLength !== undefined) {
     const min = spec.minLength;
     checks.push((v) => (typeof v === 'string' && v !== '' && v.length < min ? say('minLength', 'O campo {label} deve ter pelo menos {n} caracteres.', min) : undefined));
+  }
+  if (spec.kind === 'decimal') {
+    // Exact, as the server checks it: places, digits and bounds compared as decimals, never as floats.
+    const digits = spec.digits ?? { integer: 80, fraction: 20 };
+    checks.push((v) => (isEmpty(v) ? undefined : decimalProblem(String(v), label, digits, spec)));
+    return checks;
   }
   if (spec.minimum !== undefined) {
     const min = spec.minimum;

@@ -56,7 +56,8 @@ export function restFetch(http: HttpClient) {
  *   `{data, meta}`, whose `meta.estimated` says the total is an estimate ('cerca de …') and whose
  *   `meta.next_cursor` says whether a next page exists; simple-rest's `Content-Range` holds a total only;
  * - select options (`meta.combos` on `getList`/`getMany`): `/api/{module}/combos` (`{id, name}`), a route of
- *   the contract alone;
+ *   the contract alone; the filter's `combo` and `limit` go as they are, and the answer's `more` is
+ *   `pageInfo.hasNextPage` (more options match than came);
  * - `deleteMany`: `DELETE /api/{module}/multiple_delete/{ids}` deletes a selection in one request and one
  *   transaction (all or none), where the stock provider sends one DELETE per record.
  * A save carries the version the form loaded (`withVersion`), so the server answers 409 to a save
@@ -89,12 +90,14 @@ export function createDataProvider(http: HttpClient, labelOf: (resource: string)
 
   const combos = async (resource: string, filter: Record<string, unknown>) => {
     const { q, ...params } = filter;
-    const { json } = await http<{ data: any[] } | any[]>({
+    const { json } = await http<{ data: any[]; more?: boolean } | any[]>({
       path: `${base(resource)}/combos`,
       query: { ...stringValues(params), filter: typeof q === 'string' ? q : undefined },
     }).catch((error: unknown) => comboFailed(resource, labelOf, error));
     const data = Array.isArray(json) ? json : json.data;
-    return { data, total: data.length };
+    // `more`: the server returned only the first options of more that match; the input asks to type on.
+    const more = !Array.isArray(json) && json.more === true;
+    return { data, total: data.length, pageInfo: { hasNextPage: more, hasPreviousPage: false } };
   };
 
   return {

@@ -83,7 +83,7 @@ export async function valueFor(field: Field, create: Create, n = next()): Promis
     case 'text': return field.format ? (field.format === 'ipv6' ? '2001:db8::10' : '192.0.2.10') : textFor(field, n);
     case 'textarea': return textFor(field, n);
     case 'integer': return integerFor(field, n);
-    case 'decimal': return 12.5;
+    case 'decimal': return '12.5';
     case 'money': return '1.234,56';
     case 'boolean': return false;
     case 'date': return '2024-03-15';

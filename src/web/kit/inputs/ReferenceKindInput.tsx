@@ -5,10 +5,11 @@ import {
   AutocompleteInput,
   ReferenceArrayInput,
   ReferenceInput,
+  useChoicesContext,
   type Validator,
 } from 'react-admin';
 import type { FieldSpec } from '../types';
-import { COMBOS_META } from '../combos';
+import { COMBOS_META, MORE_OPTIONS_HINT, TYPE_AHEAD_LIMIT } from '../combos';
 
 interface Props {
   spec: FieldSpec;
@@ -20,15 +21,23 @@ interface Props {
 }
 
 /**
- * A reference (or many-to-many) field fed by the referenced module's combos. With `dependsOn` the
- * options are filtered by another field of the form and the choice is cleared when that field changes.
+ * A reference (or many-to-many) field fed by the referenced module's combos (its named `combo` when
+ * the schema says so). With `dependsOn` the options are filtered by another field of the form and the
+ * choice is cleared when that field changes. The options follow what is typed (asked of the server,
+ * debounced); a large module (`typeAhead`) is asked for a few at a time. Whenever the server says more
+ * match than came, the field says 'Digite para refinar…' instead of cutting the list silently. On
+ * edit the chosen option's name is fetched by its id.
  */
 export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Props) {
   const module = spec.reference?.module ?? spec.source;
   const dependsOn = spec.reference?.dependsOn;
   const parentValue = useWatch({ name: dependsOn?.field ?? '__none__', disabled: !dependsOn });
   useClearWhenParentChanges(spec.source, dependsOn ? parentValue : undefined);
-  const filter = dependsOn && parentValue != null && parentValue !== '' ? { [dependsOn.param]: parentValue } : {};
+  const filter = {
+    ...(dependsOn && parentValue != null && parentValue !== '' ? { [dependsOn.param]: parentValue } : {}),
+    ...(spec.reference?.combo ? { combo: spec.reference.combo } : {}),
+    ...(spec.reference?.typeAhead ? { limit: TYPE_AHEAD_LIMIT } : {}),
+  };
   const common = { source: spec.source, reference: module, filter, queryOptions: { meta: COMBOS_META } };
   const inputProps = {
     label,
@@ -37,19 +46,27 @@ export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Pr
     optionText: 'name',
     filterToQuery: (text: string) => ({ q: text }),
     disabled: readOnly || (dependsOn !== undefined && (parentValue == null || parentValue === '')),
-    helperText: spec.helperText ?? false,
+    helperText: spec.helperText,
     noOptionsText: 'Nenhum Resultado',
     sx: { minWidth: 240 },
   };
   return many ? (
     <ReferenceArrayInput {...common}>
-      <AutocompleteArrayInput {...inputProps} />
+      <OptionsInput many inputProps={inputProps} />
     </ReferenceArrayInput>
   ) : (
     <ReferenceInput {...common}>
-      <AutocompleteInput {...inputProps} />
+      <OptionsInput inputProps={inputProps} />
     </ReferenceInput>
   );
+}
+
+/** The autocomplete, with 'Digite para refinar…' under it while the server holds back options. */
+function OptionsInput({ many, inputProps }: { many?: boolean; inputProps: Record<string, unknown> & { helperText?: string } }) {
+  const { hasNextPage } = useChoicesContext();
+  const hint = hasNextPage ? MORE_OPTIONS_HINT : undefined;
+  const helperText = [inputProps.helperText, hint].filter(Boolean).join(' · ') || false;
+  return many ? <AutocompleteArrayInput {...inputProps} helperText={helperText} /> : <AutocompleteInput {...inputProps} helperText={helperText} />;
 }
 
 function useClearWhenParentChanges(source: string, parentValue: unknown) {
