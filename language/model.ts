@@ -130,6 +130,15 @@ export type PlainField = { [K in Exclude<FieldKind, PartKinds>]: Variant<K> }[Ex
  */
 export type Field = EnumField | ReferenceField | ReferencesField | SublistField | MaskField | PlainField;
 
+/** One tab of the record form (`x-sections`): its fields, in the schema's order of the list. */
+export interface FormSection {
+  name: string;
+  /** The tab's pt-BR title, also named in 'Existe erro na aba {label}'. */
+  label: string;
+  /** Names of the entity's form fields it shows; the first section also takes every field named in none. */
+  fields: string[];
+}
+
 export interface ListSpec {
   columns: string[];
   search: string[];
@@ -168,6 +177,8 @@ export interface Entity {
   /** Route permission for insert: 'admin' alone where the spec says so. */
   insertPermission: 'store' | 'admin';
   fields: Field[];
+  /** The form's tabs (`x-sections`); empty for a form in one piece. */
+  sections: FormSection[];
   list: ListSpec;
   /** The JSON Schema the API validates a body against, per mode. */
   rules: { create: JsonSchemaObject; edit: JsonSchemaObject };

@@ -15,6 +15,7 @@ import {
 import { KIND_FACTS } from './kinds.js';
 import type { KindParts } from './model.js';
 import { fieldRule } from './rules.js';
+import { normaliseSections } from './sections.js';
 
 type Json = Record<string, any>;
 
@@ -38,14 +39,18 @@ export function normalise(files: SchemaFile[]): Model {
 
 /** A foreign key cannot cross databases: a reference must name a module kept in the same database. */
 function checkSameDatabase(entity: Entity, byModule: Map<string, Entity>): void {
-  const fields = entity.fields.flatMap((f) => [f, ...(f.sublist?.fields ?? [])]);
-  for (const field of fields) {
+  for (const field of withItemFields(entity.fields)) {
     const target = field.reference && byModule.get(field.reference.module);
     if (target && target.database !== entity.database) {
       throw new SchemaError(entity.source, `/properties/${field.name}/x-reference/module`,
         `names module "${target.module}", kept in the ${target.database} database, but ${entity.module} is kept in the ${entity.database} database.`);
     }
   }
+}
+
+/** The fields and, at every depth, the fields of their sub-lists' items. */
+function withItemFields(fields: Field[]): Field[] {
+  return fields.flatMap((f) => [f, ...(f.sublist ? withItemFields(f.sublist.fields) : [])]);
 }
 
 type Tables = Map<string, { table: string; recordLabel: string }>;
@@ -111,6 +116,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     operations: operationsOf(json['x-operations']),
     insertPermission: json['x-insert-permission'] ?? 'store',
     fields,
+    sections: normaliseSections(json['x-sections'], fields, file.module, fail),
     list,
     rules: { create: formRules(fields, 'create'), edit: formRules(fields, 'edit') },
     icon: json['x-icon'] ?? 'ListAlt',
@@ -173,6 +179,7 @@ function normaliseField(
   fail: (path: string, sentence: string) => never,
   tables: Tables,
   ownTable: string,
+  depth = 0,
 ): Field {
   if (!source.type) fail(path, 'has no "type".');
   const kind = inferKind(source);
@@ -193,6 +200,7 @@ function normaliseField(
   if (source['x-help']) field.helpText = source['x-help'];
   if (source['x-audit-events']) {
     if (kind !== 'references' && kind !== 'sublist') fail(`${path}/x-audit-events`, 'applies only to a many-to-many field or a sub-list.');
+    if (depth > 0) fail(`${path}/x-audit-events`, "applies only to a field of the record itself: a sub-list item's own rows are audited in the record's row.");
     field.auditEvents = source['x-audit-events'];
   }
   if (kind === 'enum') {
@@ -226,9 +234,11 @@ function normaliseField(
     }
     const itemRequired = new Set<string>(items!.required ?? []);
     const itemFields = Object.entries(items!.properties as Json).map(([itemName, itemSource]) => {
-      const f = normaliseField(itemName, itemSource, itemRequired.has(itemName), `${path}/items/properties/${itemName}`, fail, tables, spec.table);
-      if (f.kind === 'sublist') fail(`${path}/items/properties/${itemName}`, 'a sub-list cannot hold another sub-list.');
-      return f;
+      const itemPath = `${path}/items/properties/${itemName}`;
+      if (depth + 1 >= MAX_SUBLIST_DEPTH && itemSource?.type === 'array' && itemSource['x-sublist']) {
+        fail(itemPath, `is a sub-list inside a sub-list inside a sub-list: sub-lists nest ${MAX_SUBLIST_DEPTH} levels deep at most (the form edits a nested row inside its parent row).`);
+      }
+      return normaliseField(itemName, itemSource, itemRequired.has(itemName), itemPath, fail, tables, spec.table, depth + 1);
     });
     if (spec.main && !itemFields.some((f) => f.name === spec.main && f.kind === 'boolean')) {
       fail(`${path}/x-sublist/main`, `names "${spec.main}", which is not a boolean field of the item.`);
@@ -242,6 +252,9 @@ function normaliseField(
   }
   return field as Field;
 }
+
+/** A record's sub-list (level 1) may hold one in its items (level 2), no deeper. */
+export const MAX_SUBLIST_DEPTH = 2;
 
 /** A field while normaliseField fills the parts of its kind. */
 type FieldBeingBuilt = Omit<Field, 'kind' | keyof KindParts> & { kind: FieldKind } & Partial<KindParts>;
