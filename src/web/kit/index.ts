@@ -6,6 +6,7 @@ export { EditToolbar, ResourceEdit } from './ResourceEdit';
 export { ResourceShow } from './ResourceShow';
 export { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
 export { KindInput } from './KindInput';
+export { FormSections } from './FormSections';
 export { KindField } from './KindField';
 export { MaterialFrame } from './material/MaterialFrame';
 export type * from './types';
