@@ -20,6 +20,7 @@ export interface FieldSpecData {
   choices?: { id: string | number; name: string }[];
   reference?: { module: string; dependsOn?: { field: string; param: string } };
   sublist?: { itemLabel: string; mainField?: string; fields: FieldSpecData[] };
+  file?: { maxSize: number; accept: string[]; image: boolean };
   defaultValue?: unknown;
   helperText?: string;
   sortable?: boolean;
@@ -110,6 +111,7 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
     Object.assign(spec, withoutUndefined({ maxLength, minLength, minimum, maximum, pattern }));
   }
   if (field.mask !== undefined) spec.mask = field.mask;
+  if (field.file) spec.file = { maxSize: field.file.maxSize, accept: [...field.file.accept], image: field.file.image };
   if (field.enumOptions) spec.choices = field.enumOptions.map((o) => ({ id: o.value, name: o.label }));
   if (field.reference) {
     const { module, dependsOn } = field.reference;

@@ -42,6 +42,7 @@ export const KIND_FACTS = {
   sublist: fact(false, false, false, null),
   permission: fact(true, false, false, STRING),
   image: fact(false, false, false, STRING),
+  file: fact(false, false, false, STRING),
   json: fact(false, false, false, ['object', 'array']),
 } as const satisfies Record<string, KindFacts>;
 

@@ -111,6 +111,18 @@ export interface KindParts {
   sublist: SublistSpec;
   /** For kind `mask`: the mask, `0` a digit, `A` a letter, `*` either. */
   mask: string;
+  /** For kind `file`: what an upload may be. */
+  file: FileSpec;
+}
+
+/** A `file` field's limits (`x-file`): the stored file is checked against them when it is uploaded. */
+export interface FileSpec {
+  /** Largest upload, in bytes. */
+  maxSize: number;
+  /** Extensions accepted (`language/files.ts`), each recognised by the content's magic bytes. */
+  accept: string[];
+  /** An image (a photo, a signature): the form shows it, and only image types are accepted. */
+  image: boolean;
 }
 
 type Variant<K extends FieldKind, P extends keyof KindParts = never> = FieldBase &
@@ -121,14 +133,16 @@ export type ReferenceField = Variant<'reference', 'reference'>;
 export type ReferencesField = Variant<'references', 'reference' | 'join'>;
 export type SublistField = Variant<'sublist', 'sublist'>;
 export type MaskField = Variant<'mask', 'mask'>;
-type PartKinds = 'enum' | 'reference' | 'references' | 'sublist' | 'mask';
+export type FileField = Variant<'file', 'file'>;
+type PartKinds = 'enum' | 'reference' | 'references' | 'sublist' | 'mask' | 'file';
 export type PlainField = { [K in Exclude<FieldKind, PartKinds>]: Variant<K> }[Exclude<FieldKind, PartKinds>];
 
 /**
  * A field of an entity, told apart by its kind: an `enum` has its options, a `reference` the module
- * it points at, a `references` also its join table, a `sublist` its rows' fields, a `mask` its mask.
+ * it points at, a `references` also its join table, a `sublist` its rows' fields, a `mask` its mask,
+ * a `file` its limits.
  */
-export type Field = EnumField | ReferenceField | ReferencesField | SublistField | MaskField | PlainField;
+export type Field = EnumField | ReferenceField | ReferencesField | SublistField | MaskField | FileField | PlainField;
 
 /** One tab of the record form (`x-sections`): its fields, in the schema's order of the list. */
 export interface FormSection {

@@ -14,6 +14,7 @@ import {
 } from './model.js';
 import { KIND_FACTS } from './kinds.js';
 import type { KindParts } from './model.js';
+import { fileSpecOf } from './files.js';
 import { fieldRule } from './rules.js';
 import { normaliseSections } from './sections.js';
 
@@ -89,6 +90,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     if (!names.has(name)) fail(path, `names "${name}", which is not a field of ${file.module}.`);
   };
   checkDependsOn(declared, '/properties', fail);
+  checkFileFields(declared, json, fail);
   mustBeField('/x-record-label', json['x-record-label']);
   const comboLabel: string[] = json['x-combo-label'] ?? [json['x-record-label']];
   comboLabel.forEach((name, i) => mustBeField(`/x-combo-label/${i}`, name));
@@ -121,6 +123,24 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     rules: { create: formRules(fields, 'create'), edit: formRules(fields, 'edit') },
     icon: json['x-icon'] ?? 'ListAlt',
   };
+}
+
+/**
+ * File fields are stored through the space's `files` table and shown as a name with a download link
+ * in the form: not in the platform database, and not in a list's columns, filters or order.
+ */
+function checkFileFields(fields: Field[], json: Json, fail: (path: string, sentence: string) => never): void {
+  const files = new Set(fields.filter((f) => f.kind === 'file').map((f) => f.name));
+  if (files.size === 0) return;
+  if (json['x-database'] === 'platform') fail(`/properties/${[...files][0]}`, 'is a file field, which only an entity kept in a space\'s database may have (not "x-database": "platform").');
+  const list = json['x-list'];
+  for (const key of ['columns', 'filters'] as const) {
+    (list[key] ?? []).forEach((name: string, i: number) => {
+      if (files.has(name)) fail(`/x-list/${key}/${i}`, `names "${name}", a file field, which a list cannot show: list the fields that describe the file instead.`);
+    });
+  }
+  const sort = String(list.sort).replace(/^-/, '');
+  if (files.has(sort)) fail('/x-list/sort', `names "${sort}", a file field, by which a list cannot be sorted.`);
 }
 
 /** A dependent combo filters by another field of the same form (or of the same sub-list item). */
@@ -158,6 +178,7 @@ function normaliseList(source: Json, mustBeField: (path: string, name: string) =
 
 function inferKind(source: Json): FieldKind {
   if (source['x-kind']) return source['x-kind'];
+  if (source['x-file']) return 'file';
   if (source.enum) return 'enum';
   if (source.type === 'array') return source['x-sublist'] ? 'sublist' : 'references';
   if (source['x-reference']) return 'reference';
@@ -203,6 +224,8 @@ function normaliseField(
     if (depth > 0) fail(`${path}/x-audit-events`, "applies only to a field of the record itself: a sub-list item's own rows are audited in the record's row.");
     field.auditEvents = source['x-audit-events'];
   }
+  if (source['x-file'] && kind !== 'file') fail(`${path}/x-file`, `applies only to a field of kind "file" (this one is "${kind}").`);
+  if (kind === 'file') field.file = fileSpecOf(source, path, fail);
   if (kind === 'enum') {
     const labels: string[] = source['x-enum-labels'] ?? source.enum.map(String);
     if (labels.length !== source.enum.length) fail(`${path}/x-enum-labels`, `has ${labels.length} labels for ${source.enum.length} values.`);
@@ -238,7 +261,9 @@ function normaliseField(
       if (depth + 1 >= MAX_SUBLIST_DEPTH && itemSource?.type === 'array' && itemSource['x-sublist']) {
         fail(itemPath, `is a sub-list inside a sub-list inside a sub-list: sub-lists nest ${MAX_SUBLIST_DEPTH} levels deep at most (the form edits a nested row inside its parent row).`);
       }
-      return normaliseField(itemName, itemSource, itemRequired.has(itemName), itemPath, fail, tables, spec.table, depth + 1);
+      const f = normaliseField(itemName, itemSource, itemRequired.has(itemName), itemPath, fail, tables, spec.table, depth + 1);
+      if (f.kind === 'file') fail(itemPath, 'a file field cannot be in a sub-list item: put it in the entity itself.');
+      return f;
     });
     if (spec.main && !itemFields.some((f) => f.name === spec.main && f.kind === 'boolean')) {
       fail(`${path}/x-sublist/main`, `names "${spec.main}", which is not a boolean field of the item.`);

@@ -52,6 +52,14 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
       rule.uniqueItems = true;
       if (field.required) rule.minItems = 1;
       break;
+    case 'file':
+      // The id an upload answered, or the file as the record answered it (kept as it is).
+      rule.type = allowsNull ? ['string', 'object', 'null'] : ['string', 'object'];
+      rule.maxLength = 64;
+      rule.properties = { id: { type: 'string', maxLength: 64 } };
+      rule.required = ['id'];
+      rule['x-file'] = { maxSize: field.file!.maxSize, accept: field.file!.accept, image: field.file!.image };
+      break;
     case 'sublist': {
       const itemProperties: Record<string, unknown> = { id: { type: ['integer', 'null'], title: 'ID', 'x-kind': 'id' } };
       const itemRequired: string[] = [];

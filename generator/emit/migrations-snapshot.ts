@@ -56,6 +56,9 @@ export function sqlType(field: Field): string | null {
       return field.maxLength ? `varchar(${field.maxLength})` : 'text';
     case 'image':
       return 'text';
+    case 'file':
+      // The id of the file's row in the space's `files` table; the bytes live in the storage.
+      return 'varchar(64)';
     case 'json':
       return 'jsonb';
     case 'integer':

@@ -189,6 +189,12 @@ export const commonPaths: Doc = {
       responses: { ...ok(ref('schemas', 'Parameters')), ...errorResponses('401', '403', '422') },
     }),
   },
+  '/api/parametros/load-parameters': {
+    get: signedIn('Parâmetros do navegador em vigor (cor do tema, nome do sistema), os mesmos de `/api/load`', {
+      tags: ['parametros'],
+      responses: { ...ok({ type: 'array', items: ref('schemas', 'Parameter') }), ...errorResponses('401') },
+    }),
+  },
   '/api/password/reset': {
     post: publicOperation('Definir nova senha', {
       requestBody: body({ token: text, password: text, password_confirmation: text }, ['token', 'password', 'password_confirmation']),

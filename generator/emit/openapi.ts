@@ -3,6 +3,7 @@ import type { Plan } from '../plan.js';
 import { ALL_SCHEMAS, bannerLines } from './banner.js';
 import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
 import { dashboardPath, featurePaths } from './openapi-features.js';
+import { filePaths } from './openapi-files.js';
 import { recordSchema } from './record-schema.js';
 
 type Doc = Record<string, unknown>;
@@ -15,7 +16,7 @@ export function emitOpenApi(plan: Plan): Map<string, string> {
     schemas[typeName] = recordSchema(entity);
     if (entity.operations.create) schemas[`${typeName}Create`] = { ...entity.rules.create, title: `${typeName}Create` };
     if (entity.operations.update) schemas[`${typeName}Edit`] = { ...entity.rules.edit, title: `${typeName}Edit` };
-    Object.assign(paths, enabledPaths(entity, modulePaths(entity, typeName)), featurePaths[entity.module]?.(typeName));
+    Object.assign(paths, enabledPaths(entity, modulePaths(entity, typeName)), filePaths(entity, typeName), featurePaths[entity.module]?.(typeName));
   }
   const document = {
     'x-generated': bannerLines(ALL_SCHEMAS).join(' '),

@@ -28,6 +28,19 @@ function objectSchema(title: string, fields: Field[], description: string): Sche
   };
 }
 
+/** A file as a record answers it: what the form shows; the bytes are at `GET /api/{module}/{id}/files/{field}`. */
+const STORED_FILE: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', description: 'Identificador do arquivo' },
+    name: { type: 'string', description: 'Nome do arquivo' },
+    size: { type: 'integer', description: 'Tamanho em bytes' },
+    content_type: { type: 'string', description: 'Tipo do conteúdo' },
+  },
+  required: ['id', 'name', 'size', 'content_type'],
+  additionalProperties: false,
+};
+
 function fieldSchema(ownerTitle: string, field: Field): Schema {
   const described = (schema: Schema): Schema => ({ ...schema, description: field.label });
   const nullable = field.nullable && !ALWAYS_SET.has(field.name);
@@ -43,6 +56,8 @@ function fieldSchema(ownerTitle: string, field: Field): Schema {
       return described(orNull({ enum: field.enumOptions!.map((o) => o.value) }));
     case 'json':
       return described(orNull({ type: ['object', 'array'] }));
+    case 'file':
+      return described(orNull(STORED_FILE));
     default:
       return described(orNull({ type: scalarType(field) }));
   }

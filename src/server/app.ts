@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -13,6 +14,8 @@ import { singleSpace, type RequestSpace } from './http/space.js';
 import { webRoutes } from './http/web.js';
 import { resourceRegistry } from './resources/registry.js';
 import { resourceRoutes } from './resources/routes.js';
+import { fileRoutes } from './resources/file-routes.js';
+import { localFolderStorage } from './storage/index.js';
 import { restDialectRoutes } from './rest-dialect/routes.js';
 
 export interface BuildAppOptions {
@@ -53,12 +56,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formbody);
   if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });
-  await app.register(resourceRegistry);
+  await app.register(resourceRegistry, { storage: localFolderStorage(join(config.dataDir, 'files')) });
   for (const feature of options.features ?? FEATURES) await app.register(feature, { model, config });
 
   await app.register(healthRoutes, { version: config.version });
   await app.register(openApiRoutes, { root: config.root, version: config.version });
   await app.register(resourceRoutes, { model });
+  await app.register(fileRoutes, { model });
   await app.register(restDialectRoutes, { model });
   await app.register(webRoutes, { webDir: config.webDir });
   return app;

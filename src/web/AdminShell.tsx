@@ -10,7 +10,8 @@ import { Loading } from './layout/Loading';
 import { HomePage } from './pages/HomePage';
 import { ErrorPage } from './pages/ErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { AccessDeniedRedirect, AccessGuard } from './pages/guards';
+import { AccessDeniedRedirect, AccessGuard, PageGuard } from './pages/guards';
+import { featurePages } from './resources/pages';
 import { offers } from './providers/permissions';
 import { screenResources } from './resources/screens';
 import { lazyScreens, recordRepresentationOf } from './resources/lazyScreens';
@@ -62,6 +63,24 @@ const moduleResources = screenResources.map((resource) => {
   );
 });
 
+/** The feature pages' routes (`resources/pages.ts`), each a chunk behind its names. */
+const pageRoutes = featurePages.map((page) => {
+  const Page = lazy(() => loadChunk(page.load));
+  return (
+    <Route
+      key={page.path}
+      path={`/${page.path}`}
+      element={
+        <PageGuard requires={page.requires}>
+          <Suspense fallback={<Loading />}>
+            <Page />
+          </Suspense>
+        </PageGuard>
+      }
+    />
+  );
+});
+
 /**
  * The signed-in application (loaded after login): react-admin's core (routes, resources, data, auth,
  * pt-BR messages) in a frame of plain elements; the MUI screens bring their theme with them.
@@ -91,6 +110,7 @@ export default function AdminShell() {
               </Suspense>
             }
           />
+          {pageRoutes}
         </CustomRoutes>
         {moduleResources}
       </CoreAdminUI>

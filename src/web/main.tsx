@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminShell, App } from './App';
 import { registerServiceWorker } from './offline/registerServiceWorker';
+import { paintStoredColour } from '@kit/frontSettings';
 import './styles.css';
+
+// The council's theme colour from the last visit, before the first paint (the load confirms it).
+paintStoredColour();
 
 // A person who holds a token is going to the admin shell: its chunk, the permissions, the module's
 // chunk and a list's first page all start now, side by side, and the first render waits (briefly) for

@@ -5,6 +5,7 @@ import { createDataProvider } from './providers/dataProvider';
 import { createAuthProvider } from './providers/authProvider';
 import { guardOf, resourceNamed } from './resources/catalog';
 import { loadPermissionCatalogue } from './providers/permissionCatalogue';
+import { createFileTransfers } from './providers/files';
 
 /** The browser's single instances: one session, one connection state, one HTTP client. */
 export const session = storageSession(window.localStorage);
@@ -47,8 +48,12 @@ export function primeGet(start: () => Promise<unknown>) {
   }
 }
 
-// The permission pickers of the kit ask the data provider for the catalogue.
-export const dataProvider = { ...createDataProvider(http, (name) => resourceNamed(name)?.label.plural ?? name), permissionCatalogue: () => loadPermissionCatalogue(http) };
+// The permission pickers of the kit ask the data provider for the catalogue, its file inputs for uploads and downloads.
+export const dataProvider = {
+  ...createDataProvider(http, (name) => resourceNamed(name)?.label.plural ?? name),
+  permissionCatalogue: () => loadPermissionCatalogue(http),
+  ...createFileTransfers(baseUrl, session),
+};
 export const authProvider = createAuthProvider({
   http,
   session,

@@ -3,6 +3,7 @@ import { resources as generated } from '../../generated/web/registry';
 import { menuGroups } from '../../src/web/layout/menuGroups';
 import { LEAVE_QUESTIONS, leaveReason } from '../../src/web/layout/leaveReason';
 import { allows } from '../../src/web/providers/permissions';
+import { page as parametersPage } from '../../src/web/screens/parametros/page';
 
 const screens = generated.filter((r) => r.screens);
 const named = (name: string) => generated.find((r) => r.name === name)!;
@@ -23,6 +24,17 @@ describe('the menu derived from permissions', () => {
     const operator = menuGroups(screens, ['any', 'magnetar-index']).flatMap((g) => g.modules.map((m) => m.name));
     expect(operator).toContain('clientes');
     expect(allows(['any'], named('clientes'), 'list')).toBe(true);
+  });
+
+  it('lists a feature page (the parameters form) under its area, after the modules, for a holder of its names only', () => {
+    const forReader = menuGroups(screens, ['any', 'parameter.index', 'audit.index'], [parametersPage]);
+    expect(forReader).toEqual([{ area: 'sistema', label: 'Sistema', modules: [
+      { name: 'auditoria', label: 'Auditoria', icon: named('auditoria').icon },
+      { name: 'parametros', label: 'Parâmetros', icon: 'Tune' },
+    ] }]);
+    expect(menuGroups(screens, ['any', 'parameter.update'], [parametersPage])).toEqual([]);
+    const areas = menuGroups(screens, ['admin'], [parametersPage]).map((group) => group.area);
+    expect(areas).toEqual(['tabelas', 'sistema', 'plataforma']);
   });
 
   it('never lists a reference-only module, whatever is held', () => {

@@ -7,12 +7,13 @@ import { ensureSearchVocabulary } from './search-vocabulary.js';
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 /**
- * A space database: extensions and functions first, then the tables the schemas describe, and the
- * hand-written tables no schema describes (access tokens, password resets, parameters, the
+ * A space database: extensions and functions first, the uploaded files' table, then the tables the
+ * schemas describe, and the hand-written tables no schema describes (access tokens, password resets, parameters, the
  * reference data's edition).
  */
 export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/db/core-migrations'),
+  join(ROOT, 'src/server/storage/migrations'),
   join(ROOT, 'generated/migrations'),
   join(ROOT, 'src/server/auth/migrations'),
   join(ROOT, 'src/server/auth/recovery-migrations'),

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAny } from '../http/session.js';
+import { requireAny, sessionOf } from '../http/session.js';
 import { objectBody } from '../http/body.js';
 import { spaceOf } from '../http/space.js';
-import { listParameters, updateParameters } from './store.js';
+import { frontParameters, listParameters, updateParameters } from './store.js';
 
-/** The parameters screen: both lists, and saving them. */
+/** The parameters screen: both lists, and saving them; the front ones for any signed-in person. */
 export async function parameterRoutes(app: FastifyInstance) {
   app.get('/api/parametros', async (request) => {
     requireAny(request, ['parameter.index']);
@@ -14,5 +14,11 @@ export async function parameterRoutes(app: FastifyInstance) {
   app.put('/api/parametros', async (request) => {
     const session = requireAny(request, ['parameter.update']);
     return { data: await updateParameters(spaceOf(request).db, objectBody(request.body), session.user.id), message: 'Parâmetros salvos com sucesso.' };
+  });
+
+  // The front parameters as the initial load carries them (theme colour, system name), asked again after a change.
+  app.get('/api/parametros/load-parameters', async (request) => {
+    sessionOf(request);
+    return { data: await frontParameters(spaceOf(request).db) };
   });
 }

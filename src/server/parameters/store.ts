@@ -3,6 +3,7 @@ import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';
 import type { ParametersTable } from './tables.js';
+import { checkValue } from './types.js';
 
 export type ParameterScope = 'front' | 'back';
 
@@ -59,15 +60,15 @@ function readChanges(body: unknown, known: Map<string, Selectable<ParametersTabl
       const row = typeof item?.name === 'string' ? known.get(item.name) : undefined;
       if (!row || row.scope !== scope) return addError(errors, `${path}.name`, 'Parâmetro desconhecido.');
       const useDefault = item.useDefault === true || item.use_default === true;
-      const raw = item.value === undefined || item.value === null || item.value === '' ? null : String(item.value);
-      if (!useDefault && raw === null) return addError(errors, `${path}.value`, `Informe o valor de ${row.label}.`);
-      if (raw !== null && row.type === 'integer') {
-        const n = Number(raw);
-        if (!/^-?\d+$/.test(raw.trim())) return addError(errors, `${path}.value`, 'O valor deve ser um número inteiro.');
-        if (row.minimum !== null && n < row.minimum) return addError(errors, `${path}.value`, `O valor mínimo é ${row.minimum}.`);
-        if (row.maximum !== null && n > row.maximum) return addError(errors, `${path}.value`, `O valor máximo é ${row.maximum}.`);
+      const blank = item.value === undefined || item.value === null || (typeof item.value === 'string' && item.value.trim() === '');
+      if (blank) {
+        if (!useDefault) return addError(errors, `${path}.value`, `Informe o valor de ${row.label}.`);
+        return changes.push({ name: row.name, value: null, useDefault });
       }
-      changes.push({ name: row.name, value: raw === null ? null : raw.trim(), useDefault });
+      const checked = checkValue(row.type, item.value, row);
+      // While the default is in force the value is set aside: one that could not be kept is dropped, not refused.
+      if ('error' in checked) return useDefault ? changes.push({ name: row.name, value: null, useDefault }) : addError(errors, `${path}.value`, checked.error);
+      changes.push({ name: row.name, value: checked.value, useDefault });
     });
   }
   return changes;
@@ -81,8 +82,12 @@ export async function updateParameters(db: Kysely<SpaceDatabase>, body: unknown,
   const changes = readChanges(body, known, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   await db.transaction().execute(async (trx) => {
+    // Read again under lock: two people saving at once each audit what the other left, not a stale copy.
+    const names = changes.map((change) => change.name);
+    const current = names.length ? await trx.selectFrom('parameters').selectAll().where('name', 'in', names).orderBy('id').forUpdate().execute() : [];
+    const locked = new Map(current.map((row) => [row.name, row]));
     for (const change of changes) {
-      const before = known.get(change.name)!;
+      const before = locked.get(change.name)!;
       if (before.value === change.value && before.use_default === change.useDefault) continue;
       await trx.updateTable('parameters').set({ value: change.value, use_default: change.useDefault, updated_at: new Date() }).where('id', '=', before.id).execute();
       await recordAudit(trx, {

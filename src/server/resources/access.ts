@@ -27,7 +27,7 @@ export function operationAccess(model: Model, registry: ResourceRegistry): Allow
     if (!registry.mayUse(request, entity, names)) throw new AppError(403, MESSAGES.forbidden);
     const database = registry.locatorOf(entity.database);
     const userId = database.knowsCaller(request) ? sessionOf(request).user.id : null;
-    return { db: database.db(request), context: { model, userId, hooks: registry.hooksOf(entity.module) } };
+    return { db: database.db(request), context: { model, userId, hooks: registry.hooksOf(entity.module), storage: registry.storage } };
   };
 }
 

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/record.js';
 import { notFound } from '../http/app-error.js';
 import { translateDbError } from './db-errors.js';
 import { secretFieldNames } from './fields.js';
+import { discardFiles, dropRecordFiles } from './files.js';
 import { runBeforeDelete, type WriteContext } from './hooks.js';
 import { findRecord } from './read.js';
 
@@ -11,6 +12,7 @@ async function deleteOne(trx: Kysely<any>, entity: Entity, id: number, context: 
   const record = await findRecord(trx, entity, id);
   await runBeforeDelete(trx, { entity, id, record, context });
   await trx.deleteFrom(entity.table).where('id', '=', id).execute();
+  await dropRecordFiles(trx, entity, id, context);
   await recordAudit(trx, { event: 'deleted', userId: context.userId, module: entity.module, recordId: id, oldValues: record }, secretFieldNames(entity));
 }
 
@@ -29,4 +31,5 @@ export async function deleteRecords(db: Kysely<any>, entity: Entity, ids: number
   } catch (error) {
     throw translateDbError(error, entity, context.model);
   }
+  await discardFiles(context);
 }

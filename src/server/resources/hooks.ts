@@ -35,6 +35,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Entity, Model } from '../../../language/index.js';
+import type { FileStorage } from '../storage/storage.js';
 
 export type WriteMode = 'create' | 'update';
 type Row = Record<string, unknown>;
@@ -48,6 +49,10 @@ export interface WriteContext {
   hooks: readonly ModuleHooks[];
   /** Extra top-level keys a hook adds to the answer (`detached_databases`). */
   answer?: Record<string, unknown>;
+  /** Where the space's uploaded files are kept (resources/files.ts). */
+  storage?: FileStorage;
+  /** Storage keys of files the write dropped, deleted once its transaction commits. */
+  discarded?: string[];
 }
 
 export interface BeforeWrite {

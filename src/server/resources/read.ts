@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Entity, Field } from '../../../language/index.js';
 import { notFound } from '../http/app-error.js';
 import { readableColumns } from './fields.js';
+import { describeFiles } from './files.js';
 
 /** Reads an id from a path parameter; anything but a positive integer is a record that does not exist. */
 export function parseId(raw: unknown): number {
@@ -22,6 +23,7 @@ export async function findRow(db: Kysely<any>, entity: Entity, id: number): Prom
 export async function findRecord(db: Kysely<any>, entity: Entity, id: number): Promise<Record<string, unknown>> {
   const record = await db.selectFrom(entity.table).select(readableColumns(entity.fields)).where('id', '=', id).executeTakeFirst();
   if (!record) throw notFound();
+  await describeFiles(db, entity, record);
   for (const field of entity.fields) {
     if (field.sublist) {
       record[field.name] = (await readItems(db, field, [id])).get(id);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FileStorage } from '../storage/storage.js';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Entity, EntityDatabase } from '../../../language/index.js';
@@ -40,6 +41,8 @@ const KNOWN_MODULES: ReadonlySet<string> = new Set(MODULES);
  * request's space. Decorated on the app as `app.resources`; a feature registers in its `feature.ts`.
  */
 export class ResourceRegistry {
+  /** Where uploaded files are kept; none in an app built without one (no file field can be written). */
+  storage?: FileStorage;
   private readonly hookLists = new Map<string, ModuleHooks[]>();
   private readonly openLists = new Map<string, OpenList>();
   private readonly accessRules: ModuleAccessRule[] = [];
@@ -117,8 +120,10 @@ declare module 'fastify' {
 
 /** Decorates the app with an empty registry, for the features to fill before it starts. */
 export const resourceRegistry = fp(
-  async (app: FastifyInstance) => {
-    app.decorate('resources', new ResourceRegistry());
+  async (app: FastifyInstance, options: { storage?: FileStorage }) => {
+    const registry = new ResourceRegistry();
+    registry.storage = options.storage;
+    app.decorate('resources', registry);
   },
   { name: 'resource-registry', fastify: '5.x' },
 );

@@ -113,6 +113,8 @@ function toStored(body: Record<string, unknown>, fields: Field[]): Record<string
   for (const field of fields) {
     const value = body[field.name];
     if (field.kind === 'money' && (typeof value === 'string' || typeof value === 'number')) body[field.name] = parseMoney(value);
+    // A file comes back as the record answered it; the column keeps its id.
+    if (field.kind === 'file' && value !== null && typeof value === 'object') body[field.name] = (value as { id: string }).id;
     if (field.sublist && Array.isArray(value)) value.forEach((item) => toStored(item as Record<string, unknown>, field.sublist!.fields));
   }
   return body;

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';
 import { syncJoin, syncSublist } from './children.js';
 import { translateDbError } from './db-errors.js';
+import { claimFiles, discardFiles } from './files.js';
 import { columnFields, secretFieldNames } from './fields.js';
 import { frozen, runAfterWrite, runBeforeWrite, type WriteContext } from './hooks.js';
 import { checkPermissionNames } from './permission-names.js';
@@ -73,12 +74,13 @@ async function inTransaction<T>(db: Kysely<any>, entity: Entity, context: WriteC
 /** Creates a record (with its sub-lists and many-to-many links) and its audit row, in one transaction. */
 export async function createRecord(db: Kysely<any>, entity: Entity, input: unknown, context: WriteContext) {
   const body = await validated(db, entity, 'create', input, context);
-  return inTransaction(db, entity, context, async (trx) => {
+  return afterCommit(context, inTransaction(db, entity, context, async (trx) => {
     await runBeforeWrite(trx, { entity, mode: 'create', body, context });
     const values = await storedValues(columnFields(entity), body);
     if (entity.inactivatable) values.inactivated_at = body.inactivated === true ? new Date() : null;
     const { id } = await trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
     await writeChildren(trx, entity, Number(id), body);
+    await claimFiles(trx, entity, Number(id), body, null, context);
     const record = await findRecord(trx, entity, Number(id));
     await recordAudit(
       trx,
@@ -88,7 +90,14 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
     await recordItemEvents(trx, entity, { before: null, after: record, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'create', body, record, previous: null, context });
     return record;
-  });
+  }));
+}
+
+/** The write's answer once the files it replaced are gone from the storage (files.ts). */
+async function afterCommit<T>(context: WriteContext, committed: Promise<T>): Promise<T> {
+  const result = await committed;
+  await discardFiles(context);
+  return result;
 }
 
 /**
@@ -98,7 +107,7 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
 export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, input: unknown, context: WriteContext, expected: ExpectedVersion = []) {
   checkVersion(await findRow(db, entity, id), expected);
   const body = await validated(db, entity, 'edit', input, context);
-  return inTransaction(db, entity, context, async (trx) => {
+  return afterCommit(context, inTransaction(db, entity, context, async (trx) => {
     const row = await lockCurrentRow(trx, entity.table, id, expected);
     const before = await findRecord(trx, entity, id);
     await runBeforeWrite(trx, { entity, mode: 'update', body, previous: before, context });
@@ -108,6 +117,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
     }
     await trx.updateTable(entity.table).set({ ...values, updated_at: nextVersion(row.updated_at) }).where('id', '=', id).execute();
     await writeChildren(trx, entity, id, body);
+    await claimFiles(trx, entity, id, body, before, context);
     const after = await findRecord(trx, entity, id);
     const { old, now } = changes(before, after);
     Object.assign(now, givenSecrets(entity, body, after));
@@ -115,5 +125,5 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
     await recordItemEvents(trx, entity, { before, after, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'update', body, record: after, previous: before, context });
     return after;
-  });
+  }));
 }

@@ -1,4 +1,4 @@
-import { Labeled, ReferenceArrayField, ReferenceField, SingleFieldList, ChipField, TextField, useRecordContext } from 'react-admin';
+import { Labeled, ReferenceArrayField, ReferenceField, SingleFieldList, ChipField, TextField, useRecordContext, useResourceContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { FieldSpec } from './types';
@@ -8,6 +8,8 @@ import { JsonValue } from './fields/JsonField';
 import { GrantsValue, PermissionName } from './fields/GrantsValue';
 import { grantFields } from './inputs/PermissionGrantsInput';
 import { DEFAULT_AVATAR } from './inputs/imageChecks';
+import { DownloadLink } from './inputs/FileInput';
+import { isStoredFile } from './files';
 
 export interface KindFieldProps extends FieldSpec {
   /** Inside a table cell: no label around the value. */
@@ -26,6 +28,7 @@ export function KindField(props: KindFieldProps) {
 
 function KindValue(props: FieldSpec) {
   const record = useRecordContext();
+  const resource = useResourceContext();
   const { source, kind } = props;
   if (kind === 'reference') {
     return (
@@ -47,6 +50,11 @@ function KindValue(props: FieldSpec) {
   if (kind === 'image') {
     const url = record?.[source] as string | undefined;
     return <Box component="img" src={url || DEFAULT_AVATAR} alt={url ? props.label : `${props.label}: imagem padrão`} sx={{ width: 64, height: 64, borderRadius: '50%' }} />;
+  }
+  if (kind === 'file') {
+    const file = record?.[source];
+    if (!isStoredFile(file) || !record) return null;
+    return <DownloadLink module={resource ?? ''} recordId={record.id} source={source} file={file} />;
   }
   if (kind === 'permission') return <PermissionName name={record?.[source]} />;
   if (kind === 'sublist' && grantFields(props).permission) return <GrantsValue spec={props} items={(record?.[source] as Record<string, unknown>[]) ?? []} />;

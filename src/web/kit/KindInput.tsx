@@ -21,6 +21,7 @@ import { SublistInput } from './inputs/SublistInput';
 import { PermissionInput } from './inputs/PermissionInput';
 import { PermissionGrantsInput, grantFields } from './inputs/PermissionGrantsInput';
 import { ImageInput } from './inputs/ImageInput';
+import { FileInput } from './inputs/FileInput';
 import { JsonField } from './fields/JsonField';
 import { KindField } from './KindField';
 
@@ -66,6 +67,8 @@ export function KindInput(props: KindInputProps) {
       return <PermissionInput source={source} label={label} validate={validate} readOnly={readOnly} fullWidth={!filter} />;
     case 'image':
       return <ImageInput source={source} label={label} validate={validate} readOnly={readOnly} />;
+    case 'file':
+      return <FileInput spec={props} label={label} validate={validate} />;
     case 'json':
       // Written only by the server (audit values): shown as readable lines, never typed.
       return <JsonField source={source} label={label} />;

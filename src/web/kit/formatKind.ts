@@ -23,6 +23,8 @@ export function formatByKind(spec: FieldSpec, value: unknown): string | undefine
       return jsonLines(value).join('; ');
     case 'image':
       return value ? 'Imagem' : '';
+    case 'file':
+      return value && typeof value === 'object' ? String((value as { name?: unknown }).name ?? '') : '';
     case 'password':
       return value ? '[PROTEGIDO]' : '';
     case 'reference':

@@ -4,6 +4,7 @@ import { usePermissions } from 'ra-core';
 import { Icon } from '@kit/plain/icons';
 import { iconPath } from '../resources/icons';
 import { screenResources } from '../resources/screens';
+import { featurePages } from '../resources/pages';
 import { menuGroups } from './menuGroups';
 import { useSidebarOpen } from './useSidebarOpen';
 
@@ -13,7 +14,7 @@ import { useSidebarOpen } from './useSidebarOpen';
  */
 export function AppMenu() {
   const { permissions } = usePermissions<string[]>();
-  const groups = menuGroups(screenResources, permissions ?? []);
+  const groups = menuGroups(screenResources, permissions ?? [], featurePages);
   const [, setOpen] = useSidebarOpen();
   // On a phone the open menu covers the page: following a link closes it.
   const followed = () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useCanAccess, useResourceContext } from 'ra-core';
+import { useCanAccess, usePermissions, useResourceContext } from 'ra-core';
 
 /**
  * A module's route: shown only when the person holds its permission (list: `.index`, insert: `.store`
@@ -17,4 +17,11 @@ export function AccessGuard({ action, children }: { action: 'list' | 'create' | 
 /** react-admin's access-denied page: the product sends such routes to /erro. */
 export function AccessDeniedRedirect() {
   return <Navigate to="/erro" replace />;
+}
+
+/** A feature page's route (`resources/pages.ts`): shown only to a holder of one of its names, else /erro. */
+export function PageGuard({ requires, children }: { requires: readonly string[]; children: ReactNode }) {
+  const { permissions, isPending } = usePermissions<string[]>();
+  if (isPending) return null;
+  return requires.some((name) => (permissions ?? []).includes(name)) ? <>{children}</> : <Navigate to="/erro" replace />;
 }

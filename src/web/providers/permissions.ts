@@ -114,8 +114,13 @@ export function menuFlags(resources: readonly GuardedResource[], held: readonly 
   return flags;
 }
 
-/** The name shown before every page title. */
+/** The name shown before every page title: the `system_name` parameter, else the tenant's system name, else 'Conselho'. */
 export function systemName(load: LoadData | undefined): string {
+  const parameter = Array.isArray(load?.parameters)
+    ? (load.parameters as { name?: unknown; value?: unknown; defaultValue?: unknown; useDefault?: unknown }[]).find((p) => p?.name === 'system_name')
+    : undefined;
+  const named = parameter ? (parameter.useDefault === true ? parameter.defaultValue : parameter.value) : undefined;
+  if (typeof named === 'string' && named.trim() !== '') return named.trim();
   const tenant = load?.tenant;
   // `tenant.name` is the space's technical name (`default`), not a name to show people.
   return tenant?.system_name || tenant?.system?.name || 'Conselho';

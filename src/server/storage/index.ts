@@ -1,0 +1,2 @@
+export { localFolderStorage } from './local.js';
+export type { FileStorage } from './storage.js';
