@@ -183,6 +183,15 @@ export type PlainField = { [K in Exclude<FieldKind, PartKinds>]: Variant<K> }[Ex
  */
 export type Field = EnumField | ReferenceField | ReferencesField | SublistField | MaskField | DecimalField | FileField | PlainField;
 
+/** One tab of the record form (`x-sections`): its fields, in the schema's order of the list. */
+export interface FormSection {
+  name: string;
+  /** The tab's pt-BR title, also named in 'Existe erro na aba {label}'. */
+  label: string;
+  /** Names of the entity's form fields it shows; the first section also takes every field named in none. */
+  fields: string[];
+}
+
 export interface ListSpec {
   columns: string[];
   search: string[];
@@ -234,6 +243,8 @@ export interface Entity {
   /** Pairs of fields whose values keep their order (`x-order`: a start no later than its end). */
   order: OrderRule[];
   fields: Field[];
+  /** The form's tabs (`x-sections`); empty for a form in one piece. */
+  sections: FormSection[];
   list: ListSpec;
   /** The JSON Schema the API validates a body against, per mode. */
   rules: { create: JsonSchemaObject; edit: JsonSchemaObject };

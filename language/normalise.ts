@@ -19,6 +19,7 @@ import type { KindParts } from './model.js';
 import { fileSpecOf } from './files.js';
 import { fieldRule } from './rules.js';
 import { checkFieldRules, conditionalRequirements, fieldRuleParts, orderRules } from './conditions.js';
+import { normaliseSections } from './sections.js';
 
 type Json = Record<string, any>;
 
@@ -42,14 +43,18 @@ export function normalise(files: SchemaFile[]): Model {
 
 /** A foreign key cannot cross databases: a reference must name a module kept in the same database. */
 function checkSameDatabase(entity: Entity, byModule: Map<string, Entity>): void {
-  const fields = entity.fields.flatMap((f) => [f, ...(f.sublist?.fields ?? [])]);
-  for (const field of fields) {
+  for (const field of withItemFields(entity.fields)) {
     const target = field.reference && byModule.get(field.reference.module);
     if (target && target.database !== entity.database) {
       throw new SchemaError(entity.source, `/properties/${field.name}/x-reference/module`,
         `names module "${target.module}", kept in the ${target.database} database, but ${entity.module} is kept in the ${entity.database} database.`);
     }
   }
+}
+
+/** The fields and, at every depth, the fields of their sub-lists' items. */
+function withItemFields(fields: Field[]): Field[] {
+  return fields.flatMap((f) => [f, ...(f.sublist ? withItemFields(f.sublist.fields) : [])]);
 }
 
 type Tables = Map<string, { table: string; recordLabel: string; typeAhead: boolean; combos: string[] }>;
@@ -131,6 +136,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     access,
     order,
     fields,
+    sections: normaliseSections(json['x-sections'], fields, file.module, fail),
     list,
     rules: { create: formRules(fields, 'create', order), edit: formRules(fields, 'edit', order) },
     icon: json['x-icon'] ?? 'ListAlt',
@@ -211,6 +217,7 @@ function normaliseField(
   fail: (path: string, sentence: string) => never,
   tables: Tables,
   ownTable: string,
+  depth = 0,
 ): Field {
   if (!source.type) fail(path, 'has no "type".');
   if (source.type === 'number') {
@@ -244,6 +251,7 @@ function normaliseField(
   Object.assign(field, fieldRuleParts(source, required, path, fail));
   if (source['x-audit-events']) {
     if (kind !== 'references' && kind !== 'sublist') fail(`${path}/x-audit-events`, 'applies only to a many-to-many field or a sub-list.');
+    if (depth > 0) fail(`${path}/x-audit-events`, "applies only to a field of the record itself: a sub-list item's own rows are audited in the record's row.");
     field.auditEvents = source['x-audit-events'];
   }
   if (source['x-file'] && kind !== 'file') fail(`${path}/x-file`, `applies only to a field of kind "file" (this one is "${kind}").`);
@@ -284,9 +292,12 @@ function normaliseField(
     }
     const itemRequired = new Set<string>(items!.required ?? []);
     const itemFields = Object.entries(items!.properties as Json).map(([itemName, itemSource]) => {
-      const f = normaliseField(itemName, itemSource, itemRequired.has(itemName), `${path}/items/properties/${itemName}`, fail, tables, spec.table);
-      if (f.kind === 'sublist') fail(`${path}/items/properties/${itemName}`, 'a sub-list cannot hold another sub-list.');
-      if (f.kind === 'file') fail(`${path}/items/properties/${itemName}`, 'a file field cannot be in a sub-list item: put it in the entity itself.');
+      const itemPath = `${path}/items/properties/${itemName}`;
+      if (depth + 1 >= MAX_SUBLIST_DEPTH && itemSource?.type === 'array' && itemSource['x-sublist']) {
+        fail(itemPath, `is a sub-list inside a sub-list inside a sub-list: sub-lists nest ${MAX_SUBLIST_DEPTH} levels deep at most (the form edits a nested row inside its parent row).`);
+      }
+      const f = normaliseField(itemName, itemSource, itemRequired.has(itemName), itemPath, fail, tables, spec.table, depth + 1);
+      if (f.kind === 'file') fail(itemPath, 'a file field cannot be in a sub-list item: put it in the entity itself.');
       return f;
     });
     if (spec.main && !itemFields.some((f) => f.name === spec.main && f.kind === 'boolean')) {
@@ -301,6 +312,9 @@ function normaliseField(
   }
   return field as Field;
 }
+
+/** A record's sub-list (level 1) may hold one in its items (level 2), no deeper. */
+export const MAX_SUBLIST_DEPTH = 2;
 
 /** A field while normaliseField fills the parts of its kind. */
 type FieldBeingBuilt = Omit<Field, 'kind' | keyof KindParts> & { kind: FieldKind } & Partial<KindParts>;

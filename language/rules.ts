@@ -8,7 +8,8 @@ export const KIND_PATTERNS: Partial<Record<Field['kind'], string>> = {
   phone: '^[0-9()+ -]{8,20}$',
   date: '^\\d{4}-\\d{2}-\\d{2}$',
   datetime: '^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
-  time: '^([01]\\d|2[0-3]):[0-5]\\d$',
+  // Seconds are accepted because the database reads a `time` back as HH:MM:SS, which a save sends again.
+  time: '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$',
   color: '^#[0-9a-fA-F]{3,8}$',
 };
 

@@ -1,3 +1,5 @@
+import { VariableDeclarationKind } from 'ts-morph';
+import type { FormSection } from '../../language/index.js';
 import { ByMode, type EntityPlan, type FormInputData } from '../plan.js';
 import { Code, literal } from './literal.js';
 import { kitImport, printSourceFile } from './source-file.js';
@@ -12,7 +14,9 @@ import { bySource } from './web-list.js';
  */
 export function emitFormSpecs(plan: EntityPlan): string {
   return printSourceFile('form.ts', plan.entity.source, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kitImport('/types'), namedImports: ['FieldSpec', 'FormMode'], isTypeOnly: true });
+    const { sections } = plan.entity;
+    const types = sections.length ? ['FieldSpec', 'FormMode', 'FormSectionSpec'] : ['FieldSpec', 'FormMode'];
+    file.addImportDeclaration({ moduleSpecifier: kitImport('/types'), namedImports: types, isTypeOnly: true });
     const inputs = withSharedChoices(plan.formInputs);
     if (inputs.shared) file.addImportDeclaration(CHOICES_IMPORT);
     file.addFunction({
@@ -22,19 +26,40 @@ export function emitFormSpecs(plan: EntityPlan): string {
       parameters: [{ name: 'mode', type: 'FormMode' }],
       statements: (writer) => writer.write(`return ${bySource(inputs.specs.map(withModeExpressions), 2)};`),
     });
+    if (sections.length) {
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["The form's tabs, the first open: each tab's fields by source."],
+        declarations: [{ name: 'sections', initializer: `${sectionsLiteral(sections)} satisfies FormSectionSpec[]` }],
+      });
+    }
   });
 }
 
-/** `Inputs.tsx`: one kit input per spec of `form.ts`, the component Create.tsx and Edit.tsx wrap. */
+/** One tab a line: `{ name: 'data', label: 'Dados', fields: ['name', 'email'] }`. */
+function sectionsLiteral(sections: FormSection[]): string {
+  return `[\n${sections.map((section) => `  ${literal(section, 0, Infinity)},`).join('\n')}\n]`;
+}
+
+/**
+ * `Inputs.tsx`: one kit input per spec of `form.ts`, the component Create.tsx and Edit.tsx wrap; a
+ * schema with `x-sections` shows them in its tabs.
+ */
 export function emitInputsScreen(plan: EntityPlan): string {
+  const sectioned = plan.entity.sections.length > 0;
   return printSourceFile('Inputs.tsx', plan.entity.source, (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kitImport(), namedImports: ['KindInput', { name: 'FormInputsProps', isTypeOnly: true }] });
-    file.addImportDeclaration({ moduleSpecifier: './form', namedImports: ['inputs'] });
+    file.addImportDeclaration({
+      moduleSpecifier: kitImport(),
+      namedImports: [sectioned ? 'FormSections' : 'KindInput', { name: 'FormInputsProps', isTypeOnly: true }],
+    });
+    file.addImportDeclaration({ moduleSpecifier: './form', namedImports: sectioned ? ['inputs', 'sections'] : ['inputs'] });
     file.addFunction({
       name: inputsComponent(plan),
       isExported: true,
       parameters: [{ name: '{ mode }', type: 'FormInputsProps' }],
       statements: (writer) => {
+        if (sectioned) return void writer.write('return <FormSections sections={sections} inputs={inputs(mode)} />;');
         writer.writeLine('return (');
         writer.indent(() => {
           writer.writeLine('<>');

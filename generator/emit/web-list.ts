@@ -70,12 +70,13 @@ export function bySource(specs: readonly unknown[], indent: number): string {
   return lines.length === 0 ? `{}${SATISFIES}` : `{\n${lines.join('\n')}\n${' '.repeat(indent)}}${SATISFIES}`;
 }
 
-/** One spec on one line; a sub-list's spec over several, its item fields one a line. */
+/** One spec on one line; a sub-list's spec over several, its item fields one a line (at every depth). */
 function specLiteral(spec: Record<string, unknown>, indent: number): string {
   const sublist = spec.sublist as Record<string, unknown> | undefined;
   if (!sublist || !Array.isArray(sublist.fields)) return literal(spec, 0, Infinity);
   const flat = (value: unknown) => literal(value, 0, Infinity);
-  const items = (fields: unknown[], at: number) => block(fields.map((field) => ['', flat(field)]), at, '[', ']');
+  // An item field that is a sub-list itself (a nested sub-list) spreads over lines the same way.
+  const items = (fields: unknown[], at: number) => block(fields.map((field) => ['', specLiteral(field as Record<string, unknown>, at + 2)]), at, '[', ']');
   const about = Object.entries(sublist).map(([key, value]): [string, string] => [key, key === 'fields' ? items(value as unknown[], indent + 4) : flat(value)]);
   const props = Object.entries(spec).map(([key, value]): [string, string] => [key, key === 'sublist' ? block(about, indent + 2) : flat(value)]);
   return block(props, indent);

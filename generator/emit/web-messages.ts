@@ -1,4 +1,5 @@
 import { VariableDeclarationKind } from 'ts-morph';
+import type { Field } from '../../language/index.js';
 import type { Plan } from '../plan.js';
 import { ALL_SCHEMAS } from './banner.js';
 import { literal } from './literal.js';
@@ -9,12 +10,15 @@ export function emitWebMessages(plan: Plan): Map<string, string> {
   const resources: Record<string, unknown> = {};
   for (const { entity } of plan.entities) {
     const fields: Record<string, string> = {};
-    for (const field of entity.fields) {
-      fields[field.name] = field.label;
-      for (const item of field.sublist?.fields ?? []) {
-        if (item.kind !== 'id') fields[`${field.name}.${item.name}`] = item.label;
+    // A sub-list's item fields (at every depth) as `telephones.number`, `work_relations.expedients.start`.
+    const add = (list: Field[], prefix: string) => {
+      for (const field of list) {
+        if (prefix && field.kind === 'id') continue;
+        fields[`${prefix}${field.name}`] = field.label;
+        if (field.sublist) add(field.sublist.fields, `${prefix}${field.name}.`);
       }
-    }
+    };
+    add(entity.fields, '');
     resources[entity.module] = { name: `${entity.label.singular} |||| ${entity.label.plural}`, fields };
   }
   const content = printSourceFile('messages.pt-BR.ts', ALL_SCHEMAS, (file) => {

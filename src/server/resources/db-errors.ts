@@ -1,4 +1,4 @@
-import type { Entity, Model } from '../../../language/index.js';
+import type { Entity, Field, Model } from '../../../language/index.js';
 import { conflict, invalid } from '../http/app-error.js';
 
 interface DbError {
@@ -19,9 +19,9 @@ const keyColumns = (detail = ''): string[] => {
 
 /** The entity that owns a table: its own, a sub-list's or a many-to-many join table. */
 export function entityOwningTable(model: Model, table: string): Entity | undefined {
-  return model.entities.find(
-    (e) => e.table === table || e.fields.some((f) => f.sublist?.table === table || f.join?.table === table),
-  );
+  const holds = (fields: Field[]): boolean =>
+    fields.some((f) => f.join?.table === table || (f.sublist !== undefined && (f.sublist.table === table || holds(f.sublist.fields))));
+  return model.entities.find((e) => e.table === table || holds(e.fields));
 }
 
 /**

@@ -10,10 +10,14 @@ export const fieldNamed = (entity: Entity, name: string) => entity.fields.find((
 
 /** Names of the fields whose values are shown as '[PROTEGIDO]' in the audit trail. */
 export function secretFieldNames(entity: Entity): string[] {
-  const names = entity.fields.filter((f) => f.writeOnly).map((f) => f.name);
-  for (const field of entity.fields) {
-    for (const item of field.sublist?.fields ?? []) if (item.writeOnly) names.push(item.name);
-  }
+  const names: string[] = [];
+  const collect = (fields: Field[]) => {
+    for (const field of fields) {
+      if (field.writeOnly) names.push(field.name);
+      if (field.sublist) collect(field.sublist.fields);
+    }
+  };
+  collect(entity.fields);
   return names;
 }
 

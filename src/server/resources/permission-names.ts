@@ -1,4 +1,4 @@
-import type { Entity, Model } from '../../../language/index.js';
+import type { Entity, Field, Model } from '../../../language/index.js';
 import { permissionCatalogue } from './permissions.js';
 import type { FieldErrors } from '../http/app-error.js';
 import { addError } from '../http/app-error.js';
@@ -11,18 +11,19 @@ const namesOf = (model: Model) => {
   return known.get(model)!;
 };
 
-/** A field of kind `permission` (on the record or in a sub-list item) must name a permission of the catalogue. */
+/** A field of kind `permission` (on the record or in a sub-list item, at any depth) must name a permission of the catalogue. */
 export function checkPermissionNames(model: Model, entity: Entity, body: Record<string, unknown>, errors: FieldErrors): void {
-  const names = namesOf(model);
-  for (const field of entity.fields) {
+  checkNames(namesOf(model), entity.fields, body, errors, '');
+}
+
+function checkNames(names: Set<string>, fields: Field[], body: Record<string, unknown>, errors: FieldErrors, base: string): void {
+  for (const field of fields) {
     const value = body[field.name];
-    if (field.kind === 'permission' && typeof value === 'string' && !names.has(value)) addError(errors, field.name, UNKNOWN_PERMISSION);
+    const at = base ? `${base}.${field.name}` : field.name;
+    if (field.kind === 'permission' && typeof value === 'string' && !names.has(value)) addError(errors, at, UNKNOWN_PERMISSION);
     if (!field.sublist || !Array.isArray(value)) continue;
-    for (const inner of field.sublist.fields.filter((f) => f.kind === 'permission')) {
-      value.forEach((item, i) => {
-        const name = (item as Record<string, unknown> | null)?.[inner.name];
-        if (typeof name === 'string' && !names.has(name)) addError(errors, `${field.name}.${i}.${inner.name}`, UNKNOWN_PERMISSION);
-      });
-    }
+    value.forEach((item, i) => {
+      if (item !== null && typeof item === 'object' && !Array.isArray(item)) checkNames(names, field.sublist!.fields, item as Record<string, unknown>, errors, `${at}.${i}`);
+    });
   }
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Entity } from '../../../language/index.js';
+import type { Entity, Field } from '../../../language/index.js';
 import { notFound } from '../http/app-error.js';
 import { readableColumns } from './fields.js';
 import { describeFiles } from './files.js';
@@ -26,17 +26,33 @@ export async function findRecord(db: Kysely<any>, entity: Entity, id: number): P
   await describeFiles(db, entity, record);
   for (const field of entity.fields) {
     if (field.sublist) {
-      const { table, parentKey, fields } = field.sublist;
-      record[field.name] = await db
-        .selectFrom(table)
-        .select(readableColumns(fields))
-        .where(parentKey, '=', id)
-        .orderBy('id')
-        .execute();
+      record[field.name] = (await readItems(db, field, [id])).get(id);
     } else if (field.join) {
       const rows = await db.selectFrom(field.join.table).select(field.join.otherKey).where(field.join.ownKey, '=', id).orderBy(field.join.otherKey).execute();
       record[field.name] = rows.map((row) => Number(row[field.join!.otherKey]));
     }
   }
   return record;
+}
+
+/**
+ * The items of a sub-list for each parent id (in id order), each with its own sub-lists: one query
+ * per sub-list and level, whatever the number of rows.
+ */
+async function readItems(db: Kysely<any>, field: Field, parentIds: number[]): Promise<Map<number, Record<string, unknown>[]>> {
+  const { table, parentKey, fields } = field.sublist!;
+  const byParent = new Map<number, Record<string, unknown>[]>(parentIds.map((id) => [id, []]));
+  if (parentIds.length === 0) return byParent;
+  const rows: Record<string, unknown>[] = await db
+    .selectFrom(table)
+    .select([...readableColumns(fields), `${parentKey} as __parent`])
+    .where(parentKey, 'in', parentIds)
+    .orderBy('id')
+    .execute();
+  for (const inner of fields.filter((f) => f.sublist)) {
+    const items = await readItems(db, inner, rows.map((row) => Number(row.id)));
+    for (const row of rows) row[inner.name] = items.get(Number(row.id));
+  }
+  for (const { __parent, ...row } of rows) byParent.get(Number(__parent))!.push(row);
+  return byParent;
 }

@@ -34,11 +34,21 @@ function validatorFor(entity: Entity, mode: Mode): ValidateFunction {
 const pathOf = (instancePath: string) => instancePath.split('/').filter(Boolean).join('.');
 const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
 
-/** 'O item 2 de Telefones é inválido.' for a sub-list item that is not an object at all. */
+/**
+ * 'O item 2 de Telefones é inválido.' for a sub-list item that is not an object at all, at any
+ * depth (`work_relations.0.expedients.1` names an item of Expedientes).
+ */
 function itemMessage(path: string, entity: Entity): string | null {
-  const match = /^([^.]+)\.(\d+)$/.exec(path);
-  const list = match ? entity.fields.find((f) => f.name === match[1] && f.sublist) : undefined;
-  return list ? `O item ${Number(match![2]) + 1} de ${list.label} é inválido.` : null;
+  const segments = path.split('.');
+  if (segments.length % 2 !== 0) return null;
+  let fields: Field[] = entity.fields;
+  let list: Field | undefined;
+  for (let i = 0; i < segments.length; i += 2) {
+    list = fields.find((f) => f.name === segments[i] && f.sublist);
+    if (!list || !/^\d+$/.test(segments[i + 1])) return null;
+    fields = list.sublist!.fields;
+  }
+  return list ? `O item ${Number(segments.at(-1)) + 1} de ${list.label} é inválido.` : null;
 }
 
 const IP_FORMATS = new Set(['ip', 'ipv4', 'ipv6']);

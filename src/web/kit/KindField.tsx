@@ -66,6 +66,7 @@ function KindValue(props: FieldSpec) {
   );
 }
 
+/** A sub-list's items one a line; an item's own sub-list as a list below its line. */
 function SublistValue({ spec, items }: { spec: FieldSpec; items: Record<string, unknown>[] }) {
   const fields = spec.sublist?.fields ?? [];
   return (
@@ -78,6 +79,11 @@ function SublistValue({ spec, items }: { spec: FieldSpec; items: Record<string, 
               .filter((text) => text)
               .join(' - ')}
           </Typography>
+          {fields
+            .filter((f) => f.kind === 'sublist' && Array.isArray(item[f.source]) && (item[f.source] as unknown[]).length > 0)
+            .map((f) => (
+              <SublistValue key={f.source} spec={f} items={item[f.source] as Record<string, unknown>[]} />
+            ))}
         </li>
       ))}
     </Box>

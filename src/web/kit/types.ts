@@ -53,6 +53,13 @@ export interface FieldSpec {
   notBefore?: { field: string; message: string };
 }
 
+/** One tab of a record form (`x-sections`): its title and its fields' sources, in order. */
+export interface FormSectionSpec {
+  name: string;
+  label: string;
+  fields: string[];
+}
+
 /** The record form an input sits in: insert or edit (rules may differ: a password is required on insert only). */
 export type FormMode = 'create' | 'edit';
 

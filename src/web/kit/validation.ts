@@ -92,7 +92,7 @@ const KIND_CHECKS: Partial<Record<FieldSpec['kind'], (value: unknown, label: str
   cep: (v, label) => (/^\d{5}-?\d{3}$/.test(String(v)) ? undefined : `O campo ${label} deve ser um CEP válido.`),
   date: (v, label) => (/^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? undefined : `O campo ${label} deve ser uma data válida.`),
   datetime: (v, label) => (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(String(v)) ? undefined : `O campo ${label} deve ser uma data e hora válidas.`),
-  time: (v, label) => (/^([01]\d|2[0-3]):[0-5]\d$/.test(String(v)) ? undefined : `O campo ${label} deve ser uma hora válida.`),
+  time: (v, label) => (/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(String(v)) ? undefined : `O campo ${label} deve ser uma hora válida.`),
 };
 
 /** 'Deve haver apenas um {item} principal' when more than one item of a sub-list is marked main. */

@@ -10,14 +10,28 @@ interface Props {
   readOnly: boolean;
 }
 
-/** A sub-list (telephones, addresses…): one row of inputs per item, at most one item marked main. */
+/**
+ * A sub-list (telephones, addresses…): one row of inputs per item, at most one item marked main.
+ * An item holding a sub-list of its own (a work relation's expedients) edits it inside its row, below
+ * the item's other inputs, so the row's fields stack instead of sitting on one line.
+ */
 export function SublistInput({ spec, label, validate, readOnly }: Props) {
   const sublist = spec.sublist;
   const checks = sublist?.mainField ? [...validate, onlyOneMainCheck(sublist.itemLabel, sublist.mainField)] : validate;
+  const fields = sublist?.fields ?? [];
+  const nested = fields.some((item) => item.kind === 'sublist');
   return (
     <ArrayInput source={spec.source} label={label} validate={checks}>
-      <SimpleFormIterator inline disableReordering readOnly={readOnly} disableAdd={readOnly} disableRemove={readOnly} disableClear>
-        {(sublist?.fields ?? []).map((item) => (
+      <SimpleFormIterator
+        inline={!nested}
+        disableReordering
+        readOnly={readOnly}
+        disableAdd={readOnly}
+        disableRemove={readOnly}
+        disableClear
+        sx={nested ? { '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1 } } : undefined}
+      >
+        {fields.map((item) => (
           <KindInput key={item.source} {...item} />
         ))}
       </SimpleFormIterator>

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import { useFormState } from 'react-hook-form';
+import { KindInput } from './KindInput';
+import type { FieldSpec, FormSectionSpec } from './types';
+
+interface Props {
+  sections: FormSectionSpec[];
+  /** The form's field specs by source (`inputs(mode)` of the generated `form.ts`). */
+  inputs: Record<string, FieldSpec>;
+}
+
+/** 'Existe erro na aba Dados' for one tab, 'Existem erros nas seguintes abas: Dados, Endereços' for several. */
+export function tabErrorsMessage(labels: string[]): string | null {
+  if (labels.length === 0) return null;
+  return labels.length === 1 ? `Existe erro na aba ${labels[0]}` : `Existem erros nas seguintes abas: ${labels.join(', ')}`;
+}
+
+/**
+ * A record form in tabs, the first open. Every tab's inputs stay mounted (a closed tab is only
+ * hidden), so the browser's checks and the server's 422 reach a field the person cannot see; after a
+ * failed save each tab holding an error is marked and a message names them.
+ */
+export function FormSections({ sections, inputs }: Props) {
+  const [open, setOpen] = useState(0);
+  const { errors, submitCount } = useFormState();
+  const failing = submitCount > 0 ? sections.filter((section) => section.fields.some((source) => errors[source])) : [];
+  const message = tabErrorsMessage(failing.map((section) => section.label));
+  return (
+    <Box sx={{ width: '100%' }}>
+      {message && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {message}
+        </Alert>
+      )}
+      <Tabs
+        value={open}
+        onChange={(_, index: number) => setOpen(index)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="Abas do formulário"
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+      >
+        {sections.map((section, index) => {
+          const hasError = failing.includes(section);
+          return (
+            <Tab
+              key={section.name}
+              id={`aba-${section.name}`}
+              aria-controls={`painel-${section.name}`}
+              value={index}
+              label={section.label}
+              data-error={hasError ? 'true' : undefined}
+              icon={hasError ? <ErrorOutlineIcon fontSize="small" titleAccess="Com erro" /> : undefined}
+              iconPosition="end"
+              sx={hasError ? { color: 'error.main', '&.Mui-selected': { color: 'error.main' } } : undefined}
+            />
+          );
+        })}
+      </Tabs>
+      {sections.map((section, index) => (
+        <Box key={section.name} role="tabpanel" id={`painel-${section.name}`} aria-labelledby={`aba-${section.name}`} hidden={open !== index}>
+          {section.fields
+            .filter((source) => inputs[source])
+            .map((source) => (
+              <KindInput key={source} {...inputs[source]} />
+            ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}
