@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixtureProject, type FixtureProject } from './support/fixture-project';
+import { logIn } from './support/product';
+import { browserSession } from './support/session';
+
+const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/credenciamentos.schema.json'), 'utf8'));
+
+/**
+ * One generated form with every rule and shape of the schema language's second edition, used in
+ * Chromium as staff would: a field shown and required only for one choice (and not kept once hidden),
+ * a start date after its end refused, an exact decimal checked and saved without a digit lost, a
+ * type-ahead reference into the 1,332 CNAE subclasses, and tabs, one holding a nested sub-list whose
+ * error is named while another tab is shown.
+ */
+describe('a generated form using the whole schema language', () => {
+  let project: FixtureProject | undefined;
+  const session = browserSession({}, () => {
+    project = fixtureProject({ 'cadastro/credenciamentos.schema.json': schema });
+    return project;
+  });
+  afterAll(() => project?.remove());
+  const page = () => session.page;
+  const tab = (name: string) => page().getByRole('tab', { name: new RegExp(`^${name}`) });
+  const label = (text: string) => page().getByLabel(new RegExp(`^${text}( - Opcional)?$`));
+  const save = () => page().getByRole('button', { name: /salvar/i }).click();
+  let token = '';
+  const api = async (path: string) => {
+    const response = await fetch(`${session.product.url}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    return (await response.json()).data;
+  };
+
+  it('fills the first tab: a field shown for one choice, a type-ahead reference, a decimal and a period checked', async () => {
+    const auth = await fetch(`${session.product.url}/api/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: session.product.adminEmail, password: session.product.adminPassword }),
+    });
+    token = (await auth.json()).data.token;
+    await logIn(page(), session.product);
+    await expect.poll(() => page().url()).toBe(`${session.product.url}/`);
+    await page().goto(`${session.product.url}/credenciamentos/inserir`);
+    await expect.poll(() => tab('Dados').getAttribute('aria-selected')).toBe('true');
+
+    await label('Nome').fill('Ana Souza');
+    expect(await label('Empregador').count()).toBe(0);
+    await label('Forma de trabalho').click();
+    await page().getByRole('option', { name: 'Empregado' }).click();
+    await page().getByLabel('Empregador', { exact: true }).waitFor();
+
+    const activity = page().getByRole('combobox', { name: 'Atividade econômica - Opcional' });
+    await activity.click();
+    await page().getByText('Digite para refinar…').waitFor();
+    await activity.fill('cabeleireiros');
+    await page().getByRole('option', { name: '9602-5/01 - CABELEIREIROS, MANICURE E PEDICURE' }).click();
+
+    await label('Valor da hora').fill('1.234,56789');
+    await label('Início da validade').fill('10/01/2026');
+    await label('Fim da validade').fill('05/01/2026');
+    await save();
+    await page().getByText('O campo Valor da hora deve conter no máximo 4 casas decimais.').waitFor();
+    await page().getByText('A data inicial não pode ser posterior à data final.').waitFor();
+    // The required employer, now shown, is named too.
+    await page().getByText('O campo Empregador é obrigatório.').waitFor();
+    await page().getByLabel('Empregador', { exact: true }).fill('Hospital Central');
+    await label('Valor da hora').fill('1.234,5678');
+    await label('Fim da validade').fill('31/12/2026');
+  });
+
+  it('names the tab holding a nested row\'s error while another tab is shown, then saves the whole tree', async () => {
+    await tab('Vínculos').click();
+    const panel = page().getByRole('tabpanel');
+    // The list's own 'adicionar' adds a work relation; then the row's adds an expedient, left empty.
+    await panel.getByRole('button', { name: /adicionar/i }).first().click();
+    await panel.getByLabel(/^Empregador/).fill('Clínica Norte');
+    await panel.getByRole('button', { name: /adicionar/i }).first().click();
+    await tab('Dados').click();
+    await save();
+    await page().getByText('Existe erro na aba Vínculos', { exact: true }).waitFor();
+    expect(await tab('Vínculos').getAttribute('data-error')).toBe('true');
+    expect(await tab('Dados').getAttribute('data-error')).toBeNull();
+
+    await tab('Vínculos').click();
+    await panel.getByLabel('Dia da semana').click();
+    await page().getByRole('option', { name: 'Segunda-feira' }).click();
+    await panel.getByLabel('Início', { exact: true }).fill('08:00');
+    await panel.getByLabel('Fim', { exact: true }).fill('12:00');
+    await save();
+    await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/credenciamentos\/\d+$/);
+    const id = new URL(page().url()).pathname.split('/').pop();
+    const saved = await api(`/api/credenciamentos/${id}`);
+    expect(saved).toMatchObject({ name: 'Ana Souza', kind: 1, employer: 'Hospital Central', hourly_rate: '1234.5678', valid_from: '2026-01-10', valid_until: '2026-12-31' });
+    const cnae = await api(`/api/atividades_economicas/combos?id=${saved.activity_id}`);
+    expect(cnae[0].name).toBe('9602-5/01 - CABELEIREIROS, MANICURE E PEDICURE');
+    expect(saved.work_relations).toHaveLength(1);
+    expect(saved.work_relations[0]).toMatchObject({ employer: 'Clínica Norte' });
+    expect(saved.work_relations[0].expedients).toEqual([expect.objectContaining({ weekday: 2, start: expect.stringMatching(/^08:00/), finish: expect.stringMatching(/^12:00/) })]);
+    await page().locator('main').getByText('1.234,5678').waitFor();
+  });
+
+  it('hides the employer for another choice and does not keep it', async () => {
+    await page().getByRole('button', { name: 'Editar' }).click();
+    await tab('Dados').click();
+    await label('Forma de trabalho').click();
+    await page().getByRole('option', { name: 'Autônomo' }).click();
+    // The work relations' own 'Empregador' stays in the other tab: the first tab's is gone.
+    await expect.poll(() => page().getByRole('tabpanel').getByLabel(/^Empregador/).count()).toBe(0);
+    await save();
+    await page().getByRole('button', { name: 'Editar' }).waitFor();
+    const id = new URL(page().url()).pathname.split('/').pop();
+    expect(await api(`/api/credenciamentos/${id}`)).toMatchObject({ kind: 2, employer: null, hourly_rate: '1234.5678' });
+  });
+});
