@@ -12,6 +12,8 @@ export type Generated<T> = [T] extends [ColumnType<infer S, infer I, infer U>] ?
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** `numeric` (money, decimals): read and written as text, so no digit is lost (a JS number keeps about 16). */
 export type Numeric = ColumnType<string, string, string>;
+/** `jsonb` list of a choices field: read as its values, in the schema's order; written as JSON text (`JSON.stringify`), since the driver would send an array as a PostgreSQL array. */
+export type Choices<T> = ColumnType<T[], string, string>;
 /** `jsonb`: read as the parsed value; written as a value the driver serialises. */
 export type Json = ColumnType<unknown, object | string | number | boolean, object | string | number | boolean>;
 
@@ -38,7 +40,7 @@ export interface AddressTypesTable {
 /** `audits` (schemas/sistema/auditoria.schema.json). */
 export interface AuditsTable {
   id: Generated<number>;
-  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config';
+  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed';
   user_id: number | null;
   module: string;
   record_id: number;
@@ -82,6 +84,71 @@ export interface CourseCompletionSituationsTable {
 export interface CourseLevelsTable {
   id: Generated<number>;
   denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `custom_page_categories` (schemas/sistema/categoria_pagina_dinamica.schema.json). */
+export interface CustomPageCategoriesTable {
+  id: Generated<number>;
+  denomination: string;
+  uri: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `custom_pages` (schemas/sistema/pagina_dinamica.schema.json). */
+export interface CustomPagesTable {
+  id: Generated<number>;
+  title: string;
+  custom_page_category_id: number;
+  slug: string;
+  content: string;
+  tenant_config_id: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `document_type_metadata` (schemas/sistema/tipo_documento.schema.json). */
+export interface DocumentTypeMetadataTable {
+  id: Generated<number>;
+  document_type_id: number;
+  name: string;
+  type: 'boolean' | 'string' | 'date' | 'integer' | 'float';
+  required: boolean | null;
+}
+
+/** `document_types` (schemas/sistema/tipo_documento.schema.json). */
+export interface DocumentTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  accepted_extensions: Generated<Choices<'pdf' | 'jpg' | 'txt' | 'xls' | 'xlsx' | 'doc' | 'docx' | 'png' | 'ppt' | 'pptx' | 'mp3' | 'rtf' | 'xlsMeta' | 'odt' | 'ods' | 'csv' | 'csvMeta' | 'html' | 'xhtml' | 'xml' | 'jrprint'>>;
+  physical: boolean | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `documents` (schemas/sistema/documento.schema.json). */
+export interface DocumentsTable {
+  id: Generated<number>;
+  document_type_id: number;
+  name: string;
+  date: string;
+  document: string;
+  metadata: Json | null;
+  notes: string | null;
+  file_extension: string | null;
+  physical: boolean | null;
+  filed: boolean | null;
+  filed_at: Timestamp | null;
+  entity_type: string | null;
+  entity_id: number | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -132,6 +199,31 @@ export interface ExpertiseAreasTable {
 export interface ExpertiseAreasTechnicalAssignmentsTable {
   expertise_area_id: number;
   technical_assignment_id: number;
+}
+
+/** `file_service_types` (schemas/sistema/tipo_servico_arquivo.schema.json). */
+export interface FileServiceTypesTable {
+  id: Generated<number>;
+  service_type: Generated<1 | 2 | 3>;
+  name: string;
+  ftp_host: string | null;
+  ftp_username: string | null;
+  ftp_password: string | null;
+  ftp_port: number | null;
+  ftp_timeout: number | null;
+  ftp_passive: boolean | null;
+  ftp_ssl: boolean | null;
+  s3_key: string | null;
+  s3_secret: string | null;
+  s3_region: string | null;
+  s3_bucket: string | null;
+  s3_endpoint: string | null;
+  local_path: string | null;
+  in_use: boolean | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 /** `genres` (schemas/tabelas/generos.schema.json). */
@@ -218,6 +310,66 @@ export interface RegionsTable {
   denomination: string;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `report_design_type_parameters` (schemas/sistema/tipo_design_relatorio.schema.json). */
+export interface ReportDesignTypeParametersTable {
+  id: Generated<number>;
+  report_design_type_id: number;
+  name: string;
+  label: string;
+  type: 'text' | 'integer' | 'date' | 'boolean' | 'reference';
+  required: boolean | null;
+}
+
+/** `report_design_types` (schemas/sistema/tipo_design_relatorio.schema.json). */
+export interface ReportDesignTypesTable {
+  id: Generated<number>;
+  name: string;
+  file: string;
+  compiled_file: string | null;
+  version: string | null;
+  owners: Generated<Choices<'pessoa_fisica' | 'pessoa_juridica' | 'organizacao' | 'funcionarios' | 'inscricao' | 'fiscalizacoes' | 'acoes_fiscalizacao' | 'fluxo_trabalho' | 'documento' | 'municipios' | 'uf'>>;
+  report_engine_type_id: number;
+  processing_complexity: Generated<1 | 2 | 3>;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `report_engine_types` (schemas/sistema/tipo_gerador_relatorio.schema.json). */
+export interface ReportEngineTypesTable {
+  id: Generated<number>;
+  name: string;
+  report_engine: Generated<1 | 2>;
+  engine_version: string;
+  external_server: boolean | null;
+  server_url: string | null;
+  server_login: string | null;
+  server_password: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `reports` (schemas/sistema/relatorio.schema.json). */
+export interface ReportsTable {
+  id: Generated<number>;
+  report_design_type_id: number;
+  file_extension: Generated<'pdf' | 'xlsx' | 'csv'>;
+  owner: string;
+  owner_id: number | null;
+  used_parameters: Json | null;
+  status: 1 | 2 | 3 | 4 | null;
+  file_link: string | null;
+  error_reason: string | null;
+  requested_by: number | null;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -390,16 +542,26 @@ export interface SpaceDatabase {
   civil_statuses: CivilStatusesTable;
   course_completion_situations: CourseCompletionSituationsTable;
   course_levels: CourseLevelsTable;
+  custom_page_categories: CustomPageCategoriesTable;
+  custom_pages: CustomPagesTable;
+  document_type_metadata: DocumentTypeMetadataTable;
+  document_types: DocumentTypesTable;
+  documents: DocumentsTable;
   economic_activities: EconomicActivitiesTable;
   employment_relationship_types: EmploymentRelationshipTypesTable;
   expertise_areas: ExpertiseAreasTable;
   expertise_areas_technical_assignments: ExpertiseAreasTechnicalAssignmentsTable;
+  file_service_types: FileServiceTypesTable;
   genres: GenresTable;
   legal_nature_categories: LegalNatureCategoriesTable;
   legal_natures: LegalNaturesTable;
   mesoregions: MesoregionsTable;
   other_site_diploma_registrations: OtherSiteDiplomaRegistrationsTable;
   regions: RegionsTable;
+  report_design_type_parameters: ReportDesignTypeParametersTable;
+  report_design_types: ReportDesignTypesTable;
+  report_engine_types: ReportEngineTypesTable;
+  reports: ReportsTable;
   role_permissions: RolePermissionsTable;
   roles: RolesTable;
   sequences: SequencesTable;

@@ -19,9 +19,13 @@ export interface FieldSpecData {
   mask?: string;
   digits?: { integer: number; fraction: number };
   choices?: { id: string | number; name: string }[];
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
   reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
   sublist?: { itemLabel: string; mainField?: string; fields: FieldSpecData[] };
   file?: { maxSize: number; accept: string[]; image: boolean };
+  external?: { options: string };
   defaultValue?: unknown;
   helperText?: string;
   sortable?: boolean;
@@ -80,7 +84,8 @@ function planEntity(entity: Entity): EntityPlan {
     typeName: pascalCase(entity.module),
     columns: entity.list.columns.map((name) => {
       const field = byName(name);
-      return { ...fieldSpec(field, 'show'), ...(field.column !== null ? { sortable: true } : {}) };
+      // A list of values (choices) has no order of its own to sort by.
+      return { ...fieldSpec(field, 'show'), ...(field.column !== null && field.kind !== 'choices' ? { sortable: true } : {}) };
     }),
     filters: listFilters(entity).map((name) => fieldSpec(byName(name), 'filter')),
     formInputs: formFields.map((f) => formInput(withOrder(entity, fieldSpec(f, 'create')), withOrder(entity, fieldSpec(f, 'edit')))),
@@ -124,7 +129,12 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   if (field.mask !== undefined) spec.mask = field.mask;
   if (form && field.digits) spec.digits = { ...field.digits };
   if (field.file) spec.file = { maxSize: field.file.maxSize, accept: [...field.file.accept], image: field.file.image };
+  if (field.external) spec.external = { options: field.external.options };
   if (field.enumOptions) spec.choices = field.enumOptions.map((o) => ({ id: o.value, name: o.label }));
+  if (form && field.choices) {
+    const { minItems, maxItems, uniqueItems } = field.choices;
+    Object.assign(spec, withoutUndefined({ minItems, maxItems, uniqueItems: uniqueItems || undefined }));
+  }
   if (field.reference) {
     const { module, dependsOn, combo, typeAhead } = field.reference;
     spec.reference = { module, ...(dependsOn ? { dependsOn: { ...dependsOn } } : {}), ...(combo ? { combo } : {}), ...(typeAhead ? { typeAhead } : {}) };
@@ -138,7 +148,9 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   if (form && field.default !== undefined) spec.defaultValue = field.default;
   if (form && field.helpText) spec.helperText = field.helpText;
   if (form && field.format) spec.format = field.format;
-  if (form && field.when) spec.when = { field: field.when.field, in: [...field.when.in], ...(field.when.required ? { required: true } : {}) };
+  // As the API: a secret left blank on edit keeps the stored one, so it is required on insert only.
+  const whenRequired = field.when?.required && !(mode === 'edit' && field.writeOnly);
+  if (form && field.when) spec.when = { field: field.when.field, in: [...field.when.in], ...(whenRequired ? { required: true } : {}), ...(field.when.hide === false ? { hide: false } : {}) };
   if (form && field.messages) spec.messages = { ...field.messages };
   return spec;
 }

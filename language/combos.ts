@@ -4,7 +4,7 @@ type Fail = (path: string, sentence: string) => never;
 type Json = Record<string, any>;
 
 /** Kinds an option may carry or a combo filter by: one value in a column of the record itself. */
-const CARRIED = (field: Field) => field.column !== null && field.kind !== 'password' && !field.writeOnly;
+const CARRIED = (field: Field) => field.column !== null && field.kind !== 'password' && field.kind !== 'choices' && !field.writeOnly;
 
 /**
  * `x-combos` → the module's combos by name, `default` always among them (the plain `/combos`):

@@ -24,7 +24,7 @@ export function fieldRuleParts(source: Json, required: boolean, path: string, fa
   const when = source['x-when'] as Json | undefined;
   if (when) {
     if (required) fail(`${path}/x-when`, 'makes the field conditional, so it cannot also be listed in "required": write "required": true inside "x-when" instead.');
-    parts.when = { field: when.field, in: [...when.in], required: when.required === true };
+    parts.when = { field: when.field, in: [...when.in], required: when.required === true, ...(when.hide === false ? { hide: false as const } : {}) };
   }
   const messages = source['x-messages'] as RuleMessages | undefined;
   if (messages) parts.messages = { ...messages };
@@ -52,12 +52,14 @@ function checkCondition(field: Field, byName: Map<string, Field>, path: string, 
   if (!controller || controller === field || !controller.inForm) {
     fail(`${path}/field`, `names "${condition.field}", which is not another field of the same form.`);
   }
+  if (controller!.kind === 'choices') fail(`${path}/field`, `names "${condition.field}", a field of several values (kind choices): a condition reads a field that holds one value.`);
   const values = controller!.enumOptions?.map((o) => o.value);
   condition.in.forEach((value, i) => {
     const fits = values ? values.includes(value as string | number) : controller!.kind === 'boolean' ? typeof value === 'boolean' : typeof value !== 'boolean';
     if (!fits) fail(`${path}/in/${i}`, `is ${JSON.stringify(value)}, a value "${condition.field}" cannot hold${values ? ` (its values: ${values.map((v) => JSON.stringify(v)).join(', ')})` : ''}.`);
   });
   const seen = new Set<string>([field.name]);
+  if (condition.hide === false && !condition.required) fail(`${path}/hide`, 'keeps the field shown, so the condition must make it required ("required": true) or be left out.');
   for (let at: Field | undefined = controller; at?.when; at = byName.get(at.when.field)) {
     if (seen.has(at.name)) fail(`${path}/field`, `makes a circle of conditions (${[...seen, at.name].join(' → ')}).`);
     seen.add(at.name);
@@ -73,6 +75,9 @@ function checkMessages(field: Field, path: string, fail: Fail): void {
     maximum: field.maximum !== undefined,
     pattern: field.pattern !== undefined || ['cep', 'phone', 'date', 'datetime', 'time', 'color'].includes(field.kind),
     format: ['cpf', 'cnpj', 'money', 'email'].includes(field.kind),
+    unique: field.unique,
+    minItems: field.choices?.minItems !== undefined,
+    maxItems: field.choices?.maxItems !== undefined,
   };
   for (const rule of Object.keys(field.messages!)) {
     const applies = DECIMAL_RULES.has(rule) ? field.kind === 'decimal' || field.kind === 'money' : has[rule];
@@ -108,7 +113,9 @@ export function conditionalRequirements(fields: Field[], mode: 'create' | 'edit'
     .filter((field) => field.inForm && field.when?.required && !(mode === 'edit' && field.writeOnly))
     .map((field) => {
       const { field: controller, in: values } = field.when!;
-      const present = { title: field.label, 'x-rule': 'required', ...(field.messages ? { 'x-messages': field.messages } : {}), not: { type: 'null' } };
+      // A list of values (choices) is present when it holds one at least.
+      const atLeastOne = field.kind === 'choices' ? { minItems: 1 } : {};
+      const present = { title: field.label, 'x-rule': 'required', ...(field.messages ? { 'x-messages': field.messages } : {}), not: { type: 'null' }, ...atLeastOne };
       return {
         if: { required: [controller], properties: { [controller]: { enum: values } } },
         then: { required: [field.name], properties: { [field.name]: present } },

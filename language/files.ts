@@ -6,12 +6,15 @@
 export interface FileType {
   /** The content type the file is stored and served with. */
   readonly mime: string;
-  /** What `file-type` answers for such content (`'text'`: plain text, which has no signature). */
-  readonly detected: readonly string[] | 'text';
+  /**
+   * What `file-type` answers for such content (`'text'`: plain text, which has no signature; `'json'`:
+   * plain text that parses as JSON).
+   */
+  readonly detected: readonly string[] | 'text' | 'json';
   readonly image: boolean;
 }
 
-const type = (mime: string, detected: readonly string[] | 'text', image = false): FileType => ({ mime, detected, image });
+const type = (mime: string, detected: readonly string[] | 'text' | 'json', image = false): FileType => ({ mime, detected, image });
 
 export const FILE_TYPES = {
   pdf: type('application/pdf', ['pdf']),
@@ -29,10 +32,21 @@ export const FILE_TYPES = {
   ods: type('application/vnd.oasis.opendocument.spreadsheet', ['ods']),
   rtf: type('application/rtf', ['rtf']),
   xml: type('application/xml', ['xml']),
+  /** A JasperReports design: XML, offered under its own extension so the form takes `.jrxml`. */
+  jrxml: type('application/xml', ['xml']),
   zip: type('application/zip', ['zip']),
   mp3: type('audio/mpeg', ['mp3']),
   txt: type('text/plain; charset=utf-8', 'text'),
   csv: type('text/csv; charset=utf-8', 'text'),
+  // Kept and downloaded as files (always an attachment, never shown inline).
+  html: type('text/html; charset=utf-8', 'text'),
+  xhtml: type('application/xhtml+xml', 'text'),
+  /** A report design of the built-in engine (docs/REPORTS.md): UTF-8 text that parses as JSON. */
+  json: type('application/json', 'json'),
+  /** A filled JasperReports report: a serialised Java object (recognised by file-content.ts, not by `file-type`). */
+  jrprint: type('application/x-java-serialized-object', ['java-serialized']),
+  /** A compiled JasperReports design: a serialised Java object too; the name's extension tells it from a `.jrprint`. */
+  jasper: type('application/x-java-serialized-object', ['java-serialized']),
 } as const satisfies Record<string, FileType>;
 
 export type FileExtension = keyof typeof FILE_TYPES;

@@ -20,6 +20,8 @@ export const KIND_FACTS = {
   id: fact(false, false, false, null),
   text: fact(true, true, true, STRING),
   textarea: fact(true, true, true, STRING),
+  /** HTML edited with a rich-text editor; a feature's write hook sanitises it (custom pages). Not sorted or searched as words. */
+  richtext: fact(true, false, true, STRING),
   integer: fact(false, false, false, ['integer']),
   decimal: fact(false, false, true, STRING),
   money: fact(false, false, true, ['string', 'number']),
@@ -37,6 +39,8 @@ export const KIND_FACTS = {
   color: fact(true, false, true, STRING),
   password: fact(true, false, false, STRING),
   enum: fact(false, false, true, ['string', 'integer']),
+  /** Several values of a fixed list (`"type": "array"` whose `items` has an `enum`), kept in one jsonb array. */
+  choices: fact(false, false, false, ['array']),
   reference: fact(false, false, false, null),
   references: fact(false, false, false, null),
   sublist: fact(false, false, false, null),
@@ -44,6 +48,7 @@ export const KIND_FACTS = {
   image: fact(false, false, false, STRING),
   file: fact(false, false, false, STRING),
   json: fact(false, false, false, ['object', 'array']),
+  external: fact(false, false, false, null),
 } as const satisfies Record<string, KindFacts>;
 
 /** The closed set of field kinds. Every output (input, field, filter, column, SQL type) switches on it. */

@@ -37,6 +37,19 @@ export interface EnumOption {
   label: string;
 }
 
+/**
+ * A `choices` field's limits: how many values it takes, and whether a repeated value is refused
+ * (`uniqueItems`) rather than folded into one. Its values and labels are its `enumOptions`.
+ */
+export interface ChoicesSpec {
+  /** `uniqueItems: true`: a body repeating a value is refused; otherwise repeats are folded into one. */
+  uniqueItems: boolean;
+  /** At least this many values (`minItems`); being required asks for at least one. */
+  minItems?: number;
+  /** At most this many values (`maxItems`). */
+  maxItems?: number;
+}
+
 export interface ReferenceSpec {
   /** Module whose combos feed this field (`uf`, `categoria_natureza_juridica`). */
   module: string;
@@ -72,7 +85,7 @@ export interface SublistSpec {
 interface FieldBase {
   name: string;
   label: string;
-  /** Column in the table (null for `references` and `sublist`, which live in other tables). */
+  /** Column in the table (null for `references`, `sublist` and `external`, which live in other tables). */
   column: string | null;
   required: boolean;
   nullable: boolean;
@@ -82,6 +95,11 @@ interface FieldBase {
   /** Never returned by the API; shown as [PROTEGIDO] in audit rows. */
   writeOnly: boolean;
   unique: boolean;
+  /**
+   * `x-unique: {within: [...]}`: the value is unique among the rows sharing these columns only (a
+   * page's slug within its category); the unique index covers them, then the field.
+   */
+  uniqueWithin?: string[];
   maxLength?: number;
   minLength?: number;
   minimum?: number;
@@ -112,6 +130,8 @@ export interface FieldCondition {
   field: string;
   in: (string | number | boolean)[];
   required: boolean;
+  /** False when the field stays shown (and stored) for other values: only its requirement follows the condition. */
+  hide?: false;
 }
 
 /** A rule's own message by rule name (`required`, `maxLength`, …, `decimalPlaces`); `{label}` and `{n}` are filled in. */
@@ -133,8 +153,10 @@ export interface JoinSpec {
 
 /** What only some kinds carry; every other kind has none of it. */
 export interface KindParts {
-  /** For kind `enum`: the values and their labels, in the schema's order. */
+  /** For kinds `enum` and `choices`: the values and their labels, in the schema's order. */
   enumOptions: EnumOption[];
+  /** For kind `choices`: how many values it takes and whether a repeat is refused. */
+  choices: ChoicesSpec;
   /** For kinds `reference` and `references`: the module whose records it points at. */
   reference: ReferenceSpec;
   join: JoinSpec;
@@ -145,6 +167,17 @@ export interface KindParts {
   digits: DecimalDigits;
   /** For kind `file`: what an upload may be. */
   file: FileSpec;
+  /** For kind `external`: where the form finds its options. */
+  external: ExternalSpec;
+}
+
+/**
+ * An `external` field (`x-external`): ids of things kept outside the record's database (a user's
+ * spaces live in the platform's). A feature's hooks keep the values and fill them in answers;
+ * the form offers the options `options` answers (`{data: [{id, name}]}`).
+ */
+export interface ExternalSpec {
+  options: string;
 }
 
 /** An exact decimal's size: `{ integer: 19, fraction: 13 }` holds 9999999999999999999.9999999999999. */
@@ -167,21 +200,24 @@ type Variant<K extends FieldKind, P extends keyof KindParts = never> = FieldBase
   { kind: K } & Pick<KindParts, P> & { [Q in Exclude<keyof KindParts, P>]?: undefined };
 
 export type EnumField = Variant<'enum', 'enumOptions'>;
+export type ChoicesField = Variant<'choices', 'enumOptions' | 'choices'>;
 export type ReferenceField = Variant<'reference', 'reference'>;
 export type ReferencesField = Variant<'references', 'reference' | 'join'>;
 export type SublistField = Variant<'sublist', 'sublist'>;
 export type MaskField = Variant<'mask', 'mask'>;
 export type DecimalField = Variant<'decimal', 'digits'>;
 export type FileField = Variant<'file', 'file'>;
-type PartKinds = 'enum' | 'reference' | 'references' | 'sublist' | 'mask' | 'decimal' | 'file';
+export type ExternalField = Variant<'external', 'external'>;
+type PartKinds = 'enum' | 'choices' | 'reference' | 'references' | 'sublist' | 'mask' | 'decimal' | 'file' | 'external';
 export type PlainField = { [K in Exclude<FieldKind, PartKinds>]: Variant<K> }[Exclude<FieldKind, PartKinds>];
 
 /**
- * A field of an entity, told apart by its kind: an `enum` has its options, a `reference` the module
+ * A field of an entity, told apart by its kind: an `enum` has its options, a `choices` its options
+ * and limits, a `reference` the module
  * it points at, a `references` also its join table, a `sublist` its rows' fields, a `mask` its mask,
- * a `file` its limits.
+ * a `file` its limits, an `external` where its options come from.
  */
-export type Field = EnumField | ReferenceField | ReferencesField | SublistField | MaskField | DecimalField | FileField | PlainField;
+export type Field = EnumField | ChoicesField | ReferenceField | ReferencesField | SublistField | MaskField | DecimalField | FileField | ExternalField | PlainField;
 
 /** One tab of the record form (`x-sections`): its fields, in the schema's order of the list. */
 export interface FormSection {
@@ -226,6 +262,8 @@ export interface Entity {
   typeAhead: boolean;
   /** Entities with `inactivatable` carry `inactivated` and `inactivated_at`. */
   inactivatable: boolean;
+  /** Records have documents attached (`x-documents`): the documents feature serves them beside the record. */
+  documents: boolean;
   /** False for reference data that only feeds combos (no menu entry or screens). */
   screens: boolean;
   /** The records are the accounts people sign in with (`x-accounts`): no one deletes their own. */
@@ -235,7 +273,7 @@ export interface Entity {
   /** Which generic operations the API and the screens offer (a read-only log has only list and show). */
   operations: Record<Operation, boolean>;
   /** Route permission for insert: 'admin' alone where the spec says so. */
-  insertPermission: 'store' | 'admin';
+  insertPermission: 'store' | 'admin' | 'generate';
   /** Whether several records may be deleted at once (`x-bulk-delete`; default true where delete is offered). */
   bulkDelete: boolean;
   /** Who may use the module: the holders of its permissions, or every signed-in person (`"x-access": "any"`). */

@@ -20,6 +20,7 @@ import { fileSpecOf } from './files.js';
 import { fieldRule } from './rules.js';
 import { checkFieldRules, conditionalRequirements, fieldRuleParts, orderRules } from './conditions.js';
 import { normaliseSections } from './sections.js';
+import { choicesParts, CHOICES_KEYWORDS } from './choices.js';
 
 type Json = Record<string, any>;
 
@@ -93,6 +94,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     if (!names.has(name)) fail(path, `names "${name}", which is not a field of ${file.module}.`);
   };
   checkDependsOn(declared, '/properties', fail);
+  checkUniqueWithin(declared, fail);
   checkFieldRules(declared, '/properties', fail);
   const order = orderRules(json['x-order'], declared, fail);
   const access = json['x-access'] ?? 'permission';
@@ -102,12 +104,18 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   const operations = operationsOf(json['x-operations']);
   if (json['x-bulk-delete'] === true && !operations.delete) fail('/x-bulk-delete', 'allows deleting several records at once, but "x-operations" offers no delete.');
   checkFileFields(declared, json, fail);
+  if (json['x-documents'] === true && json['x-database'] === 'platform') fail('/x-documents', 'attaches documents, which are kept in a space\'s database, to an entity kept in the platform database.');
+  if (json['x-documents'] === true && !(operations.show && operations.update)) fail('/x-documents', 'attaches documents to records, which needs "show" and "update" among "x-operations".');
   mustBeField('/x-record-label', json['x-record-label']);
   const comboLabel: string[] = json['x-combo-label'] ?? [json['x-record-label']];
   comboLabel.forEach((name, i) => mustBeField(`/x-combo-label/${i}`, name));
   if (json['x-combos']?.default?.label) fail('/x-combos/default/label', 'the plain combo is named by "x-combo-label"; a named combo may have a "label" of its own.');
   const combos = normaliseCombos(file.module, json['x-combos'], comboLabel, fields, fail);
   const list = normaliseList(json['x-list'], mustBeField);
+  if (fields.find((f) => f.name === list.sort.field)?.kind === 'choices') {
+    fail('/x-list/sort', `names "${list.sort.field}", a field of several values (kind choices), by which a list cannot be sorted.`);
+  }
+  checkExternalNotListed(declared, list, fail);
   for (const [i, name] of list.search.entries()) {
     const field = fields.find((f) => f.name === name)!;
     if (field.column === null || !['text', 'textarea', 'email', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'url'].includes(field.kind)) {
@@ -127,6 +135,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     combos,
     typeAhead: json['x-type-ahead'] === true,
     inactivatable,
+    documents: json['x-documents'] === true,
     screens: json['x-screens'] !== false,
     listOnly: json['x-screens'] === 'list',
     accounts: json['x-accounts'] === true,
@@ -159,6 +168,29 @@ function checkFileFields(fields: Field[], json: Json, fail: (path: string, sente
   }
   const sort = String(list.sort).replace(/^-/, '');
   if (files.has(sort)) fail('/x-list/sort', `names "${sort}", a file field, by which a list cannot be sorted.`);
+}
+
+/** An external field has no column: a list can neither show, filter nor sort by it. */
+function checkExternalNotListed(fields: Field[], list: ListSpec, fail: (path: string, sentence: string) => never): void {
+  const external = new Set(fields.filter((f) => f.kind === 'external').map((f) => f.name));
+  for (const key of ['columns', 'filters'] as const) {
+    list[key].forEach((name, i) => {
+      if (external.has(name)) fail(`/x-list/${key}/${i}`, `names "${name}", an external field (kept outside the table), which a list cannot show or filter by.`);
+    });
+  }
+  if (external.has(list.sort.field)) fail('/x-list/sort', `names "${list.sort.field}", an external field, by which a list cannot be sorted.`);
+}
+
+/** `x-unique: {within}` names other fields of the record that have a column of their own (the index covers them). */
+function checkUniqueWithin(fields: Field[], fail: (path: string, sentence: string) => never): void {
+  for (const field of fields) {
+    field.uniqueWithin?.forEach((name, i) => {
+      const other = fields.find((f) => f.name === name);
+      if (!other || other === field || other.column === null) {
+        fail(`/properties/${field.name}/x-unique/within/${i}`, `names "${name}", which is not another field of the record with a column of its own.`);
+      }
+    });
+  }
 }
 
 /** A dependent combo filters by another field of the same form (or of the same sub-list item). */
@@ -197,8 +229,9 @@ function normaliseList(source: Json, mustBeField: (path: string, name: string) =
 function inferKind(source: Json): FieldKind {
   if (source['x-kind']) return source['x-kind'];
   if (source['x-file']) return 'file';
+  if (source['x-external']) return 'external';
   if (source.enum) return 'enum';
-  if (source.type === 'array') return source['x-sublist'] ? 'sublist' : 'references';
+  if (source.type === 'array') return source['x-sublist'] ? 'sublist' : source.items?.enum ? 'choices' : 'references';
   if (source['x-reference']) return 'reference';
   if (source.type === 'string') {
     const byFormat: Record<string, FieldKind> = { date: 'date', 'date-time': 'datetime', time: 'time', email: 'email', uri: 'url' };
@@ -235,13 +268,17 @@ function normaliseField(
   const field: FieldBeingBuilt = {
     name, kind, label: source['x-label'], column: name, required, nullable: !required,
     readOnly: source.readOnly === true, serverSet: source['x-server-set'] === true,
-    writeOnly: source.writeOnly === true || kind === 'password', unique: source['x-unique'] === true,
+    writeOnly: source.writeOnly === true || kind === 'password', unique: source['x-unique'] === true || typeof source['x-unique'] === 'object',
     inForm: source['x-server-set'] !== true,
   };
   for (const key of ['maxLength', 'minLength', 'minimum', 'maximum', 'pattern', 'default'] as const) {
     if (source[key] !== undefined) (field as any)[key] = source[key];
   }
   if (source['x-mask']) field.mask = source['x-mask'];
+  if (typeof source['x-unique'] === 'object') {
+    if (depth > 0) fail(`${path}/x-unique`, 'is unique within other fields, which only a field of the record itself may be (not a sub-list item\'s).');
+    field.uniqueWithin = [...source['x-unique'].within];
+  }
   if (['ip', 'ipv4', 'ipv6'].includes(source.format)) {
     if (kind !== 'text') fail(`${path}/format`, `is "${source.format}", which applies only to a text field (this one is of kind ${kind}).`);
     field.format = source.format;
@@ -250,12 +287,29 @@ function normaliseField(
   if (source['x-help']) field.helpText = source['x-help'];
   Object.assign(field, fieldRuleParts(source, required, path, fail));
   if (source['x-audit-events']) {
-    if (kind !== 'references' && kind !== 'sublist') fail(`${path}/x-audit-events`, 'applies only to a many-to-many field or a sub-list.');
+    if (kind !== 'references' && kind !== 'sublist' && kind !== 'external') fail(`${path}/x-audit-events`, 'applies only to a many-to-many field, a sub-list or an external field.');
     if (depth > 0) fail(`${path}/x-audit-events`, "applies only to a field of the record itself: a sub-list item's own rows are audited in the record's row.");
     field.auditEvents = source['x-audit-events'];
   }
   if (source['x-file'] && kind !== 'file') fail(`${path}/x-file`, `applies only to a field of kind "file" (this one is "${kind}").`);
   if (kind === 'file') field.file = fileSpecOf(source, path, fail);
+  if (kind === 'external') {
+    if (source.type !== 'array' || source.items?.type !== 'integer' || source['x-reference'] || source['x-sublist']) {
+      fail(`${path}/x-external`, 'applies only to a list of ids ("type": "array", "items": {"type": "integer"}) with no "x-reference" or "x-sublist".');
+    }
+    field.column = null;
+    field.external = { options: source['x-external'].options };
+  }
+  for (const key of CHOICES_KEYWORDS) {
+    if (source[key] !== undefined && kind !== 'choices') fail(`${path}/${key}`, `applies only to a field of kind "choices" (this one is of kind "${kind}").`);
+  }
+  if (kind === 'choices') {
+    if (source['x-reference']) fail(`${path}/x-reference`, 'applies to a list of ids of another module; a choices field offers the values of its own "items.enum".');
+    if (source['x-unique'] !== undefined) fail(`${path}/x-unique`, 'cannot make a field of several values (kind choices) unique.');
+    Object.assign(field, choicesParts(source, path, fail));
+    // No value is an empty list, never null: the column holds `[]`.
+    field.nullable = false;
+  }
   if (kind === 'enum') {
     const labels: string[] = source['x-enum-labels'] ?? source.enum.map(String);
     if (labels.length !== source.enum.length) fail(`${path}/x-enum-labels`, `has ${labels.length} labels for ${source.enum.length} values.`);

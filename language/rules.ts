@@ -47,8 +47,28 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
     case 'enum':
       rule.enum = allowsNull ? [...field.enumOptions!.map((o) => o.value), null] : field.enumOptions!.map((o) => o.value);
       break;
+    case 'choices': {
+      // Always a list (an empty one for no value): blanks become [] before ajv reads the body.
+      const values = field.enumOptions.map((o) => o.value);
+      rule.type = 'array';
+      // The items' type lets ajv find a repeated value in one pass, however long the list sent.
+      rule.items = { type: typeof values[0] === 'number' ? 'integer' : 'string', enum: values };
+      if (field.choices.uniqueItems) rule.uniqueItems = true;
+      const least = Math.max(field.choices.minItems ?? 0, field.required ? 1 : 0);
+      // An optional field may stay empty: its `minItems` counts once it holds a value.
+      if (field.required && least > 0) rule.minItems = least;
+      else if (least > 1) Object.assign(rule, { if: { minItems: 1 }, then: { minItems: least } });
+      if (field.choices.maxItems !== undefined) rule.maxItems = field.choices.maxItems;
+      break;
+    }
     case 'json':
       rule.type = allowsNull ? ['object', 'array', 'null'] : ['object', 'array'];
+      break;
+    case 'external':
+      rule.type = 'array';
+      rule.items = { type: 'integer' };
+      rule.uniqueItems = true;
+      rule['x-external'] = { options: field.external!.options };
       break;
     case 'references':
       rule.type = 'array';

@@ -16,6 +16,11 @@ const ALIASES = [
   },
   { name: 'Timestamp', type: 'ColumnType<Date, Date | string, Date | string>', doc: '`timestamptz`: read as a Date; written as a Date or ISO 8601 text.' },
   { name: 'Numeric', type: 'ColumnType<string, string, string>', doc: '`numeric` (money, decimals): read and written as text, so no digit is lost (a JS number keeps about 16).' },
+  {
+    name: 'Choices<T>',
+    type: 'ColumnType<T[], string, string>',
+    doc: '`jsonb` list of a choices field: read as its values, in the schema\'s order; written as JSON text (`JSON.stringify`), since the driver would send an array as a PostgreSQL array.',
+  },
   { name: 'Json', type: 'ColumnType<unknown, object | string | number | boolean, object | string | number | boolean>', doc: '`jsonb`: read as the parsed value; written as a value the driver serialises.' },
 ];
 
@@ -94,8 +99,9 @@ function columnType(shape: ColumnShape, field: Field | undefined): string {
 
 /** The TypeScript type of a column's value as the driver reads it. */
 function valueType(shape: ColumnShape, field: Field | undefined): string {
-  if (field?.kind === 'enum' && field.enumOptions) {
-    return field.enumOptions.map((option) => (typeof option.value === 'number' ? String(option.value) : quote(option.value))).join(' | ');
+  if ((field?.kind === 'enum' || field?.kind === 'choices') && field.enumOptions) {
+    const values = field.enumOptions.map((option) => (typeof option.value === 'number' ? String(option.value) : quote(option.value))).join(' | ');
+    return field.kind === 'choices' ? `Choices<${values}>` : values;
   }
   switch (shape.type.replace(/\(.*$/, '')) {
     case 'bigint':

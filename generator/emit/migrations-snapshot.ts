@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sqlName } from './sql-names.js';
 import { kindHas, type Entity, type Field, type Model } from '../../language/index.js';
 
 /** The database shape the migrations build, stored as generated/migrations/snapshot.json. */
@@ -51,7 +52,7 @@ export function sqlType(field: Field): string | null {
     case 'id':
     case 'reference':
       return 'bigint';
-    case 'text': case 'textarea': case 'email': case 'url': case 'cpf': case 'cnpj':
+    case 'text': case 'textarea': case 'richtext': case 'email': case 'url': case 'cpf': case 'cnpj':
     case 'cep': case 'phone': case 'mask': case 'color': case 'password': case 'permission':
       return field.maxLength ? `varchar(${field.maxLength})` : 'text';
     case 'image':
@@ -60,6 +61,7 @@ export function sqlType(field: Field): string | null {
       // The id of the file's row in the space's `files` table; the bytes live in the storage.
       return 'varchar(64)';
     case 'json':
+    case 'choices':
       return 'jsonb';
     case 'integer':
       return 'integer';
@@ -82,6 +84,7 @@ export function sqlType(field: Field): string | null {
     }
     case 'references':
     case 'sublist':
+    case 'external':
       return null;
   }
 }
@@ -109,13 +112,18 @@ function entityTable(entity: Entity): TableShape {
   const indexed = new Set(Object.values(table.indexes).map((index) => index.on));
   for (const name of new Set([entity.list.sort.field, ...entity.list.filters])) {
     const field = entity.fields.find((f) => f.name === name);
-    if (!field?.column || field.kind === 'id' || indexed.has(field.column)) continue;
-    table.indexes[identifier(`${entity.table}_${field.column}_idx`)] = { unique: false, method: 'btree', on: field.column };
+    if (!field?.column || field.kind === 'id' || indexed.has(sqlName(field.column))) continue;
+    if (field.kind === 'choices') {
+      // A filter on a choices field asks which lists hold a value (`@>`), which a GIN index answers.
+      table.indexes[identifier(`${entity.table}_${field.column}_gin`)] = { unique: false, method: 'gin', on: `${sqlName(field.column)} jsonb_path_ops` };
+      continue;
+    }
+    table.indexes[identifier(`${entity.table}_${field.column}_idx`)] = { unique: false, method: 'btree', on: sqlName(field.column) };
   }
   for (const name of entity.list.search) {
     const column = entity.fields.find((f) => f.name === name)!.column!;
     table.indexes[identifier(`${entity.table}_${column}_trgm`)] = {
-      unique: false, method: 'gin', on: `immutable_unaccent(lower(${column})) gin_trgm_ops`,
+      unique: false, method: 'gin', on: `immutable_unaccent(lower(${sqlName(column)})) gin_trgm_ops`,
     };
   }
   return table;
@@ -131,6 +139,11 @@ function addFieldColumn(table: TableShape, tableName: string, field: Field, topL
     return;
   }
   const stamp = column === 'created_at' || column === 'updated_at';
+  if (field.kind === 'choices') {
+    // Always a list, in the schema's order: `[]` holds no value.
+    table.columns[column] = { type, notNull: true, default: `'${JSON.stringify(field.default ?? []).replaceAll("'", "''")}'::jsonb` };
+    return;
+  }
   table.columns[column] = {
     type,
     ...(kindHas(field.kind, 'collated') ? { collation: TEXT_COLLATION } : {}),
@@ -140,10 +153,12 @@ function addFieldColumn(table: TableShape, tableName: string, field: Field, topL
   };
   if (field.kind === 'reference') {
     table.foreignKeys[identifier(`${tableName}_${column}_fk`)] = { column, references: field.reference!.table, onDelete: field.reference!.onDelete };
-    table.indexes[identifier(`${tableName}_${column}_idx`)] = { unique: false, method: 'btree', on: column };
+    table.indexes[identifier(`${tableName}_${column}_idx`)] = { unique: false, method: 'btree', on: sqlName(column) };
   }
   if (field.unique && topLevel) {
-    const on = kindHas(field.kind, 'text') ? `lower(${column})` : column;
+    const own = kindHas(field.kind, 'text') ? `lower(${sqlName(column)})` : sqlName(column);
+    // `x-unique: {within: [...]}`: unique among the rows sharing those columns (a slug within its category).
+    const on = [...(field.uniqueWithin ?? []).map(sqlName), own].join(', ');
     table.indexes[identifier(`${tableName}_${column}_unique`)] = { unique: true, method: 'btree', on };
   }
 }
@@ -157,7 +172,7 @@ function childTables(ownerTable: string, field: Field, add: (name: string, shape
     join.primaryKey = [ownKey, otherKey];
     join.foreignKeys[identifier(`${table}_${ownKey}_fk`)] = { column: ownKey, references: ownerTable, onDelete: 'cascade' };
     join.foreignKeys[identifier(`${table}_${otherKey}_fk`)] = { column: otherKey, references: field.reference.table, onDelete: field.reference.onDelete };
-    join.indexes[identifier(`${table}_${otherKey}_idx`)] = { unique: false, method: 'btree', on: otherKey };
+    join.indexes[identifier(`${table}_${otherKey}_idx`)] = { unique: false, method: 'btree', on: sqlName(otherKey) };
     add(table, join);
   }
   if (field.kind === 'sublist' && field.sublist) {
@@ -167,7 +182,7 @@ function childTables(ownerTable: string, field: Field, add: (name: string, shape
     addFieldColumn(child, table, id, false);
     child.columns[parentKey] = { type: 'bigint', notNull: true, default: null };
     child.foreignKeys[identifier(`${table}_${parentKey}_fk`)] = { column: parentKey, references: ownerTable, onDelete: 'cascade' };
-    child.indexes[identifier(`${table}_${parentKey}_idx`)] = { unique: false, method: 'btree', on: parentKey };
+    child.indexes[identifier(`${table}_${parentKey}_idx`)] = { unique: false, method: 'btree', on: sqlName(parentKey) };
     for (const item of rest) addFieldColumn(child, table, item, false);
     add(table, child);
     for (const item of rest) childTables(table, item, add);

@@ -51,6 +51,16 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
       }),
     },
   }),
+  usuarios: () => ({
+    '/api/usuarios/tenant_configs': {
+      get: operation('usuarios', 'Os espaços do conselho que o formulário de usuário oferece, por nome', {
+        responses: {
+          '200': json('OK', dataEnvelope({ type: 'array', items: { type: 'object', properties: { id: integer, name: text, active: { type: 'boolean' } }, required: ['id', 'name', 'active'] } })),
+          ...errorResponses('401', '403'),
+        },
+      }),
+    },
+  }),
   sequencias: () => ({
     '/api/sequencias/mask_preview': {
       post: operation('sequencias', 'Formata um número com uma máscara, como um sorteio formataria (permissão `sequence.show`, `.store` ou `.update`)', {
@@ -69,6 +79,58 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
             required: ['number', 'formatted_number', 'year', 'book', 'leaf', 'order'],
           })),
           ...errorResponses('401', '403', '404', '409', '422'),
+        },
+      }),
+    },
+  }),
+  documento: (typeName) => ({
+    '/api/documento/{id}/download': {
+      get: operation('documento', "O arquivo do documento, como anexo chamado pelo nome e extensão do documento (permissão `document.show`); 404 'Documento não encontrado.'", {
+        parameters: withId,
+        responses: { '200': { description: 'Os bytes do arquivo (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`)' }, ...errorResponses('401', '403', '404') },
+      }),
+    },
+    '/api/documento/{id}/archive': {
+      post: operation('documento', 'Arquiva o documento (permissão `document.update`, auditado): só um documento não arquivado de tipo não físico; 409 caso contrário', {
+        parameters: withId,
+        responses: { '200': json('O documento arquivado', dataEnvelope(ref('schemas', typeName))), ...errorResponses('401', '403', '404', '409') },
+      }),
+    },
+    '/api/documento/{id}/unarchive': {
+      post: operation('documento', 'Desarquiva o documento (permissão `document.update`, auditado); 409 se não está arquivado', {
+        parameters: withId,
+        responses: { '200': json('O documento desarquivado', dataEnvelope(ref('schemas', typeName))), ...errorResponses('401', '403', '404', '409') },
+      }),
+    },
+    '/api/documento/{id}/history': {
+      get: operation('documento', 'O histórico do documento: suas linhas de auditoria, da mais nova à mais antiga, com quem mudou (permissão `document.show`)', {
+        parameters: withId,
+        responses: { '200': json('OK', dataEnvelope({ type: 'array', items: object })), ...errorResponses('401', '403', '404') },
+      }),
+    },
+  }),
+  pagina_dinamica: () => ({
+    '/api/pagina_dinamica/menu': {
+      get: operation('pagina_dinamica', "O menu Páginas: as páginas do espaço cujas categorias estão ativas, por categoria e título (qualquer usuário autenticado)", {
+        responses: {
+          '200': json('OK', dataEnvelope({ type: 'array', items: { type: 'object', properties: { title: text, uri: text, slug: text, category: text }, required: ['title', 'uri', 'slug', 'category'] } })),
+          ...errorResponses('401'),
+        },
+      }),
+    },
+    '/api/pagina_dinamica/view/{uri}/{slug}': {
+      get: operation('pagina_dinamica', 'Uma página pelo seu endereço (URI da categoria e slug), com o conteúdo sanitizado (qualquer usuário autenticado)', {
+        parameters: [
+          { name: 'uri', in: 'path', required: true, schema: text },
+          { name: 'slug', in: 'path', required: true, schema: text },
+        ],
+        responses: {
+          '200': json('A página', dataEnvelope({
+            type: 'object',
+            properties: { id: integer, title: text, content: text, uri: text, slug: text, category: text, updated_at: { type: 'string', format: 'date-time' } },
+            required: ['id', 'title', 'content', 'uri', 'slug', 'category', 'updated_at'],
+          })),
+          ...errorResponses('401', '404'),
         },
       }),
     },

@@ -3,6 +3,7 @@ import type { Plan } from '../plan.js';
 import { ALL_SCHEMAS, bannerLines } from './banner.js';
 import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
 import { comboOperationParts } from './openapi-combos.js';
+import { exportOperationParts } from './openapi-export.js';
 import { dashboardPath, featurePaths } from './openapi-features.js';
 import { filePaths } from './openapi-files.js';
 import { recordSchema } from './record-schema.js';
@@ -46,7 +47,7 @@ export function emitOpenApi(plan: Plan): Map<string, string> {
 function enabledPaths(entity: Entity, paths: Doc): Doc {
   const m = entity.module;
   const operationOf: Record<string, Operation> = {
-    [`get /api/${m}`]: 'list', [`get /api/${m}/combos`]: 'list', [`post /api/${m}`]: 'create',
+    [`get /api/${m}`]: 'list', [`get /api/${m}/combos`]: 'list', [`get /api/${m}/export`]: 'list', [`post /api/${m}`]: 'create',
     [`get /api/${m}/{id}`]: 'show', [`put /api/${m}/{id}`]: 'update', [`delete /api/${m}/{id}`]: 'delete',
     [`delete /api/${m}/multiple_delete/{ids}`]: 'delete',
     [`get /api/rules/${m}/create`]: 'create', [`get /api/rules/${m}/edit`]: 'update',
@@ -76,7 +77,8 @@ function modulePaths(entity: Entity, typeName: string): Doc {
   });
   const perm = (action: string) => `${entity.permission}.${action}`;
   const combos = comboOperationParts(entity, typeName);
-  const sortable = entity.fields.filter((f) => f.column !== null && !f.writeOnly).map((f) => f.name);
+  const sortable = entity.fields.filter((f) => f.column !== null && !f.writeOnly && f.kind !== 'choices').map((f) => f.name);
+  const choices = entity.fields.filter((f) => f.kind === 'choices').map((f) => `\`${f.name}\``);
   const listParameters = [
     query('page', { type: 'integer', minimum: 1, default: 1 }, 'Página, a partir de 1.'),
     query('per_page', { type: 'integer', minimum: 1, maximum: 500, default: 25 }, 'Registros por página.'),
@@ -86,13 +88,18 @@ function modulePaths(entity: Entity, typeName: string): Doc {
     ...(entity.list.search.length > 0
       ? [query('q', { type: 'string' }, `Busca livre (sem distinguir maiúsculas e acentos) em: ${entity.list.search.join(', ')}.`)]
       : []),
-    query('filter', { type: 'string' }, 'Objeto JSON: `{"campo": valor}` igualdade, lista = qualquer um, `campo_gte`/`campo_lte` intervalos.'),
+    query('filter', { type: 'string' }, `Objeto JSON: \`{"campo": valor}\` igualdade, lista = qualquer um, \`campo_gte\`/\`campo_lte\` intervalos.${
+      choices.length ? ` Em ${choices.join(', ')} (vários valores), os registros que têm o valor.` : ''}`),
   ];
+  const exportOperation = () => {
+    const { summary, ...parts } = exportOperationParts(entity, listParameters);
+    return op('export', summary, perm('index'), parts);
+  };
   const created = { required: true, content: { 'application/json': { schema: ref('schemas', `${typeName}Create`) } } };
   const edited = { required: true, content: { 'application/json': { schema: ref('schemas', `${typeName}Edit`) } } };
   const one = (description: string) => ({ ...json(description, dataEnvelope(record)), headers: { ETag: ref('headers', 'ETag') } });
   const ids = { name: 'ids', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d+(,\\d+)*$' }, description: 'Ids separados por vírgula.' };
-  const insertPermission = entity.insertPermission === 'admin' ? 'admin' : perm('store');
+  const insertPermission = entity.insertPermission === 'admin' ? 'admin' : perm(entity.insertPermission);
   const rules = (mode: 'create' | 'edit') => ({
     get: op(`${mode}Rules`, `Regras do formulário (${mode === 'create' ? 'inclusão' : 'edição'})`, perm('index'), {
       responses: { '200': { ...json('JSON Schema do formulário', dataEnvelope({ type: 'object' })), }, ...errorResponses('401', '403') },
@@ -122,6 +129,7 @@ function modulePaths(entity: Entity, typeName: string): Doc {
         responses: { '200': combos.response, ...errorResponses('400', '401', '403') },
       }),
     },
+    [`/api/${m}/export`]: { get: exportOperation() },
     [`/api/${m}/multiple_delete/{ids}`]: {
       delete: op('deleteMany', `Exclui vários registros (tudo ou nada)`, perm('destroy'), {
         parameters: [ids],

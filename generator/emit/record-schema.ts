@@ -47,6 +47,7 @@ function fieldSchema(ownerTitle: string, field: Field): Schema {
   const orNull = (schema: Schema): Schema => (nullable ? { anyOf: [schema, { type: 'null' }] } : schema);
   switch (field.kind) {
     case 'references':
+    case 'external':
       return described({ type: 'array', items: { type: 'integer' } });
     case 'sublist': {
       const itemTitle = `${ownerTitle}${pascalCase(field.name)}Item`;
@@ -54,6 +55,11 @@ function fieldSchema(ownerTitle: string, field: Field): Schema {
     }
     case 'enum':
       return described(orNull({ enum: field.enumOptions!.map((o) => o.value) }));
+    case 'choices': {
+      // Never null: no value is `[]`; each value once, in the schema's order.
+      const values = field.enumOptions.map((o) => o.value);
+      return described({ type: 'array', items: { type: typeof values[0] === 'number' ? 'integer' : 'string', enum: values }, uniqueItems: true });
+    }
     case 'json':
       return described(orNull({ type: ['object', 'array'] }));
     case 'decimal':

@@ -58,6 +58,8 @@ function formScreen(plan: EntityPlan, suffix: string, wrapper: string, mode: 'cr
           // The signed-in person's own account: the kit offers no Excluir on it. Hidden fields are not sent.
           const props = [
             ...(mode === 'edit' && plan.entity.accounts ? ['ownRecordKept'] : []),
+            // Records with documents attached (`x-documents`): the kit lists them under the form.
+            ...(mode === 'edit' && plan.entity.documents ? ['documents'] : []),
             ...(conditional ? [`transform={withoutHidden(inputs('${mode}'))}`] : []),
           ];
           writer.writeLine(`<${[wrapper, ...props].join(' ')}>`);

@@ -48,6 +48,7 @@ function entry({ entity }: EntityPlan): string {
     // Said only where a module departs from the default, so the others' entries stay as they are.
     ...(entity.operations.delete && !entity.bulkDelete ? { bulkDelete: false } : {}),
     ...(entity.access === 'any' ? { access: 'any' } : {}),
+    ...(entity.documents ? { documents: true } : {}),
   };
   const load = entity.screens
     ? `() => import('./${entity.module}/index').then((m) => m.default)`

@@ -15,7 +15,7 @@ import { webRoutes } from './http/web.js';
 import { resourceRegistry } from './resources/registry.js';
 import { resourceRoutes } from './resources/routes.js';
 import { fileRoutes } from './resources/file-routes.js';
-import { localFolderStorage } from './storage/index.js';
+import { ownFolders } from './storage/index.js';
 import { restDialectRoutes } from './rest-dialect/routes.js';
 
 export interface BuildAppOptions {
@@ -56,7 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formbody);
   if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });
-  await app.register(resourceRegistry, { storage: localFolderStorage(join(config.dataDir, 'files')) });
+  await app.register(resourceRegistry, { storages: ownFolders(join(config.dataDir, 'files')) });
   for (const feature of options.features ?? FEATURES) await app.register(feature, { model, config });
 
   await app.register(healthRoutes, { version: config.version });

@@ -30,6 +30,8 @@ export interface ServerConfig {
   tokenTtlSeconds: number;
   /** SYSTEM_NAME: the system the default space belongs to, shown in the page title; null when unset. */
   systemName: string | null;
+  /** REPORT_INTERVAL_MS: how often a process looks for waiting reports (a report asked of it is taken at once). */
+  reportIntervalMs: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     version: readVersion(root),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     systemName: env.SYSTEM_NAME?.trim() || null,
+    reportIntervalMs: Number(env.REPORT_INTERVAL_MS ?? 1_000),
   };
 }
 

@@ -9,6 +9,8 @@ export interface Condition {
   field: string;
   in: readonly (string | number | boolean)[];
   required?: boolean;
+  /** False: shown whatever the other field holds; only the requirement follows the condition. */
+  hide?: boolean;
 }
 
 /**

@@ -63,7 +63,7 @@ const moduleResources = screenResources.map((resource) => {
   );
 });
 
-/** The feature pages' routes (`resources/pages.ts`), each a chunk behind its names. */
+/** The feature pages' routes (`resources/pages.ts`), each a chunk behind its names; a path may hold parameters (`paginas/:uri/:slug`). */
 const pageRoutes = featurePages.map((page) => {
   const Page = lazy(() => loadChunk(page.load));
   return (

@@ -6,7 +6,7 @@ import type { Entity, Field } from '../../language/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { creator, validBody, writableEntities } from './support/bodies.js';
-import { call, startTestServer, type TestServer } from './support/server.js';
+import { call, startTestServer, uploader, type TestServer } from './support/server.js';
 
 const NUL = '\u0000';
 const badRequest = (message: string) => ({ status: 400, body: { message } });
@@ -26,7 +26,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind);
       api = call(server, server.adminToken);
-      create = creator(server.model, (url, body) => api('POST', url, body));
+      create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken));
       entity = writableEntities(server.model).find((e) => e.list.search.length && e.fields.some((f) => f.kind === 'reference' && f.inForm))!;
       reference = entity.fields.find((f) => f.kind === 'reference' && f.inForm)!;
       text = entity.fields.find((f) => f.name === entity.list.search[0])!;

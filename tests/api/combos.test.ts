@@ -55,6 +55,22 @@ for (const kind of DATABASE_KINDS) {
       expect(byId.body.data).toEqual([{ id: ids.Conselho, name: 'Conselho', behave_like: 3 }]);
     });
 
+    it("refuses on save a record the field's named combo does not offer, and keeps one saved before", async () => {
+      const refused = await api('POST', '/api/cotacoes_moedas', { date: '2026-11-02', exchange_rate: '5.1', party_type_id: ids.Conselho });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ party_type_id: ['O registro selecionado não está entre as opções permitidas para o campo Tipo de parte.'] });
+      const saved = await api('POST', '/api/cotacoes_moedas', { date: '2026-11-02', exchange_rate: '5.1', party_type_id: ids.Empresa });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      // The party type changes behaviour afterwards: the rate saved with it still saves unchanged.
+      await server.db.updateTable('party_types').set({ behave_like: 3 }).where('id', '=', ids.Empresa).execute();
+      const edited = await api('PUT', `/api/cotacoes_moedas/${saved.body.data.id}`, { date: '2026-11-03', exchange_rate: '5.2', party_type_id: ids.Empresa });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      await server.db.updateTable('party_types').set({ behave_like: 2 }).where('id', '=', ids.Empresa).execute();
+      const moved = await api('PUT', `/api/cotacoes_moedas/${saved.body.data.id}`, { date: '2026-11-03', exchange_rate: '5.2', party_type_id: ids.Conselho });
+      expect(moved.status).toBe(422);
+      expect(Object.keys(moved.body.errors)).toEqual(['party_type_id']);
+    });
+
     it('answers a combo the module does not have with 400 naming the ones it has', async () => {
       const answer = await api('GET', '/api/tipos_parte/combos?combo=todos');
       expect(answer.status).toBe(400);

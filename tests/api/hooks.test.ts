@@ -23,7 +23,8 @@ const NAMES = new Map<ModuleHooks, string>([
   [passwordPolicy, 'passwordPolicy'], [profileImageRule, 'profileImageRule'], [revokeSessionsOnChange, 'revokeSessionsOnChange'],
   [monitorUrlRule, 'monitorUrlRule'], [spaceHeartbeats, 'spaceHeartbeats'], [systemToken, 'systemToken'], [systemHeartbeats, 'systemHeartbeats'],
 ]);
-const nameOf = (hook: ModuleHooks) => NAMES.get(hook) ?? (hook.effects?.includes('databases') ? 'spaceLifecycle' : 'unknown');
+// The hooks that make or reach databases are made per app (they are given the space directory).
+const nameOf = (hook: ModuleHooks, module: string) => NAMES.get(hook) ?? (hook.effects?.includes('databases') ? (module === 'usuarios' ? 'userSpaces' : 'spaceLifecycle') : 'unknown');
 
 /** Hooks on `generos` that break the contract when the denomination asks them to. */
 const bodyChanger: ModuleHooks = {
@@ -66,12 +67,12 @@ describe('the hook contract [postgres]', () => {
   });
   afterAll(() => server?.close());
 
-  const order = (module: string, phase: Phase) => server.app.resources.hooksOf(module).filter((hook) => hook[phase]).map(nameOf);
+  const order = (module: string, phase: Phase) => server.app.resources.hooksOf(module).filter((hook) => hook[phase]).map((hook) => nameOf(hook, module));
   const stored = async (denomination: string) => (await server.db.selectFrom('genres').select('denomination').where('denomination', '=', denomination).execute()).length;
 
   it('runs the product hooks of each module in their order, phase by phase, those that make databases last', () => {
-    expect(order('usuarios', 'beforeWrite')).toEqual(['passwordPolicy', 'profileImageRule']);
-    expect(order('usuarios', 'afterWrite')).toEqual(['revokeSessionsOnChange']);
+    expect(order('usuarios', 'beforeWrite')).toEqual(['passwordPolicy', 'profileImageRule', 'userSpaces']);
+    expect(order('usuarios', 'afterWrite')).toEqual(['revokeSessionsOnChange', 'userSpaces']);
     expect(order('clientes', 'afterWrite')).toEqual(['spaceHeartbeats', 'spaceLifecycle']);
     expect(order('clientes', 'beforeDelete')).toEqual(['spaceHeartbeats', 'spaceLifecycle']);
     expect(order('sistemas', 'afterWrite')).toEqual(['systemToken', 'systemHeartbeats']);
@@ -86,7 +87,7 @@ describe('the hook contract [postgres]', () => {
     expect(traits('sistemas')).toEqual({ transforms: ['system_token'], effects: [] });
     expect(traits('clientes')).toEqual({ transforms: ['tenant_configs'], effects: ['databases'] });
     expect(traits('monitores')).toEqual({ transforms: [], effects: ['network'] });
-    expect(traits('usuarios')).toEqual({ transforms: [], effects: [] });
+    expect(traits('usuarios')).toEqual({ transforms: ['tenant_configs'], effects: ['databases'] });
   });
 
   it('gives hooks a frozen body: one that changes it fails the write, and nothing is stored', async () => {

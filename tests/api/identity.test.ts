@@ -101,6 +101,16 @@ for (const kind of DATABASE_KINDS) {
       expect((await api('GET', '/api/auth/me')).status).toBe(401);
     });
 
+    it("refuses to delete the signed-in person's own account, alone or among others, and deletes nothing", async () => {
+      const other = await newUser();
+      const me = (await admin('GET', '/api/perfil')).body.data.id as number;
+      const refused = { status: 409, body: { message: 'Não é possível excluir o próprio usuário.' } };
+      expect(await admin('DELETE', `/api/usuarios/${me}`)).toEqual(refused);
+      expect(await admin('DELETE', `/api/usuarios/multiple_delete/${other.id},${me}`)).toEqual(refused);
+      expect((await admin('GET', `/api/usuarios/${other.id}`)).status).toBe(200);
+      expect((await admin('DELETE', `/api/usuarios/${other.id}`)).status).toBe(200);
+    });
+
     it('lets no route change or delete an audit row', async () => {
       const row = await server.db.selectFrom('audits').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
       const count = async () => Number((await server.db.selectFrom('audits').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entity } from '../../language/index.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { creator, validBody, writableEntities } from './support/bodies.js';
-import { call, startTestServer, type TestServer } from './support/server.js';
+import { call, startTestServer, uploader, type TestServer } from './support/server.js';
 
 /** An entity whose first searchable field is free text that can also sort the list. */
 const searchable = (entities: Entity[]) =>
@@ -28,7 +28,7 @@ for (const kind of DATABASE_KINDS) {
       api = call(server, server.adminToken);
       entity = searchable(writableEntities(server.model));
       text = entity.list.search[0];
-      const create = creator(server.model, (url, body) => api('POST', url, body));
+      const create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken));
       ids = [];
       for (const value of ['Ação Social Zeta', 'acao social alfa', 'Outro Registro Beta']) {
         const response = await api('POST', `/api/${entity.module}`, { ...(await validBody(entity, create)), [text]: value });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Field } from '../../language/index.js';
+import { conditionHolds, ruleMessage } from '../../src/shared/field-rules.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { creator, validBody, writableEntities } from './support/bodies.js';
-import { call, startTestServer, type TestServer } from './support/server.js';
+import { call, startTestServer, uploader, type TestServer } from './support/server.js';
 
 for (const kind of DATABASE_KINDS) {
   describe(`validation, deletes, combos, rules and audit [${kind}]`, () => {
@@ -11,7 +13,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind);
       api = call(server, server.adminToken);
-      create = creator(server.model, (url, body) => api('POST', url, body));
+      create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken));
     });
     afterAll(() => server?.close());
 
@@ -30,19 +32,21 @@ for (const kind of DATABASE_KINDS) {
     it('checks lengths, types and formats with the field label', async () => {
       for (const entity of writableEntities(server.model)) {
         const body = await validBody(entity, create);
-        for (const field of entity.fields.filter((f) => f.inForm && f.maxLength && !f.pattern && f.kind === 'text')) {
+        // A field its condition hides for this body is stored null whatever it holds: nothing to check.
+        const shown = (f: Field) => !f.when || f.when.hide === false || conditionHolds(f.when, body[f.when.field]);
+        for (const field of entity.fields.filter((f) => f.inForm && shown(f) && f.maxLength && !f.pattern && f.kind === 'text')) {
           const response = await api('POST', `/api/${entity.module}`, { ...body, [field.name]: 'x'.repeat(field.maxLength! + 1) });
           expect(response.body.errors?.[field.name], `${entity.module}.${field.name}`).toEqual([`O campo ${field.label} não pode ter mais de ${field.maxLength} caracteres.`]);
         }
-        for (const field of entity.fields.filter((f) => f.inForm && (f.kind === 'integer' || f.kind === 'reference'))) {
+        for (const field of entity.fields.filter((f) => f.inForm && shown(f) && (f.kind === 'integer' || f.kind === 'reference'))) {
           const response = await api('POST', `/api/${entity.module}`, { ...body, [field.name]: 'abc' });
           expect(response.body.errors?.[field.name], `${entity.module}.${field.name}`).toEqual([`O campo ${field.label} é inválido.`]);
         }
-        for (const field of entity.fields.filter((f) => f.inForm && f.pattern)) {
+        for (const field of entity.fields.filter((f) => f.inForm && shown(f) && f.pattern)) {
           const response = await api('POST', `/api/${entity.module}`, { ...body, [field.name]: '??' });
-          expect(response.body.errors?.[field.name], `${entity.module}.${field.name}`).toContain(`O campo ${field.label} está em formato inválido.`);
+          expect(response.body.errors?.[field.name], `${entity.module}.${field.name}`).toContain(ruleMessage(field.messages, 'pattern', field.label, undefined, 'O campo {label} está em formato inválido.'));
         }
-        for (const field of entity.fields.filter((f) => f.inForm && (f.kind === 'cpf' || f.kind === 'cnpj'))) {
+        for (const field of entity.fields.filter((f) => f.inForm && shown(f) && (f.kind === 'cpf' || f.kind === 'cnpj'))) {
           const response = await api('POST', `/api/${entity.module}`, { ...body, [field.name]: '11111111111' });
           expect(response.body.errors?.[field.name]).toEqual([field.kind === 'cpf' ? 'CPF Inválido' : 'CNPJ Inválido']);
         }
@@ -57,9 +61,11 @@ for (const kind of DATABASE_KINDS) {
         const body = await validBody(entity, create);
         expect((await api('POST', `/api/${entity.module}`, body)).status).toBe(201);
         if (unique) {
-          const again = await api('POST', `/api/${entity.module}`, { ...(await validBody(entity, create)), [unique.name]: body[unique.name] });
+          // Unique within other fields (a slug within its category): the same value among the same ones.
+          const same = Object.fromEntries([unique.name, ...(unique.uniqueWithin ?? [])].map((name) => [name, body[name]]));
+          const again = await api('POST', `/api/${entity.module}`, { ...(await validBody(entity, create)), ...same });
           expect(again.status, entity.module).toBe(422);
-          expect(again.body.errors[unique.name]).toEqual(['Já existe um registro com este valor.']);
+          expect(again.body.errors[unique.name]).toEqual([ruleMessage(unique.messages, 'unique', unique.label, undefined, 'Já existe um registro com este valor.')]);
         }
         if (reference) {
           const missing = await api('POST', `/api/${entity.module}`, { ...(await validBody(entity, create)), [reference.name]: 987654321 });

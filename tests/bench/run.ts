@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every figure is a ratio against a baseline measured side by side in this run.
- * BENCH_ROWS (default 1,000,000) sets the table size; BENCH_ONLY=1,3 runs some figures only.
+ * BENCH_ROWS (default 1,000,000) sets the table size; BENCH_ONLY=1,3 runs some figures only (1–9).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
@@ -9,7 +9,9 @@ import { benchConfig } from './support/config.js';
 import { formatTable, type Row } from './support/report.js';
 import { browserFigures } from './figures/browser.js';
 import { embeddedFigures } from './figures/embedded.js';
+import { exportFigures } from './figures/exports.js';
 import { postgresFigures } from './figures/postgres.js';
+import { reportFigures } from './figures/reports.js';
 import { sequenceFigures } from './figures/sequences.js';
 import { startupFigures } from './figures/startup.js';
 
@@ -28,6 +30,8 @@ async function main() {
       [['5', '6'], () => browserFigures(config.only, log)],
       [['7'], () => startupFigures(log)],
       [['8'], () => sequenceFigures(log)],
+      [['9'], () => exportFigures(log)],
+      [['10'], () => reportFigures(log)],
     ];
     for (const [figures, run] of groups) {
       if (!figures.some((f) => config.only.has(f))) continue;

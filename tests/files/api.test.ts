@@ -66,7 +66,7 @@ for (const kind of DATABASE_KINDS) {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['content-disposition']).toBe(`attachment; filename="Relatorio de inspecao.pdf"; filename*=UTF-8''Relat%C3%B3rio%20de%20inspe%C3%A7%C3%A3o.pdf`);
       // The record keeps the file's id; the bytes are in the storage, under a key of the server's making.
-      expect(await server.db.selectFrom('reports').select('document').where('id', '=', created.body.data.id).executeTakeFirst()).toEqual({ document: file.id });
+      expect(await server.db.selectFrom('expert_reports').select('document').where('id', '=', created.body.data.id).executeTakeFirst()).toEqual({ document: file.id });
       expect(stored()).toContain(join('laudos', 'document', file.id));
     });
 
@@ -109,7 +109,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('answers 422 on the field for a missing file, an unknown id, or a file of another record or field', async () => {
-      const count = async () => (await server.db.selectFrom('reports').select('id').execute()).length;
+      const count = async () => (await server.db.selectFrom('expert_reports').select('id').execute()).length;
       const before = await count();
       expect((await api('POST', '/api/laudos', { title: 'Sem arquivo' })).body.errors).toEqual({ document: ['O campo Documento é obrigatório.'] });
       expect((await api('POST', '/api/laudos', { title: 'Sem arquivo', document: '' })).body.errors).toEqual({ document: ['O campo Documento é obrigatório.'] });

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entity } from '../../language/index.js';
 import { creator, validBody } from '../api/support/bodies.js';
+import { uploader } from '../api/support/server.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { bodyOf, filterText, hostileBodyText, hostileIdText, hostileValue, queryText, restQueryText, writeBodyText } from './support/arbitraries.js';
 import { startProduct, Tally, type Product, type Sent } from './support/harness.js';
@@ -129,7 +130,7 @@ for (const kind of DATABASE_KINDS) {
 
     it('answers every hostile request without a 5xx, and every 422 on a field the route has', async () => {
       const api = (method: Sent['method'], url: string, body?: unknown) => product.send({ method, url, token: product.token, payload: body === undefined ? undefined : JSON.stringify(body) });
-      const create = creator(product.model, (url, body) => api('POST', url, body));
+      const create = creator(product.model, (url, body) => api('POST', url, body), uploader(product, product.token));
       const reads: Plan[] = [];
       const deletes: Plan[] = [];
       for (const entity of product.model.entities) {

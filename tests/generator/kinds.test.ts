@@ -7,7 +7,7 @@ describe('field kinds', () => {
   it('says in one table which kinds are text, sorted as words and trimmed', () => {
     const kinds = (fact: 'text' | 'collated' | 'trimmed') => Object.keys(KIND_FACTS).filter((kind) => kindHas(kind, fact));
     expect(kinds('collated')).toEqual(['text', 'textarea', 'email', 'url']);
-    expect(kinds('text')).toEqual(['text', 'textarea', 'email', 'url', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'color', 'password', 'permission']);
+    expect(kinds('text')).toEqual(['text', 'textarea', 'richtext', 'email', 'url', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'color', 'password', 'permission']);
     expect(kindHas('nao_existe', 'text')).toBe(false);
     // Trimming reads the same table; a secret never is trimmed.
     expect(isTrimmed('cpf')).toBe(true);
@@ -24,6 +24,9 @@ describe('field kinds', () => {
     // @ts-expect-error an enum field without its options is no Field
     const enumWithoutOptions: Field = { ...base, kind: 'enum' };
     expect(enumWithoutOptions.kind).toBe('enum');
+    // @ts-expect-error a choices field without its limits is no Field
+    const choicesWithoutLimits: Field = { ...base, kind: 'choices', enumOptions: [{ value: 'pdf', label: 'PDF' }] };
+    expect(choicesWithoutLimits.kind).toBe('choices');
     // @ts-expect-error a text field carries no options
     const textWithOptions: Field = { ...base, kind: 'text', enumOptions: [] };
     expect(textWithOptions.kind).toBe('text');

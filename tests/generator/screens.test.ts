@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../generator/emit/literal.js';
 import { withSharedChoices } from '../../generator/emit/web-choices.js';
-import { ByMode, formInput } from '../../generator/plan.js';
+import { ByMode, fieldSpec, formInput } from '../../generator/plan.js';
+import type { Field } from '../../language/index.js';
 import { emitFixture } from './support.js';
 
 const files = (out: Map<string, string>, path: string) => out.get(path) ?? '';
@@ -126,6 +127,16 @@ describe('react-admin screens', () => {
     expect(inputs).toContain("name: { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 255 },");
     expect(inputs.match(/mode ===/g)).toHaveLength(1);
     expect(files.get('generated/web/tipo_servico_arquivo/Show.tsx')).not.toContain('password');
+  });
+
+  it('asks for a secret shown under a condition on create only: a blank one on edit keeps the stored one', () => {
+    const field = {
+      name: 's3_secret', label: 'Segredo S3', kind: 'text', column: 's3_secret', required: false, nullable: true, readOnly: false, serverSet: false,
+      writeOnly: true, unique: false, inForm: true, when: { field: 'service_type', in: [2], required: true },
+    } as unknown as Field;
+    expect(fieldSpec(field, 'create').when).toEqual({ field: 'service_type', in: [2], required: true });
+    expect(fieldSpec(field, 'edit').when).toEqual({ field: 'service_type', in: [2] });
+    expect(fieldSpec({ ...field, writeOnly: false } as Field, 'edit').when).toEqual({ field: 'service_type', in: [2], required: true });
   });
 
   it('compares the insert and edit specs prop by prop, keeping the spec order', () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/server/monitoring/check.js';
-import { parseAllowedHosts } from '../../src/server/monitoring/outbound.js';
+import { parseAllowedHosts } from '../../src/server/net/outbound.js';
 
 describe('checks over https', () => {
   let folder: string;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { refusedAddressReason } from '../../src/server/monitoring/address-ranges.js';
+import { refusedAddressReason } from '../../src/server/net/address-ranges.js';
 import { runCheck } from '../../src/server/monitoring/check.js';
-import { checkOutboundUrl, guardedLookup, parseAllowedHosts, resolvePublicAddresses } from '../../src/server/monitoring/outbound.js';
+import { allowedHostsSetting, checkOutboundUrl, guardedLookup, parseAllowedHosts, resolvePublicAddresses } from '../../src/server/net/outbound.js';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';
 
 let fixture: FixtureServer;
@@ -72,8 +72,15 @@ describe('the outbound guard', () => {
     expect((await ask('localhost', { all: true })).address).toEqual(expect.arrayContaining([expect.objectContaining({ address: '127.0.0.1' })]));
   });
 
-  it('reads MONITOR_ALLOWED_HOSTS as a comma-separated list of hosts', () => {
+  it('reads the allowed hosts as a comma-separated list of hosts', () => {
     expect([...parseAllowedHosts(' 127.0.0.1, LocalHost. ,[::1],')]).toEqual(['127.0.0.1', 'localhost', '::1']);
+  });
+
+  it('reads OUTBOUND_ALLOWED_HOSTS and the former MONITOR_ALLOWED_HOSTS together', () => {
+    expect(allowedHostsSetting({ OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', MONITOR_ALLOWED_HOSTS: 'localhost' })).toBe('127.0.0.1,localhost');
+    expect(allowedHostsSetting({ MONITOR_ALLOWED_HOSTS: 'localhost' })).toBe('localhost');
+    expect(allowedHostsSetting({ OUTBOUND_ALLOWED_HOSTS: 'minio.local', MONITOR_ALLOWED_HOSTS: '' })).toBe('minio.local');
+    expect(allowedHostsSetting({})).toBe('');
   });
 });
 

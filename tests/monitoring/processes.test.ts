@@ -32,7 +32,7 @@ describe('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     fixture = await startFixtureServer({
       onRequest: (request) => {
-        const owner = connectionOwner(request.socket.remotePort!, [first?.pid, second?.pid].filter(Boolean) as number[]);
+        const owner = connectionOwner(request.socket.remotePort!, request.socket.localPort!, [first?.pid, second?.pid].filter(Boolean) as number[]);
         checksBy.set(owner, (checksBy.get(owner) ?? 0) + 1);
       },
     });

@@ -1,6 +1,6 @@
 /**
- * Tenant isolation under load: three spaces (the default one and two made through the API), each with
- * a marker row and a user token; hundreds of interleaved concurrent requests with own, foreign and
+ * Tenant isolation under load: three spaces (the default one and two spaces of one council, made through
+ * the API), each with a marker row and a user token (in the council's two spaces, one person's); hundreds of interleaved concurrent requests with own, foreign and
  * wrong credentials. A leak is a body carrying another space's marker, or a request that must be
  * refused and succeeds.
  */
@@ -19,21 +19,42 @@ describe('tenant isolation', () => {
   let api: PlatformApi;
   const spaces: Space[] = [];
 
-  async function openSpace(tenantName: string): Promise<string> {
-    const created = await api.operator('POST', '/api/clientes', tenantWithSpace(tenantName));
-    expect(created.status, created.text).toBe(201);
-    const admin = created.body.initial_admin ?? created.body.data.initial_admin;
-    const first = (await api.login(admin.email, admin.password, tenantName)).body.data.token;
+  /** The first login of a one-time password, a password of one's own, a fresh token. */
+  async function firstLogin(tenantName: string, email: string, oneTime: string): Promise<string> {
+    const first = (await api.login(email, oneTime, tenantName)).body.data.token;
     const changed = await api.send('PUT', '/api/perfil', {
-      token: first, tenant: tenantName, payload: { name: 'Administrador', email: admin.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      token: first, tenant: tenantName, payload: { name: 'Pessoa', email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
     });
     expect(changed.status, changed.text).toBe(200);
-    return (await api.login(admin.email, NEW_PASSWORD, tenantName)).body.data.token;
+    return (await api.login(email, NEW_PASSWORD, tenantName)).body.data.token;
   }
 
   beforeAll(async () => {
     api = await startPlatformApi();
-    const tokens = [api.operatorToken, await openSpace('iso-b'), await openSpace('iso-c')];
+    // One council with two spaces, and one person working in both: each space's token is that person's.
+    const council = tenantWithSpace('iso-b');
+    council.tenant_configs.push({ ...tenantWithSpace('iso-c').tenant_configs[0] });
+    const created = await api.operator('POST', '/api/clientes', council);
+    expect(created.status, created.text).toBe(201);
+    const [itemB, itemC] = created.body.data.tenant_configs;
+    const adminB = await firstLogin('iso-b', itemB.initial_admin.email, itemB.initial_admin.password);
+    const adminC = await firstLogin('iso-c', itemC.initial_admin.email, itemC.initial_admin.password);
+    const grants = ['index', 'show', 'update', 'destroy'].map((action) => ({ name: `civilStatus.${action}`, granted: true }));
+    const person = await api.send('POST', '/api/usuarios', {
+      token: adminB, tenant: 'iso-b',
+      payload: { name: 'Pessoa', email: 'pessoa@iso.example.com', password: NEW_PASSWORD, active: true, permissions: grants, tenant_configs: [itemC.id] },
+    });
+    expect(person.status, person.text).toBe(201);
+    const personC = await firstLogin('iso-c', 'pessoa@iso.example.com', person.body.space_accounts[0].password);
+    const inC = await api.send('GET', '/api/usuarios?q=pessoa@iso', { token: adminC, tenant: 'iso-c' });
+    const idInC = inC.body.data[0].id;
+    const granted = await api.send('PUT', `/api/usuarios/${idInC}`, {
+      token: adminC, tenant: 'iso-c', payload: { name: 'Pessoa', email: 'pessoa@iso.example.com', active: true, permissions: grants },
+    });
+    expect(granted.status, granted.text).toBe(200);
+    const personB = (await api.login('pessoa@iso.example.com', NEW_PASSWORD, 'iso-b')).body.data.token;
+    const tokens = [api.operatorToken, personB, personC];
+    const writers = [api.operatorToken, adminB, adminC];
     const names = ['default', 'iso-b', 'iso-c'];
     // Each space's ids start far apart, so a marker's id exists in its own space only.
     let top = 0;
@@ -47,7 +68,7 @@ describe('tenant isolation', () => {
       await sql`select setval(pg_get_serial_sequence('civil_statuses', 'id'), ${top + 1000 * (index + 1)})`.execute(db);
       const marker = `Marcador ${'ABC'[index]}`;
       const header = name === 'default' ? undefined : name;
-      const created = await api.send('POST', '/api/estados_civis', { token: tokens[index], tenant: header, payload: { denomination: marker } });
+      const created = await api.send('POST', '/api/estados_civis', { token: writers[index], tenant: header, payload: { denomination: marker } });
       expect(created.status, created.text).toBe(201);
       spaces.push({ header, name, marker, token: tokens[index], markerId: created.body.data.id });
     }

@@ -69,7 +69,7 @@ describe('spaces created by an operator', () => {
 
   it('creates a pgsql space on the local PostgreSQL, and its administrator logs in', async () => {
     const created = await operator('POST', '/api/clientes', tenantWithSpace('regional-pg', {
-      db_type: 'pgsql', db_ip: '127.0.0.1', db_port: '5432', db_user: 'postgres', db_password: PG_PASSWORD, db_name: PG_DB,
+      db_type: 'pgsql', db_ip: '127.0.0.1', db_port: '5432', db_user: 'postgres', db_password: PG_PASSWORD, db_name: PG_DB, system_id: await api.systemId(),
     }));
     expect(created.status, created.text).toBe(201);
     const admin = created.body.initial_admin ?? created.body.data.initial_admin;
@@ -86,7 +86,7 @@ describe('spaces created by an operator', () => {
 
   it('answers 422 naming the failed step and leaves no tenant and no folder', async () => {
     const failed = await operator('POST', '/api/clientes', tenantWithSpace('regional-falha', {
-      db_type: 'pgsql', db_ip: '127.0.0.1', db_port: '1', db_user: 'postgres', db_password: PG_PASSWORD, db_name: 'regional_falha',
+      db_type: 'pgsql', db_ip: '127.0.0.1', db_port: '1', db_user: 'postgres', db_password: PG_PASSWORD, db_name: 'regional_falha', system_id: await api.systemId(),
     }));
     expect(failed.status, failed.text).toBe(422);
     expect(failed.text).toContain('criar o banco de dados');

@@ -27,9 +27,10 @@ describe('the names a person reads in the audit log', () => {
   it('gives every event of the log a pt-BR name', () => {
     expect(AUDIT_EVENTS.map((e) => e.id)).toEqual([
       'created', 'updated', 'deleted', 'attached', 'detached', 'added_permission', 'removed_permission',
-      'added_role', 'removed_role', 'added_tenant_config', 'removed_tenant_config',
+      'added_role', 'removed_role', 'added_tenant_config', 'removed_tenant_config', 'archived', 'unarchived', 'exported', 'printed', 'print_failed',
     ]);
     expect(eventName('added_permission')).toBe('Permissão incluída');
+    expect(eventName('archived')).toBe('Arquivamento');
   });
 
   it("names modules and fields as their screens do", () => {

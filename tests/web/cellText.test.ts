@@ -13,6 +13,15 @@ describe('the list cells', () => {
     expect(cellText({ source: 'm', kind: 'money', label: 'Valor' }, '1234.56', {})).toBe('R$ 1.234,56');
   });
 
+  it('name the values of a choices field by their labels, joined by commas', () => {
+    const extensions: FieldSpec = { source: 'e', kind: 'choices', label: 'Extensões', choices: [{ id: 'pdf', name: 'PDF' }, { id: 'csvMeta', name: 'CSV (metadados)' }] };
+    expect(cellText(extensions, ['pdf', 'csvMeta'], {})).toBe('PDF, CSV (metadados)');
+    expect(cellText(extensions, [], {})).toBe('');
+    expect(cellText(extensions, null, {})).toBe('');
+    // A value the schema no longer lists is shown as it is stored.
+    expect(cellText(extensions, ['pdf', 'odt'], {})).toBe('PDF, odt');
+  });
+
   it("name references by the referenced module's combos, many joined by commas", () => {
     expect(cellText(uf, 35, names)).toBe('São Paulo');
     expect(cellText(uf, null, names)).toBe('');

@@ -48,6 +48,11 @@ describe('conditional fields in the form', () => {
     const body = withoutHidden(inputs('edit'))({ name: 'C', tenant_configs: [{ db_type: 'pglite', db_ip: '10.0.0.1', db_port: '5432' }, { db_type: 'pgsql', db_ip: '10.0.0.2', db_port: '5432' }] });
     expect(body.tenant_configs).toEqual([{ db_type: 'pglite' }, { db_type: 'pgsql', db_ip: '10.0.0.2', db_port: '5432' }]);
   });
+
+  it("keeps an embedded space's system, which is required only for PostgreSQL (hide: false)", () => {
+    const body = withoutHidden(inputs('edit'))({ name: 'C', tenant_configs: [{ db_type: 'pglite', system_id: 4 }] });
+    expect(body.tenant_configs).toEqual([{ db_type: 'pglite', system_id: 4 }]);
+  });
 });
 
 describe('rule messages, IP addresses and order in the form', () => {

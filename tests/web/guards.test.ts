@@ -37,6 +37,12 @@ describe('the menu derived from permissions', () => {
     expect(areas).toEqual(['tabelas', 'sistema', 'plataforma']);
   });
 
+  it('gives a feature page reached by links (a custom page, listed: false) no entry of its own', () => {
+    const customPage = { ...parametersPage, path: 'paginas/:uri/:slug', label: 'Página', requires: ['any'], listed: false };
+    expect(menuGroups(screens, ['any'], [customPage])).toEqual([]);
+    expect(menuGroups(screens, ['any', 'parameter.index'], [customPage, parametersPage]).flatMap((g) => g.modules.map((m) => m.name))).toEqual(['parametros']);
+  });
+
   it('never lists a reference-only module, whatever is held', () => {
     const withoutScreens = generated.filter((r) => !r.screens).map((r) => r.name);
     const shown = menuGroups(generated, ['admin']).flatMap((g) => g.modules.map((m) => m.name));

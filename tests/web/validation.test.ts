@@ -18,6 +18,20 @@ describe('client validation speaks the server words', () => {
     expect(run({ source: 'password', kind: 'password', label: 'Senha', required: true }, '   ')).toBeUndefined();
     expect(run({ source: 'password', kind: 'password', label: 'Senha', maxLength: 3 }, ' ab ')).toBe('O campo Senha não pode ter mais de 3 caracteres.');
   });
+  it('holds a choices field to its list, its limits and its repeats, in the server\'s words', () => {
+    const extensions: FieldSpec = { source: 'accepted_extensions', kind: 'choices', label: 'Extensões aceitas', required: true, uniqueItems: true, choices: [{ id: 'pdf', name: 'PDF' }, { id: 'png', name: 'PNG' }] };
+    expect(run(extensions, [])).toBe('O campo Extensões aceitas é obrigatório.');
+    expect(run(extensions, undefined)).toBe('O campo Extensões aceitas é obrigatório.');
+    expect(run(extensions, ['png', 'pdf'])).toBeUndefined();
+    expect(run(extensions, ['pdf', 'exe'])).toBe('O valor selecionado para o campo Extensões aceitas é inválido.');
+    expect(run(extensions, ['pdf', 'pdf'])).toBe('O campo Extensões aceitas não pode ter valores repetidos.');
+    expect(run(extensions, 'pdf')).toBe('O campo Extensões aceitas deve ser uma lista de valores.');
+    const days: FieldSpec = { source: 'days', kind: 'choices', label: 'Dias', minItems: 2, maxItems: 3, choices: [1, 2, 3, 4].map((id) => ({ id, name: String(id) })) };
+    expect(run(days, [])).toBeUndefined();
+    expect(run(days, [1])).toBe('O campo Dias deve ter pelo menos 2 itens.');
+    expect(run(days, [1, 2, 3, 4])).toBe('O campo Dias não pode ter mais de 3 itens.');
+    expect(run({ ...days, messages: { maxItems: 'No máximo {n} dias.' } }, [1, 2, 3, 4])).toBe('No máximo 3 dias.');
+  });
   it('limits the length', () => {
     expect(run({ source: 'name', kind: 'text', label: 'Nome', maxLength: 3 }, 'abcd')).toBe('O campo Nome não pode ter mais de 3 caracteres.');
   });

@@ -19,5 +19,10 @@ export const choices = {
     { id: 'removed_role', name: 'Papel retirado' },
     { id: 'added_tenant_config', name: 'Espaço incluído' },
     { id: 'removed_tenant_config', name: 'Espaço retirado' },
+    { id: 'archived', name: 'Arquivamento' },
+    { id: 'unarchived', name: 'Desarquivamento' },
+    { id: 'exported', name: 'Exportação' },
+    { id: 'printed', name: 'Impressão' },
+    { id: 'print_failed', name: 'Erro na impressão' },
   ],
 } satisfies Record<string, Choice[]>;

@@ -31,7 +31,7 @@ export function inputs(mode: FormMode) {
           { source: 'db_user', kind: 'text', label: 'Usuário do banco', maxLength: 191 },
           { source: 'db_password', kind: 'text', label: 'Senha do banco', maxLength: 255 },
           { source: 'heartbeat_port', kind: 'integer', label: 'Porta do heartbeat', minimum: 1, maximum: 65535 },
-          { source: 'system_id', kind: 'reference', label: 'Sistema', reference: { module: 'sistemas' } },
+          { source: 'system_id', kind: 'reference', label: 'Sistema', reference: { module: 'sistemas' }, when: { field: 'db_type', in: ['pgsql'], required: true, hide: false } },
         ],
       },
     },

@@ -30,6 +30,12 @@ export default function UsuariosShow() {
         }}
       />
       <KindField source="roles" kind="references" label="Papéis" reference={{ module: 'papeis' }} />
+      <KindField
+        source="tenant_configs"
+        kind="external"
+        label="Espaços"
+        external={{ options: '/api/usuarios/tenant_configs' }}
+      />
       <KindField source="created_at" kind="datetime" label="Criado em" />
       <KindField source="updated_at" kind="datetime" label="Atualizado em" />
     </ResourceShow>

@@ -28,5 +28,6 @@ export function inputs(mode: FormMode) {
       },
     },
     roles: { source: 'roles', kind: 'references', label: 'Papéis', reference: { module: 'papeis' } },
+    tenant_configs: { source: 'tenant_configs', kind: 'external', label: 'Espaços', external: { options: '/api/usuarios/tenant_configs' }, helperText: 'Os espaços do conselho em que a pessoa trabalha; em cada um ela tem sua própria conta (senha, permissões e papéis).' },
   } satisfies Record<string, FieldSpec>;
 }

@@ -1,2 +1,3 @@
 export { recordAudit, maskSecrets, PROTECTED, IMAGE, type AuditEntry, type AuditEvent } from './record.js';
 export { recordItemEvents } from './item-events.js';
+export { recordHistory } from './history.js';

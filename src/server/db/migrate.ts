@@ -9,12 +9,14 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 /**
  * A space database: extensions and functions first, the uploaded files' table, then the tables the
  * schemas describe, and the hand-written tables no schema describes (access tokens, password resets, parameters, the
- * reference data's edition).
+ * reference data's edition, the index of documents by record, a report's job).
  */
 export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/db/core-migrations'),
   join(ROOT, 'src/server/storage/migrations'),
   join(ROOT, 'generated/migrations'),
+  join(ROOT, 'src/server/documents/migrations'),
+  join(ROOT, 'src/server/reports/migrations'),
   join(ROOT, 'src/server/auth/migrations'),
   join(ROOT, 'src/server/auth/recovery-migrations'),
   join(ROOT, 'src/server/parameters/migrations'),

@@ -13,6 +13,18 @@ export interface RequestSpace {
   systemName?: string | null;
 }
 
+/** A space held for background work (a report's job): `release()` when done, so an idle one may close. */
+export interface HeldSpace extends RequestSpace {
+  release(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The spaces whose databases this process has open now, held until each is released: where background work looks for jobs. */
+    openSpaces(): Promise<HeldSpace[]>;
+  }
+}
+
 /** Public routes that answer without any space (a malformed `Tenant` header does not matter there). */
 export const SPACELESS_ROUTES = /^\/api\/(health|openapi\.json|docs)(\/|$|\?)/;
 
@@ -29,6 +41,7 @@ export function spaceOf(request: FastifyRequest): RequestSpace {
 export const singleSpace = fp(async (app: FastifyInstance, options: { space: RequestSpace }) => {
   if (!app.hasRequestDecorator('space')) app.decorateRequest('space', null as never);
   const space = { isDefault: true, ...options.space };
+  if (!app.hasDecorator('openSpaces')) app.decorate('openSpaces', async () => [{ ...space, release: () => undefined }]);
   app.addHook('onRequest', async (request) => {
     (request as unknown as { space: RequestSpace }).space = space;
   });

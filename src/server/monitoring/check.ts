@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { exchange } from './http-exchange.js';
-import { checkOutboundUrl, parseAllowedHosts, OutboundDnsError, OutboundRefusedError, type AllowedHosts } from './outbound.js';
+import { checkOutboundUrl, parseAllowedHosts, OutboundDnsError, OutboundRefusedError, type AllowedHosts } from '../net/outbound.js';
 
 export const CHECK_DEFAULTS = { timeoutMs: 10_000, maxBodyBytes: 1024 * 1024, maxRedirects: 5 } as const;
 export const CHECK_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'] as const;
@@ -20,7 +20,7 @@ export interface CheckOptions {
   timeoutMs?: number;
   maxBodyBytes?: number;
   maxRedirects?: number;
-  /** Default: MONITOR_ALLOWED_HOSTS at the time of the check. */
+  /** Default: OUTBOUND_ALLOWED_HOSTS and MONITOR_ALLOWED_HOSTS at the time of the check. */
   allowedHosts?: AllowedHosts;
 }
 

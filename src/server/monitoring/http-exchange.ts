@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { guardedLookup, type AllowedHosts } from './outbound.js';
+import { guardedLookup, type AllowedHosts } from '../net/outbound.js';
 
 export interface Exchange {
   status: number;

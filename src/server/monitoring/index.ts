@@ -1,6 +1,6 @@
-export { checkOutboundUrl, guardedLookup, normaliseHost, parseAllowedHosts, resolvePublicAddresses, OutboundDnsError, OutboundRefusedError } from './outbound.js';
-export type { AllowedHosts, OutboundUrlCheck } from './outbound.js';
-export { refusedAddressReason, REFUSED_ADDRESS_REASONS } from './address-ranges.js';
+export { allowedHostsSetting, checkOutboundUrl, guardedLookup, normaliseHost, parseAllowedHosts, resolvePublicAddresses, OutboundDnsError, OutboundRefusedError } from '../net/outbound.js';
+export type { AllowedHosts, OutboundUrlCheck } from '../net/outbound.js';
+export { refusedAddressReason, REFUSED_ADDRESS_REASONS } from '../net/address-ranges.js';
 export { runCheck, CHECK_DEFAULTS, CHECK_METHODS } from './check.js';
 export type { CheckOptions, CheckResult, CheckTarget } from './check.js';
 export { compareUptimeStatus, nextMonitorState, uptimeStatusOrderSql, DEFAULT_FAILURE_THRESHOLD, UPTIME_STATUSES } from './monitor-state.js';

@@ -18,7 +18,7 @@ export const DEFAULT_MONITOR_SETTINGS: MonitorSettings = {
 
 /**
  * @example monitorSettingsFromEnv({ MONITOR_FAILURE_THRESHOLD: '3' }).failureThreshold // 3
- * MONITOR_ALLOWED_HOSTS is read by the outbound guard itself, at every check.
+ * OUTBOUND_ALLOWED_HOSTS (or MONITOR_ALLOWED_HOSTS) is read by the outbound guard itself (net/outbound.ts), at every check.
  */
 export function monitorSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MonitorSettings {
   return {

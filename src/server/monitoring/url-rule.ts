@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { MonitorsTable, PlatformDatabase } from '../../../generated/database.js';
 import { invalid } from '../http/app-error.js';
-import { checkOutboundUrl, OutboundRefusedError, parseAllowedHosts, resolvePublicAddresses, type AllowedHosts } from './outbound.js';
+import { checkOutboundUrl, OutboundRefusedError, parseAllowedHosts, resolvePublicAddresses, type AllowedHosts } from '../net/outbound.js';
 import type { ModuleHooks } from '../resources/hooks.js';
 import { MONITORS_TABLE } from './monitor-store.js';
 

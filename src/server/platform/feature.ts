@@ -5,6 +5,8 @@ import { platformOf } from './platform-db.js';
 import { listTenants, platformRoutes } from './routes.js';
 import { spaceLifecycle } from './spaces/lifecycle.js';
 import { systemToken } from './system-token.js';
+import { readUserSpaces, userSpaces } from './memberships/hooks.js';
+import { userSpacesRoutes } from './memberships/routes.js';
 
 /**
  * The platform: its modules live in the platform database and answer only in a platform space;
@@ -18,5 +20,9 @@ export const platformFeature = defineFeature('platform', async (app) => {
   app.resources.openList('clientes', listTenants);
   app.resources.hooks('clientes', spaceLifecycle(app.hasDecorator('spaces') ? app.spaces : null));
   app.resources.hooks('sistemas', systemToken);
+  // A user's spaces: memberships in the platform database, an account in each space's own.
+  app.resources.hooks('usuarios', userSpaces(app.hasDecorator('spaces') ? app.spaces : null));
+  app.resources.external('usuarios', 'tenant_configs', readUserSpaces);
   await app.register(platformRoutes);
+  await app.register(userSpacesRoutes);
 });

@@ -34,9 +34,8 @@ const ownTenant = (record: Record<string, unknown>) => ({ id: record.id, name: r
  * tenant; anyone else sees only the name of the tenant the request's space belongs to (none from
  * the default space).
  */
-export async function listTenants(request: FastifyRequest, entity: Entity): Promise<ListResult> {
+export async function listTenants(request: FastifyRequest, entity: Entity, query = request.query as Record<string, unknown>): Promise<ListResult> {
   const db = platformOf(request);
-  const query = request.query as Record<string, unknown>;
   const space = spaceOf(request);
   if (isOperator(request, sessionOf(request))) return listRecords(db, entity, query);
   const own = space.isDefault === false

@@ -32,6 +32,15 @@ const STATUS = { malformed: 400, unknown: 404 } as const;
 async function tenancy(app: FastifyInstance, options: TenancyOptions): Promise<void> {
   const prefix = options.prefix ?? '/api';
   app.decorate('spaces', options.directory);
+  app.decorate('openSpaces', async () => {
+    const held: Space[] = [];
+    for (const name of [undefined, ...options.directory.openSpaces()]) {
+      // A space closed or deactivated since it was listed has no background work to do here.
+      const space = await options.directory.acquire(name).catch(() => null);
+      if (space) held.push(space);
+    }
+    return held.map((space) => ({ ...space, release: () => space.release?.() }));
+  });
   if (!app.hasRequestDecorator('space')) app.decorateRequest('space', null as unknown as Space);
   if (!app.hasRequestDecorator('platform')) app.decorateRequest('platform', null as unknown as Kysely<PlatformDatabase>);
   // A space closed by the LRU waits for the requests still using it.

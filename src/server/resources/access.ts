@@ -30,12 +30,14 @@ export function operationAccess(model: Model, registry: ResourceRegistry): Allow
     if (!registry.mayUse(request, entity, names)) throw new AppError(403, MESSAGES.forbidden);
     const database = registry.locatorOf(entity.database);
     const userId = database.knowsCaller(request) ? sessionOf(request).user.id : null;
-    return { db: database.db(request), context: { model, userId, hooks: registry.hooksOf(entity.module), storage: registry.storage } };
+    const db = database.db(request);
+    return { db, context: { model, userId, hooks: registry.hooksOf(entity.module), files: registry.filesOf(request, db), request } };
   };
 }
 
 /** The insert actions of an entity: none where only `admin` inserts. */
-export const insertActions = (entity: Entity): ResourceAction[] => (entity.insertPermission === 'admin' ? [] : ['store']);
+export const insertActions = (entity: Entity): ResourceAction[] =>
+  entity.insertPermission === 'admin' ? [] : entity.insertPermission === 'generate' ? ['generate'] : ['store'];
 
 /** A module's list as its caller may see it: a list a feature opens to everyone answers for itself. */
 export async function listFor(allow: AllowOperation, registry: ResourceRegistry, request: FastifyRequest, entity: Entity, query: Record<string, unknown>): Promise<ListResult> {
@@ -57,7 +59,7 @@ export async function showFor(allow: AllowOperation, registry: ResourceRegistry,
   const { db } = allow(request, entity, 'show', 'show');
   const record = await findRecord(db, entity, id);
   await runShowHooks(registry.readHooksOf(entity.module), record, { request, entity, db });
-  return record;
+  return registry.withExternal(request, entity, record);
 }
 
 /** Deleting several records at once, where the module allows it (`x-bulk-delete`). */

@@ -4,7 +4,7 @@ import { decimalProblem, isApiDecimal } from '../../shared/decimals.js';
 import { isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, type FieldErrors } from '../http/app-error.js';
 
-/** Most items a sub-list or a many-to-many field takes in one body. */
+/** Most items a sub-list, a many-to-many, an external or a choices field takes in one body. */
 export const MAX_ITEMS = 1000;
 /** The `integer` column's range (PostgreSQL `integer`). */
 const INTEGER_MIN = -2_147_483_648;
@@ -40,7 +40,7 @@ export function checkBodyLimits(body: Record<string, unknown>, fields: Field[], 
       if (value > INTEGER_MAX) addError(errors, at, `O campo ${field.label} deve ser no máximo ${INTEGER_MAX}.`);
       if (value < INTEGER_MIN) addError(errors, at, `O campo ${field.label} deve ser no mínimo ${INTEGER_MIN}.`);
     }
-    if ((field.sublist || field.kind === 'references') && Array.isArray(value) && value.length > MAX_ITEMS) {
+    if ((field.sublist || field.kind === 'references' || field.kind === 'external' || field.kind === 'choices') && Array.isArray(value) && value.length > MAX_ITEMS) {
       addError(errors, at, `O campo ${field.label} aceita no máximo ${MAX_ITEMS} itens.`);
       continue;
     }

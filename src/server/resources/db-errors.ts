@@ -1,4 +1,5 @@
 import type { Entity, Field, Model } from '../../../language/index.js';
+import { ruleMessage } from '../../shared/field-rules.js';
 import { conflict, invalid } from '../http/app-error.js';
 
 interface DbError {
@@ -33,8 +34,10 @@ export function translateDbError(error: unknown, entity: Entity, model: Model): 
   const db = error as DbError;
   if (db?.code === '23505') {
     const columns = keyColumns(db.detail);
-    const field = entity.fields.find((f) => f.column && columns.includes(f.column))?.name ?? columns[0] ?? '_';
-    return invalid({ [field]: [UNIQUE_MESSAGE] });
+    const named = entity.fields.filter((f) => f.column && columns.includes(f.column));
+    // A unique index within other columns (`x-unique: {within}`) names them too: the error goes on the unique field.
+    const field = named.find((f) => f.unique && f.uniqueWithin) ?? named.find((f) => f.unique) ?? named[0];
+    return invalid({ [field?.name ?? columns[0] ?? '_']: [ruleMessage(field?.messages, 'unique', field?.label ?? '', undefined, UNIQUE_MESSAGE)] });
   }
   // 23503 for ON DELETE NO ACTION, 23001 for RESTRICT: both name the referencing table.
   const referencing = /is (still )?referenced from table "([^"]+)"/.exec(db?.detail ?? '');

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Entity } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
-import { notFound } from '../http/app-error.js';
+import { conflict, notFound } from '../http/app-error.js';
 import { translateDbError } from './db-errors.js';
 import { secretFieldNames } from './fields.js';
 import { discardFiles, dropRecordFiles } from './files.js';
@@ -21,9 +21,16 @@ export async function deleteRecord(db: Kysely<any>, entity: Entity, id: number, 
   return deleteRecords(db, entity, [id], context);
 }
 
-/** Deletes several records in one transaction: all of them, or none when any is missing or in use. */
+export const OWN_ACCOUNT_MESSAGE = 'Não é possível excluir o próprio usuário.';
+
+/**
+ * Deletes several records in one transaction: all of them, or none when any is missing or in use.
+ * The signed-in person's own account (`x-accounts`) is never among them: 409, nothing deleted (the
+ * screens offer no 'Excluir' there, and the delete's audit row names its author).
+ */
 export async function deleteRecords(db: Kysely<any>, entity: Entity, ids: number[], context: WriteContext): Promise<void> {
   if (ids.length === 0) throw notFound();
+  if (entity.accounts && context.userId !== null && ids.includes(context.userId)) throw conflict(OWN_ACCOUNT_MESSAGE);
   try {
     await db.transaction().execute(async (trx) => {
       for (const id of new Set(ids)) await deleteOne(trx, entity, id, context);

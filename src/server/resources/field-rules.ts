@@ -14,7 +14,7 @@ function valueOf(field: Field | undefined, body: Row, previous: Row | undefined)
 
 /** Whether a field is shown: its condition holds, and the field the condition names is shown too. */
 function shown(field: Field, byName: Map<string, Field>, body: Row, previous: Row | undefined, depth = 0): boolean {
-  if (!field.when) return true;
+  if (!field.when || field.when.hide === false) return true;
   const controller = byName.get(field.when.field);
   if (!conditionHolds(field.when, valueOf(controller, body, previous))) return false;
   return !controller || depth > byName.size || shown(controller, byName, body, previous, depth + 1);
@@ -27,7 +27,8 @@ function shown(field: Field, byName: Map<string, Field>, body: Row, previous: Ro
 export function clearHidden(body: Row, fields: Field[], previous?: Row): Row {
   const byName = new Map(fields.map((f) => [f.name, f]));
   for (const field of fields) {
-    if (field.when && !shown(field, byName, body, previous)) body[field.name] = null;
+    // A hidden list of choices holds no value: `[]`, as its column keeps it.
+    if (field.when && !shown(field, byName, body, previous)) body[field.name] = field.kind === 'choices' ? [] : null;
     const rows = body[field.name];
     if (field.sublist && Array.isArray(rows)) {
       const fill = (row: Row) => withKnownControllers(row, field.sublist!.fields).checked;

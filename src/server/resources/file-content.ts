@@ -12,14 +12,33 @@ export const NO_FILE = 'Nenhum arquivo foi enviado.';
 
 /** The accepted type the content is, or null; the name's extension only chooses among types that share a signature (doc, xls, ppt). */
 export async function acceptedType(bytes: Buffer, name: string, spec: FileSpec): Promise<FileExtension | null> {
-  const detected = await fileTypeFromBuffer(bytes);
+  const detected = ownSignature(bytes) ?? (await fileTypeFromBuffer(bytes));
   const accepted = spec.accept.filter(isFileExtension);
   const candidates = accepted.filter((ext) => {
     const expected = FILE_TYPES[ext].detected;
-    return detected ? expected !== 'text' && expected.includes(detected.ext) : expected === 'text' && isPlainText(bytes);
+    if (detected) return typeof expected !== 'string' && expected.includes(detected.ext);
+    return expected === 'text' ? isPlainText(bytes) : expected === 'json' && isJson(bytes);
   });
   const named = extensionOf(name);
   return candidates.find((ext) => ext === named) ?? candidates[0] ?? null;
+}
+
+/** Java's serialisation stream (0xACED, version 5), which a `.jrprint` and a `.jasper` are and `file-type` does not name. */
+const JAVA_SERIALIZED = Buffer.from([0xac, 0xed, 0x00, 0x05]);
+
+function ownSignature(bytes: Buffer): { ext: string } | undefined {
+  return bytes.subarray(0, 4).equals(JAVA_SERIALIZED) ? { ext: 'java-serialized' } : undefined;
+}
+
+/** Plain text (`isPlainText`) holding one JSON value (after a byte order mark, which editors on Windows write). */
+function isJson(bytes: Buffer): boolean {
+  if (!isPlainText(bytes)) return false;
+  try {
+    JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** UTF-8 without NUL or other control characters but tab, line breaks and form feed. */
@@ -46,16 +65,16 @@ const extensionOf = (name: string) => {
 
 /**
  * The file's name as kept and offered on download: the last part of whatever path the browser
- * sent, without control characters or characters no file system takes, at most 255 characters;
- * `arquivo.<type>` when nothing is left. It names nothing in the storage (keys are made by the server).
+ * sent, without control characters or characters no file system takes, ending in the extension of
+ * the type its bytes are (`x.pdf.exe` holding a pdf → `x.pdf.exe.pdf`, so no one opens it as what
+ * its name claims), at most 255 characters; `arquivo.<type>` when nothing is left. It names nothing
+ * in the storage (keys are made by the server).
  */
 export function safeFileName(raw: string | undefined, type: FileExtension): string {
   const last = (raw ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
   const cleaned = [...last].filter((char) => char.charCodeAt(0) >= 0x20 && char !== '\u007f' && !'<>:"|?*'.includes(char)).join('').replace(/^[.\s]+/, '').trim();
-  const name = cleaned || `arquivo.${type}`;
-  if (name.length <= 255) return name;
-  const ext = extensionOf(name);
-  return ext ? `${name.slice(0, 254 - ext.length)}.${ext}` : name.slice(0, 255);
+  const name = !cleaned ? `arquivo.${type}` : extensionOf(cleaned) === type ? cleaned : `${cleaned}.${type}`;
+  return name.length <= 255 ? name : `${name.slice(0, 254 - type.length)}.${type}`;
 }
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266, RFC 5987 `filename*`). */

@@ -1,6 +1,7 @@
 /**
  * A record's `file` fields: its column holds the id of a row of the space's `files` table (name,
- * size, content type, storage key); the bytes are in the storage (storage/).
+ * size, content type, storage key, the service holding the bytes); the bytes are in that service's
+ * storage (storage/storages.ts), or the space's own folder.
  *
  * Order of writes, so that a record never points at bytes that are not there:
  * 1. the upload puts the bytes in the storage, then inserts the row (no `record_id`);
@@ -11,7 +12,8 @@
 import type { Kysely } from 'kysely';
 import type { Entity, Field } from '../../../language/index.js';
 import { invalid } from '../http/app-error.js';
-import type { WriteContext } from './hooks.js';
+import type { SpaceStorages } from '../storage/storages.js';
+import type { DiscardedFile, WriteContext } from './hooks.js';
 
 export const FILES_TABLE = 'files';
 export const UPLOAD_NOT_FOUND = 'O arquivo enviado não foi encontrado; envie-o novamente.';
@@ -78,19 +80,33 @@ export async function dropRecordFiles(trx: Kysely<any>, entity: Entity, recordId
   await dropFileRows(trx, context, (q) => q.where('module', '=', entity.module).where('record_id', '=', recordId));
 }
 
+type DroppedRow = { storage_key: string; service_id: number | string | null };
+const dropped = (rows: DroppedRow[]): DiscardedFile[] => rows.map((row) => ({ key: row.storage_key, serviceId: row.service_id === null ? null : Number(row.service_id) }));
+
 async function dropFileRows(trx: Kysely<any>, context: WriteContext, where: (q: any) => any): Promise<void> {
-  const rows = await where(trx.deleteFrom(FILES_TABLE)).returning('storage_key').execute();
-  context.discarded = [...(context.discarded ?? []), ...rows.map((row: { storage_key: string }) => row.storage_key)];
+  const rows = await where(trx.deleteFrom(FILES_TABLE)).returning(['storage_key', 'service_id']).execute();
+  context.discarded = [...(context.discarded ?? []), ...dropped(rows)];
 }
 
 /**
- * After the commit: deletes the bytes of the files the write dropped. A failure here leaves an
- * orphan file in the storage, never a record without its file, so it is not the caller's error.
+ * After the commit: deletes the bytes of the files the write dropped, each in the storage of its
+ * own service. A failure here leaves an orphan file in the storage, never a record without its
+ * file, so it is not the caller's error.
  */
 export async function discardFiles(context: WriteContext): Promise<void> {
-  const keys = context.discarded ?? [];
+  const files = context.discarded ?? [];
   context.discarded = [];
-  for (const key of keys) await context.storage?.delete(key).catch(() => undefined);
+  if (context.files) await deleteBytes(context.files, files);
+}
+
+/** Deletes each file's bytes where its row said they are; one that cannot be reached stays an orphan. */
+async function deleteBytes(storages: SpaceStorages, files: readonly DiscardedFile[]): Promise<void> {
+  const services = new Map<number | null, DiscardedFile[]>();
+  for (const file of files) services.set(file.serviceId, [...(services.get(file.serviceId) ?? []), file]);
+  for (const [serviceId, held] of services) {
+    const storage = await storages.of(serviceId).catch(() => null);
+    for (const file of held) await storage?.delete(file.key).catch(() => undefined);
+  }
 }
 
 /** How long an upload waits for a record to claim it before the space's next upload removes it. */
@@ -105,7 +121,7 @@ const SWEEP_BATCH = 100;
  * them at that moment holds its row locked and is skipped; one that comes after answers that the file
  * is gone ('envie-o novamente'). Returns how many were removed.
  */
-export async function sweepUnclaimedUploads(db: Kysely<any>, storage: WriteContext['storage'], now = Date.now()): Promise<number> {
+export async function sweepUnclaimedUploads(db: Kysely<any>, storages: SpaceStorages, now = Date.now()): Promise<number> {
   const stale = db
     .selectFrom(FILES_TABLE)
     .select('id')
@@ -114,7 +130,7 @@ export async function sweepUnclaimedUploads(db: Kysely<any>, storage: WriteConte
     .limit(SWEEP_BATCH)
     .forUpdate()
     .skipLocked();
-  const rows = await db.deleteFrom(FILES_TABLE).where('id', 'in', stale).where('record_id', 'is', null).returning('storage_key').execute();
-  for (const row of rows as { storage_key: string }[]) await storage?.delete(row.storage_key).catch(() => undefined);
+  const rows: DroppedRow[] = await db.deleteFrom(FILES_TABLE).where('id', 'in', stale).where('record_id', 'is', null).returning(['storage_key', 'service_id']).execute();
+  await deleteBytes(storages, dropped(rows));
   return rows.length;
 }

@@ -33,13 +33,20 @@
  *   // src/server/auth/feature.ts
  *   app.resources.hooks('usuarios', passwordPolicy);
  */
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Entity, Model } from '../../../language/index.js';
-import type { FileStorage } from '../storage/storage.js';
+import type { SpaceStorages } from '../storage/storages.js';
 
 export type WriteMode = 'create' | 'update';
 type Row = Record<string, unknown>;
 export type HookEffect = 'databases' | 'network';
+
+/** A file's bytes to delete: its key in the storage of its service (null: the space's own folder). */
+export interface DiscardedFile {
+  key: string;
+  serviceId: number | null;
+}
 
 /** Who writes, the model that names what a constraint error points at, and the module's hooks. */
 export interface WriteContext {
@@ -49,10 +56,12 @@ export interface WriteContext {
   hooks: readonly ModuleHooks[];
   /** Extra top-level keys a hook adds to the answer (`detached_databases`). */
   answer?: Record<string, unknown>;
-  /** Where the space's uploaded files are kept (resources/files.ts). */
-  storage?: FileStorage;
-  /** Storage keys of files the write dropped, deleted once its transaction commits. */
-  discarded?: string[];
+  /** The request the write answers: where a hook finds the space and the databases beside it. */
+  request?: FastifyRequest;
+  /** Where the space's uploaded files are kept: new ones, and each file's own (resources/files.ts). */
+  files?: SpaceStorages;
+  /** Files the write dropped (their keys and services), whose bytes are deleted once its transaction commits. */
+  discarded?: DiscardedFile[];
 }
 
 export interface BeforeWrite {

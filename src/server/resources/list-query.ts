@@ -36,7 +36,8 @@ export interface ListQuery {
 /** Fields a list may be sorted by: its columns, its default sort and the id. */
 export function sortableFields(entity: Entity): Field[] {
   const names = new Set([...entity.list.columns, entity.list.sort.field, 'id']);
-  return entity.fields.filter((f) => names.has(f.name) && f.column !== null && !f.writeOnly);
+  // A list of values (choices) has no order of its own.
+  return entity.fields.filter((f) => names.has(f.name) && f.column !== null && !f.writeOnly && f.kind !== 'choices');
 }
 
 const filterableFields = (entity: Entity) => entity.fields.filter((f) => f.column !== null && !f.writeOnly);
@@ -53,6 +54,12 @@ function filterValue(field: Field, raw: unknown, key: string): FilterValue {
   const fail = () => badRequest(`Valor inválido no filtro ${key}.`);
   if (raw === null) return null;
   switch (field.kind) {
+    case 'choices': {
+      // One of the list's values (an integer list takes its digits as text too): the records holding it.
+      const value = field.enumOptions.map((o) => o.value).find((v) => v === raw || (typeof v === 'number' && typeof raw === 'string' && String(v) === raw));
+      if (value === undefined) throw fail();
+      return value;
+    }
     case 'id':
     case 'integer':
     case 'reference':
@@ -109,6 +116,7 @@ function parseFilter(entity: Entity, raw: unknown): { filters: FilterCondition[]
     const field = exact ?? (range ? fields.find((f) => f.name === range[1]) : undefined);
     if (!field) throw badRequest(`Filtro desconhecido: ${key}.`);
     if (!exact && range) {
+      if (field.kind === 'choices') throw badRequest(`Filtro desconhecido: ${key}.`);
       filters.push({ field, op: range[2] === 'gte' ? '>=' : '<=', value: filterValue(field, value, key) });
     } else if (Array.isArray(value)) {
       if (value.length > MAX_FILTER_VALUES) throw badRequest(`O filtro ${key} aceita no máximo ${MAX_FILTER_VALUES} valores.`);

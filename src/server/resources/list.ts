@@ -3,9 +3,10 @@ import type { Entity } from '../../../language/index.js';
 import { readableColumns } from './fields.js';
 import { plannerEstimate, tableEstimate } from './list-estimates.js';
 import { afterCursor, encodeCursor } from './list-cursor.js';
-import { sortExpression } from './list-order.js';
+import { sortExpression, sortValue } from './list-order.js';
 import { parseListQuery, type FilterCondition, type ListQuery } from './list-query.js';
 import { EXACT, FUZZY_MIN_LENGTH, fuzzySearch, searchCondition, type Search } from './search.js';
+import { choicesCondition, withChoicesInOrder } from './choices.js';
 
 export interface ListResult {
   data: Record<string, unknown>[];
@@ -22,6 +23,7 @@ export interface ListResult {
 function filterCondition(condition: FilterCondition) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     const column = condition.field.column!;
+    if (condition.field.kind === 'choices') return choicesCondition(column, condition.value);
     if (condition.op === 'in') {
       const values = condition.value as unknown[];
       const present = values.filter((v) => v !== null);
@@ -127,9 +129,12 @@ async function fewMatches(db: Kysely<any>, entity: Entity, query: ListQuery, sea
   return pageResult(data, { total: matched, estimated: false }, query);
 }
 
-/** The page's rows alone, without any count. */
-const pageQuery = (db: Kysely<any>, entity: Entity, query: ListQuery, search: Search) =>
-  orderedPage(db.selectFrom(entity.table).select(readableColumns(entity.fields)).where(whereQuery(entity, query, search)), query);
+/**
+ * The page's rows alone, without any count (an export reads its batches through it, naming only the
+ * `columns` it writes when nothing else reads the rows).
+ */
+export const pageQuery = (db: Kysely<any>, entity: Entity, query: ListQuery, search: Search, columns = readableColumns(entity.fields)) =>
+  orderedPage(db.selectFrom(entity.table).select(columns).where(whereQuery(entity, query, search)), query);
 
 /**
  * The statement that reads a list's page and nothing else (no total), as the list of `rawQuery`
@@ -165,6 +170,33 @@ async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, sea
 export async function listRecords(db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>): Promise<ListResult> {
   const query = parseListQuery(entity, rawQuery);
   const exact = await searchPage(db, entity, query, EXACT);
-  if (exact.meta.total > 0 || query.q.length < FUZZY_MIN_LENGTH) return exact;
-  return searchPage(db, entity, query, await fuzzySearch(db, entity, query.q));
+  const result = exact.meta.total > 0 || query.q.length < FUZZY_MIN_LENGTH ? exact : await searchPage(db, entity, query, await fuzzySearch(db, entity, query.q));
+  withChoicesInOrder(entity.fields, result.data);
+  return result;
 }
+
+/**
+ * Every row a list selects, in its order, read a batch at a time through the keyset cursor (never
+ * by offset, never counted): what a report reads. `rawQuery` is the list's own (`filter`, `q`,
+ * `sort`, `order`); its `page` and `per_page` are not used. The search is the exact one (a report
+ * names what it wants; the typo-tolerant fallback is for a person typing).
+ * @example for await (const rows of listBatches(db, cities, { filter: '{"uf_id": 25}', sort: 'uf_id' }, 500)) …
+ */
+export async function* listBatches(db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>, batchSize: number): AsyncGenerator<Record<string, unknown>[]> {
+  let query: ListQuery = { ...parseListQuery(entity, { ...rawQuery, page: undefined, per_page: String(batchSize), cursor: undefined }), page: 1 };
+  for (;;) {
+    const rows = await pageQuery(db, entity, query, EXACT).execute();
+    if (rows.length === 0) return;
+    withChoicesInOrder(entity.fields, rows);
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    query = { ...query, cursor: { value: cursorValue(last, query.sort), id: Number(last.id) } };
+  }
+}
+
+/** The sort value a cursor keeps for `row`, as `encodeCursor` writes it. */
+const cursorValue = (row: Record<string, unknown>, sort: ListQuery['sort']) => {
+  const raw = sortValue(sort, row);
+  return raw instanceof Date ? raw.toISOString() : ((raw ?? null) as string | number | boolean | null);
+};

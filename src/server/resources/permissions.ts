@@ -6,18 +6,19 @@ import { ADMIN } from '../http/session.js';
  * and the catalogue of every name a grant may hold.
  */
 
-export type ResourceAction = 'index' | 'show' | 'store' | 'update' | 'destroy';
+export type ResourceAction = 'index' | 'show' | 'store' | 'generate' | 'update' | 'destroy';
 
 const ACTION_LABELS: Record<ResourceAction, string> = {
   index: 'listar',
   show: 'visualizar',
   store: 'incluir',
+  generate: 'gerar',
   update: 'alterar',
   destroy: 'excluir',
 };
 
 /** The generic operation each action guards: an action of an operation a module does not offer grants nothing. */
-const ACTION_OPERATION: Record<ResourceAction, Operation> = { index: 'list', show: 'show', store: 'create', update: 'update', destroy: 'delete' };
+const ACTION_OPERATION: Record<ResourceAction, Operation> = { index: 'list', show: 'show', store: 'create', generate: 'create', update: 'update', destroy: 'delete' };
 
 export interface PermissionEntry {
   name: string;
@@ -38,19 +39,19 @@ const SPECIAL: PermissionEntry[] = [
   { name: 'parameter.update', label: 'Parâmetros — alterar', module: null, area: 'sistema' },
   { name: 'institution.update', label: 'Instituição — alterar', module: null, area: 'sistema' },
   { name: 'controlAccount.show', label: 'Conta de controle — visualizar', module: null, area: 'financeiro' },
-  ...(Object.keys(ACTION_LABELS) as ResourceAction[]).map((action) => ({
+  ...(Object.keys(ACTION_LABELS) as ResourceAction[]).filter((action) => action !== 'generate').map((action) => ({
     name: `party.${action}`, label: `Pessoas — ${ACTION_LABELS[action]}`, module: null, area: 'cadastro' as MenuArea,
   })),
 ];
 
 export const entityPermission = (entity: Entity, action: ResourceAction) => `${entity.permission}.${action}`;
 
-/** The actions an entity's routes check: only of the operations it offers; no 'store' where only 'admin' inserts; none where anyone may. */
+/** The actions an entity's routes check: only of the operations it offers; its insert's one ('store', 'generate', none where only 'admin' inserts); none where anyone may. */
 export function entityActions(entity: Entity): ResourceAction[] {
   // A module open to every signed-in person ('any') has no permission a grant would add.
   if (entity.access === 'any') return [];
   return (Object.keys(ACTION_LABELS) as ResourceAction[]).filter(
-    (action) => entity.operations[ACTION_OPERATION[action]] && !(action === 'store' && entity.insertPermission === 'admin'),
+    (action) => entity.operations[ACTION_OPERATION[action]] && (ACTION_OPERATION[action] !== 'create' || action === entity.insertPermission),
   );
 }
 

@@ -3,11 +3,15 @@ import type { Entity, Field } from '../../../language/index.js';
 import { notFound } from '../http/app-error.js';
 import { readableColumns } from './fields.js';
 import { describeFiles } from './files.js';
+import { withChoicesInOrder } from './choices.js';
 
-/** Reads an id from a path parameter; anything but a positive integer is a record that does not exist. */
-export function parseId(raw: unknown): number {
+/**
+ * Reads an id from a path parameter; anything but a positive integer is a record that does not
+ * exist (404, with the route's own `message` where it has one: 'Documento não encontrado.').
+ */
+export function parseId(raw: unknown, message?: string): number {
   const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound(message);
   return id;
 }
 
@@ -32,6 +36,7 @@ export async function findRecord(db: Kysely<any>, entity: Entity, id: number): P
       record[field.name] = rows.map((row) => Number(row[field.join!.otherKey]));
     }
   }
+  withChoicesInOrder(entity.fields, [record]);
   return record;
 }
 

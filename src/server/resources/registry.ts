@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FileStorage } from '../storage/storage.js';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Entity, EntityDatabase } from '../../../language/index.js';
@@ -8,16 +7,23 @@ import { allows, sessionOf, type Session } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import type { HookEffect, ModuleHooks } from './hooks.js';
 import type { ListResult } from './list.js';
+import type { FileStorages, FilesSpace, SpaceStorages } from '../storage/storages.js';
 import type { ReadHooks } from './read-hooks.js';
 
-/** A list that answers for itself, for a module the spec opens to every signed-in user. */
-export type OpenList = (request: FastifyRequest, entity: Entity) => Promise<ListResult>;
+/**
+ * A list that answers for itself, for a module the spec opens to every signed-in user. `query` is the
+ * list's parameters (the request's query string when absent; an export pages through it by cursor).
+ */
+export type OpenList = (request: FastifyRequest, entity: Entity, query?: Record<string, unknown>) => Promise<ListResult>;
 
 /**
  * A feature's say on whether the caller may use a module: true allows, false refuses, undefined
  * leaves it to the next rule and, last, to the permission names of the route.
  */
 export type ModuleAccessRule = (request: FastifyRequest, entity: Entity, session: Session) => boolean | undefined;
+
+/** Reads an external field's value (`x-external`) of one record, from wherever the feature keeps it. */
+export type ExternalReader = (request: FastifyRequest, record: Readonly<Record<string, unknown>>) => Promise<unknown>;
 
 /** Where a database's records are for a request. */
 export interface DatabaseLocator {
@@ -42,13 +48,23 @@ const KNOWN_MODULES: ReadonlySet<string> = new Set(MODULES);
  * request's space. Decorated on the app as `app.resources`; a feature registers in its `feature.ts`.
  */
 export class ResourceRegistry {
-  /** Where uploaded files are kept; none in an app built without one (no file field can be written). */
-  storage?: FileStorage;
+  /** Where uploaded files are kept; none in an app built without (no file field can be written). */
+  private storages?: FileStorages;
   private readonly hookLists = new Map<string, ModuleHooks[]>();
   private readonly readHookLists = new Map<string, ReadHooks[]>();
   private readonly openLists = new Map<string, OpenList>();
   private readonly accessRules: ModuleAccessRule[] = [];
   private readonly databases = new Map<EntityDatabase, DatabaseLocator>([['space', SPACE_DATABASE]]);
+  private readonly externalReaders = new Map<string, ExternalReader>();
+
+  /**
+   * Adds hooks to the writes of an entity the feature found in the served model by a keyword any
+   * schema may carry (`x-documents`), rather than by a name it knows.
+   */
+  entityHooks(entity: { module: string }, ...hooks: ModuleHooks[]): this {
+    this.hookLists.set(entity.module, [...(this.hookLists.get(entity.module) ?? []), ...hooks]);
+    return this;
+  }
 
   /** Adds hooks to a module's writes, after those registered before (hooks.ts says the order). */
   hooks(module: ModuleName, ...hooks: ModuleHooks[]): this {
@@ -76,6 +92,36 @@ export class ResourceRegistry {
     return this;
   }
 
+  /**
+   * Says how an external field (`x-external`) of a module is read, so a record's answer carries it;
+   * the feature's hooks write it (and set it in the write's answer, naming it in `transforms`).
+   */
+  external(module: ModuleName, field: string, reader: ExternalReader): this {
+    known(module);
+    this.externalReaders.set(`${module}.${field}`, reader);
+    return this;
+  }
+
+  /** Fails at start-up when an external field of the model has no feature to read it. */
+  checkExternal(entities: readonly Entity[]): void {
+    for (const entity of entities) {
+      for (const field of entity.fields) {
+        if (field.kind === 'external' && !this.externalReaders.has(`${entity.module}.${field.name}`)) {
+          throw new Error(`No feature keeps the external field ${entity.module}.${field.name} (app.resources.external).`);
+        }
+      }
+    }
+  }
+
+  /** Adds the record's external fields, as their features read them. */
+  async withExternal(request: FastifyRequest, entity: Entity, record: Record<string, unknown>): Promise<Record<string, unknown>> {
+    for (const field of entity.fields) {
+      const reader = field.kind === 'external' ? this.externalReaders.get(`${entity.module}.${field.name}`) : undefined;
+      if (reader) record[field.name] = await reader(request, record);
+    }
+    return record;
+  }
+
   accessRule(rule: ModuleAccessRule): this {
     this.accessRules.push(rule);
     return this;
@@ -85,6 +131,33 @@ export class ResourceRegistry {
   database(database: EntityDatabase, locator: DatabaseLocator): this {
     this.databases.set(database, locator);
     return this;
+  }
+
+  /**
+   * Says which storage keeps each space's files: the core's (every space in its own folder) until a
+   * feature offers file services.
+   */
+  fileStorages(storages: FileStorages): this {
+    this.storages = storages;
+    return this;
+  }
+
+  /** The storages of a space outside any request (a background job); undefined in an app built without any. */
+  filesOfSpace(space: FilesSpace): SpaceStorages | undefined {
+    const storages = this.storages;
+    if (!storages) return undefined;
+    return { active: () => storages.active(space), of: (serviceId) => storages.of(space, serviceId) };
+  }
+
+  /** The storages of the request's space, reached through `db`; undefined in an app built without any. */
+  filesOf(request: FastifyRequest, db: Kysely<any>): SpaceStorages | undefined {
+    const storages = this.storages;
+    if (!storages) return undefined;
+    const space = (): FilesSpace => {
+      const { name, isDefault } = spaceOf(request);
+      return { name, isDefault: isDefault === true, db };
+    };
+    return { active: () => storages.active(space()), of: (serviceId) => storages.of(space(), serviceId) };
   }
 
   /** A module's hooks in the order they run: as registered, those that make or close databases last. */
@@ -134,9 +207,9 @@ declare module 'fastify' {
 
 /** Decorates the app with an empty registry, for the features to fill before it starts. */
 export const resourceRegistry = fp(
-  async (app: FastifyInstance, options: { storage?: FileStorage }) => {
+  async (app: FastifyInstance, options: { storages?: FileStorages }) => {
     const registry = new ResourceRegistry();
-    registry.storage = options.storage;
+    if (options.storages) registry.fileStorages(options.storages);
     app.decorate('resources', registry);
   },
   { name: 'resource-registry', fastify: '5.x' },

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../http/app-error.js';
 import { checkBulkDelete, insertActions, listFor, operationAccess, showFor } from './access.js';
 import { listCombos } from './combos.js';
 import { deleteRecord, deleteRecords } from './delete.js';
+import { exportFor } from './export.js';
 import { parseId } from './read.js';
 import { expectedVersion, versionHeaders } from './versions.js';
 import { createRecord, updateRecord } from './write.js';
@@ -27,12 +28,18 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
   // A module whose database no feature locates would fail on its first request: fail at start-up instead.
   app.addHook('onReady', async () => {
     for (const database of new Set(model.entities.map((entity) => entity.database))) registry.locatorOf(database);
+    registry.checkExternal(model.entities);
   });
 
   for (const entity of model.entities) {
     const base = `/api/${entity.module}`;
 
     app.get(base, async (request) => listFor(allow, registry, request, entity, request.query as Record<string, unknown>));
+
+    app.get(`${base}/export`, async (request, reply) => {
+      const { headers, body } = await exportFor(allow, registry, model, request, entity, request.query as Record<string, unknown>);
+      return reply.headers(headers).send(body);
+    });
 
     app.get(`${base}/combos`, async (request) => listCombos(allow(request, entity, 'list', 'index', 'show').db, entity, request.query as Record<string, unknown>));
 
@@ -66,7 +73,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
       checkBulkDelete(entity);
       const ids = request.params.ids.split(',').filter(Boolean);
       if (ids.length > MAX_DELETE_IDS) throw badRequest(`É possível excluir no máximo ${MAX_DELETE_IDS.toLocaleString('pt-BR')} registros de uma vez.`);
-      await deleteRecords(db, entity, ids.map(parseId), context);
+      await deleteRecords(db, entity, ids.map((id) => parseId(id)), context);
       return { message: 'Registros excluídos com sucesso.', ...context.answer };
     });
 

@@ -9,6 +9,7 @@ import { addError, invalid, type FieldErrors } from '../http/app-error.js';
 import { NOT_AN_OBJECT } from '../http/body.js';
 import { checkBodyLimits } from './body-limits.js';
 import { checkOrder, clearHidden, withKnownControllers } from './field-rules.js';
+import { choicesError, choicesFieldAt, inSchemaOrder } from './choices.js';
 
 export type Mode = 'create' | 'edit';
 
@@ -55,6 +56,12 @@ const IP_FORMATS = new Set(['ip', 'ipv4', 'ipv6']);
 
 function messageOf(error: ErrorObject, entity: Entity): { field: string; message: string } {
   const path = pathOf(error.instancePath);
+  // A choices field answers on the field itself, whatever part of its list is wrong.
+  const choices = choicesFieldAt(path, entity.fields);
+  if (choices) return { field: choices.at, message: choicesError(error, choices.field) };
+  // So does a file field sent as an object (the file as answered) whose id is not an id, or that has none.
+  const file = entity.fields.find((f) => f.kind === 'file' && (path.startsWith(`${f.name}.`) || (path === f.name && error.keyword === 'required')));
+  if (file) return { field: file.name, message: `O campo ${file.label} é inválido.` };
   const schema = (error.parentSchema ?? {}) as Record<string, any>;
   const label = schema.title ?? path;
   // The schema's own message for the rule (`x-messages`), else the default words.
@@ -116,6 +123,7 @@ function readBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode, 
     const at = join(base, field.name);
     if (value === '' || value === null) {
       if (field.writeOnly && mode === 'edit') delete out[field.name];
+      else if (field.kind === 'choices' && !field.required) out[field.name] = [];
       else if (field.required || !field.nullable) {
         addError(errors, at, ruleMessage(field.messages, 'required', field.label));
         delete out[field.name];
@@ -137,6 +145,7 @@ function toStored(body: Record<string, unknown>, fields: Field[]): Record<string
     if (field.kind === 'decimal' && isApiDecimal(value)) body[field.name] = normaliseDecimal(value);
     // A file comes back as the record answered it; the column keeps its id.
     if (field.kind === 'file' && value !== null && typeof value === 'object') body[field.name] = (value as { id: string }).id;
+    if (field.kind === 'choices' && Array.isArray(value)) body[field.name] = inSchemaOrder(field, value);
     if (field.sublist && Array.isArray(value)) value.forEach((item) => toStored(item as Record<string, unknown>, field.sublist!.fields));
   }
   return body;

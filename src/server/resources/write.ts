@@ -10,6 +10,7 @@ import { columnFields, secretFieldNames } from './fields.js';
 import { frozen, runAfterWrite, runBeforeWrite, type WriteContext } from './hooks.js';
 import { checkPermissionNames } from './permission-names.js';
 import { findRecord, findRow } from './read.js';
+import { checkComboChoices } from './combo-choices.js';
 import { checkReferences } from './references.js';
 import { validateBody } from './validation.js';
 import { checkVersion, lockCurrentRow, nextVersion, type ExpectedVersion } from './versions.js';
@@ -19,6 +20,7 @@ async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit
   const body = validateBody(entity, mode, input, previous);
   const errors: FieldErrors = {};
   await checkReferences(db, entity.fields, body, errors);
+  await checkComboChoices(db, context.model, entity.fields, body, previous, errors);
   checkPermissionNames(context.model, entity, body, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   return frozen(body);

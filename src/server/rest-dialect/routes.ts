@@ -10,6 +10,14 @@ import { contentRange, restListQuery } from './query.js';
 
 type Params = { id: string };
 
+/**
+ * The record, with what only this save's answer carries (a new account's one-time password…) under
+ * `_answer`: the dialect's body is the record itself, so the contract's extra keys ride in one key
+ * no field can have.
+ */
+function withAnswer(record: Record<string, unknown>, answer: Record<string, unknown> | undefined) {
+  return answer && Object.keys(answer).length ? { ...record, _answer: answer } : record;
+}
 
 /**
  * react-admin's simple-rest dialect beside the contract, under `/api/rest/{module}`, over the same
@@ -38,7 +46,7 @@ export async function restDialectRoutes(app: FastifyInstance, options: { model: 
     app.post(base, async (request, reply) => {
       const { db, context } = allow(request, entity, 'create', ...insertActions(entity));
       const record = await createRecord(db, entity, request.body, context);
-      return reply.status(201).headers(versionHeaders(record)).send(record);
+      return reply.status(201).headers(versionHeaders(record)).send(withAnswer(record, context.answer));
     });
 
     app.put<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
@@ -48,7 +56,7 @@ export async function restDialectRoutes(app: FastifyInstance, options: { model: 
       const expected = expectedVersion(request.headers['if-match'], changes);
       const stored = await findRecord(db, entity, id);
       const record = await updateRecord(db, entity, id, { ...stored, ...changes }, context, expected);
-      return reply.headers(versionHeaders(record)).send(record);
+      return reply.headers(versionHeaders(record)).send(withAnswer(record, context.answer));
     });
 
     app.delete<{ Params: Params }>(`${base}/:id`, async (request) => {

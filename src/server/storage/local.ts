@@ -1,12 +1,13 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
-import { checkedKey, type FileStorage } from './storage.js';
+import { checkedKey, StorageNotFoundError, type FileStorage } from './storage.js';
 
 /**
- * The storage of a folder on this machine (`DATA_DIR/files`). A file is written beside its place and
- * renamed into it, so a crash leaves either the whole file or none.
+ * The storage of a folder on this machine (`DATA_DIR/files`, or a file service's local folder). A
+ * file is written beside its place and renamed into it, so a crash leaves either the whole file or
+ * none. A key's path never leaves the folder: the key's characters are checked, then its resolved
+ * path must start inside the folder.
  */
 export function localFolderStorage(folder: string): FileStorage {
   const root = resolve(folder);
@@ -14,6 +15,9 @@ export function localFolderStorage(folder: string): FileStorage {
     const path = resolve(join(root, checkedKey(key)));
     if (!path.startsWith(root + sep)) throw new Error(`Chave de armazenamento fora da pasta: ${key}`);
     return path;
+  };
+  const missing = (key: string) => (error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' || error.code === 'EISDIR' ? new StorageNotFoundError(key) : error;
   };
   return {
     async put(key, bytes) {
@@ -23,8 +27,17 @@ export function localFolderStorage(folder: string): FileStorage {
       await writeFile(partial, bytes, { flag: 'wx' });
       await rename(partial, path);
     },
-    get: (key) => readFile(pathOf(key)),
-    stream: (key) => createReadStream(pathOf(key)),
+    async get(key) {
+      return readFile(pathOf(key)).catch(missing(key));
+    },
+    async stream(key) {
+      const handle = await open(pathOf(key), 'r').catch(missing(key));
+      return handle.createReadStream();
+    },
+    async exists(key) {
+      const path = pathOf(key);
+      return stat(path).then((info) => info.isFile(), () => false);
+    },
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { FieldSpec } from './types';
 import { formatByKind } from './formatKind';
-import { COMBOS_META } from './combos';
+import { COMBOS_META, optionsSource } from './combos';
 import { JsonValue } from './fields/JsonField';
 import { GrantsValue, PermissionName } from './fields/GrantsValue';
 import { grantFields } from './inputs/PermissionGrantsInput';
@@ -37,9 +37,10 @@ function KindValue(props: FieldSpec) {
       </ReferenceField>
     );
   }
-  if (kind === 'references') {
+  if (kind === 'references' || kind === 'external') {
+    const { reference, meta } = optionsSource(props);
     return (
-      <ReferenceArrayField source={source} reference={props.reference?.module ?? source} queryOptions={{ meta: COMBOS_META }}>
+      <ReferenceArrayField source={source} reference={reference} queryOptions={{ meta }}>
         <SingleFieldList linkType={false}>
           <ChipField source="name" size="small" />
         </SingleFieldList>
@@ -56,14 +57,22 @@ function KindValue(props: FieldSpec) {
     if (!isStoredFile(file) || !record) return null;
     return <DownloadLink module={resource ?? ''} recordId={record.id} source={source} file={file} />;
   }
+  // Rich text is HTML the server sanitised when it was saved and again when it is read (custom pages' hooks).
+  if (kind === 'richtext') return <Box className="rich-text" sx={{ '& p': { my: 1 } }} dangerouslySetInnerHTML={{ __html: String(record?.[source] ?? '') }} />;
   if (kind === 'permission') return <PermissionName name={record?.[source]} />;
   if (kind === 'sublist' && grantFields(props).permission) return <GrantsValue spec={props} items={(record?.[source] as Record<string, unknown>[]) ?? []} />;
   if (kind === 'sublist') return <SublistValue spec={props} items={(record?.[source] as Record<string, unknown>[]) ?? []} />;
   return (
     <Typography component="span" variant="body2">
-      {formatByKind(props, record?.[source])}
+      {formatByKind(props, valueAt(record, source))}
     </Typography>
   );
+}
+
+/** The value at a source, a path into the record too (`metadata.0.value`), as the form's inputs name it. */
+function valueAt(record: Record<string, unknown> | undefined, source: string): unknown {
+  if (!record || source in record) return record?.[source];
+  return source.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
 }
 
 /** A sub-list's items one a line; an item's own sub-list as a list below its line. */

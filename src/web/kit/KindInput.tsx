@@ -23,6 +23,8 @@ import { PermissionInput } from './inputs/PermissionInput';
 import { PermissionGrantsInput, grantFields } from './inputs/PermissionGrantsInput';
 import { ImageInput } from './inputs/ImageInput';
 import { FileInput } from './inputs/FileInput';
+import { RichTextInput } from './inputs/RichTextInput';
+import { ChoicesInput } from './inputs/ChoicesInput';
 import { JsonField } from './fields/JsonField';
 import { KindField } from './KindField';
 import { ConditionalInput } from './inputs/ConditionalInput';
@@ -81,6 +83,8 @@ function ShownInput(props: KindInputProps) {
       return <JsonField source={source} label={label} />;
     case 'textarea':
       return <CountedTextInput {...text} limit={filter ? undefined : props.maxLength} multiline minRows={filter ? 1 : 3} />;
+    case 'richtext':
+      return filter ? <TextInput {...text} /> : <RichTextInput source={source} label={label} validate={validate} helperText={props.helperText} />;
     case 'email':
       return <CountedTextInput {...text} limit={filter ? undefined : props.maxLength} type="email" />;
     case 'url':
@@ -115,11 +119,15 @@ function ShownInput(props: KindInputProps) {
       return <MaskedTextInput {...common} mask={props.mask ?? ''} />;
     case 'enum':
       return <SelectInput {...common} choices={props.choices ?? []} emptyText={filter ? 'Todos' : ''} />;
+    case 'choices':
+      // As a filter, one value: the records holding it.
+      return filter ? <SelectInput {...common} choices={props.choices ?? []} emptyText="Todos" /> : <ChoicesInput {...common} choices={props.choices ?? []} />;
     case 'color':
       return <SelectInput {...common} choices={PALETTE} optionText={<ColorOption />} />;
     case 'reference':
       return <ReferenceKindInput spec={props} label={label} validate={validate} readOnly={readOnly} />;
     case 'references':
+    case 'external':
       return <ReferenceKindInput spec={props} label={label} validate={validate} readOnly={readOnly} many />;
     case 'sublist':
       if (grantFields(props).permission) return <PermissionGrantsInput spec={props} label={label} validate={validate} readOnly={readOnly} />;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import CloseIcon from '@mui/icons-material/Close';
-import { Create, SaveButton, SimpleForm, Toolbar, useRedirect, useResourceContext } from 'react-admin';
+import { Create, SaveButton, SimpleForm, Toolbar, useRedirect, useResourceContext, type RedirectionSideEffect } from 'react-admin';
 import { UnsavedChangesReporter } from './UnsavedChangesReporter';
 import { BackLink } from './BackLink';
 
@@ -10,14 +10,25 @@ import { BackLink } from './BackLink';
  * to the list (the navigation guard asks first when something was typed). Server 422 errors land on
  * their fields (the data provider rejects with `body.errors`); the browser's own checks are off, so
  * every message is the product's, in pt-BR, on its field. `transform` shapes the body (`withoutHidden`
- * leaves hidden conditional fields out).
+ * leaves hidden conditional fields out). `meta` goes to the data provider's create (a document attached
+ * to a record: `{ attachTo }`); `redirect` replaces opening the new record.
  * @example <ResourceCreate><KindInput source="denomination" kind="text" label="Denominação" required /></ResourceCreate>
  */
-export function ResourceCreate({ children, transform }: { children: ReactNode; transform?: (data: Record<string, unknown>) => Record<string, unknown> }) {
+export function ResourceCreate({
+  children,
+  transform,
+  meta,
+  redirect = 'edit',
+}: {
+  children: ReactNode;
+  transform?: (data: Record<string, unknown>) => Record<string, unknown>;
+  meta?: Record<string, unknown>;
+  redirect?: RedirectionSideEffect;
+}) {
   return (
     <>
       <BackLink />
-      <Create redirect="edit" transform={transform}>
+      <Create redirect={redirect} transform={transform} mutationOptions={meta ? { meta } : undefined}>
         <SimpleForm sx={{ maxWidth: 960 }} noValidate toolbar={<CreateToolbar />}>
           <UnsavedChangesReporter enabled />
           {children}

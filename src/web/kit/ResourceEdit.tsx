@@ -21,15 +21,27 @@ import { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
 import { UnsavedChangesReporter } from './UnsavedChangesReporter';
 import { BackLink } from './BackLink';
 import { DeleteRecordButton } from './DeleteRecordButton';
+import { RecordDocuments } from './documents/RecordDocuments';
 
 /**
  * The record form at `/{resource}/{id}`: it opens read-only; 'Editar' turns on editing, 'Salvar' saves
  * and returns to viewing, 'Excluir' deletes after a confirmation. A save carries the version the form
  * opened (the data provider sends it); when someone else changed the record since, the server refuses
  * it and a dialog offers to reload the record into the form. `ownRecordKept` (a module of accounts)
- * offers no 'Excluir' on the signed-in person's own record; `transform` shapes the body as on insert.
+ * offers no 'Excluir' on the signed-in person's own record; `transform` shapes the body as on insert;
+ * `documents` (a module with `x-documents`) lists the record's documents under the form.
  */
-export function ResourceEdit({ children, ownRecordKept = false, transform }: { children: ReactNode; ownRecordKept?: boolean; transform?: (data: Record<string, unknown>) => Record<string, unknown> }) {
+export function ResourceEdit({
+  children,
+  ownRecordKept = false,
+  documents = false,
+  transform,
+}: {
+  children: ReactNode;
+  ownRecordKept?: boolean;
+  documents?: boolean;
+  transform?: (data: Record<string, unknown>) => Record<string, unknown>;
+}) {
   const [editing, setEditing] = useState(false);
   const [stale, setStale] = useState<string | null>(null);
   const notify = useNotify();
@@ -68,6 +80,7 @@ export function ResourceEdit({ children, ownRecordKept = false, transform }: { c
             {children}
           </SimpleForm>
         </FormModeContext.Provider>
+        {documents && <RecordDocuments />}
       </Edit>
     </>
   );

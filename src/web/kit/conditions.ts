@@ -11,7 +11,7 @@ export function siblingPath(path: string, field: string): string {
 
 /** Whether a field is shown among these values: its condition (`when`) holds, and the field it names is shown. */
 export function isShown(spec: FieldSpec, values: Values, specs: readonly FieldSpec[], depth = 0): boolean {
-  if (!spec.when) return true;
+  if (!spec.when || spec.when.hide === false) return true;
   if (!conditionHolds(spec.when, values[spec.when.field])) return false;
   const controller = specs.find((s) => s.source === spec.when!.field);
   return !controller || depth > specs.length || isShown(controller, values, specs, depth + 1);

@@ -1,5 +1,7 @@
 import { useDataProvider } from 'react-admin';
 
+export { fileSizeText, saveBlob } from './download';
+
 /** A file as the API answers it: in a record's file field, and after an upload. */
 export interface StoredFile {
   id: string;
@@ -12,6 +14,8 @@ export interface StoredFile {
 export interface FileTransfers {
   uploadFile(module: string, field: string, file: File): Promise<StoredFile>;
   downloadFile(module: string, id: string | number, field: string): Promise<Blob>;
+  /** A download a feature serves at its own path (`/api/documento/12/download`), with the name its answer gives. */
+  download(path: string): Promise<{ blob: Blob; name: string | null }>;
 }
 
 export const useFileTransfers = () => useDataProvider() as unknown as Partial<FileTransfers>;
@@ -19,22 +23,5 @@ export const useFileTransfers = () => useDataProvider() as unknown as Partial<Fi
 export const isStoredFile = (value: unknown): value is StoredFile =>
   value !== null && typeof value === 'object' && typeof (value as StoredFile).id === 'string' && typeof (value as StoredFile).name === 'string';
 
-/** 1536 → '1,5 KB'. */
-export function fileSizeText(bytes: number): string {
-  const say = (value: number, unit: string) => `${value.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} ${unit}`;
-  if (bytes >= 1024 * 1024) return say(bytes / (1024 * 1024), 'MB');
-  if (bytes >= 1024) return say(bytes / 1024, 'KB');
-  return say(bytes, 'bytes');
-}
 
-/** Saves a downloaded file under its name, as the browser's own download would. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+

@@ -18,6 +18,11 @@ export function formatByKind(spec: FieldSpec, value: unknown): string | undefine
       return formatDecimal(value);
     case 'enum':
       return value == null ? '' : (spec.choices?.find((c) => String(c.id) === String(value))?.name ?? String(value));
+    case 'choices': {
+      // The labels, in the order the server answers the values (the schema's).
+      const values: unknown[] = Array.isArray(value) ? value : [];
+      return values.map((v) => spec.choices?.find((c) => String(c.id) === String(v))?.name ?? String(v)).join(', ');
+    }
     case 'color':
       return value == null ? '' : (PALETTE.find((c) => c.id.toLowerCase() === String(value).toLowerCase())?.name ?? String(value));
     case 'json':
@@ -26,13 +31,31 @@ export function formatByKind(spec: FieldSpec, value: unknown): string | undefine
       return value ? 'Imagem' : '';
     case 'file':
       return value && typeof value === 'object' ? String((value as { name?: unknown }).name ?? '') : '';
+    case 'richtext':
+      return richTextWords(value);
     case 'password':
       return value ? '[PROTEGIDO]' : '';
     case 'reference':
     case 'references':
+    case 'external':
     case 'sublist':
       return undefined;
     default:
       return value == null ? '' : String(value);
   }
+}
+
+/** A rich text's words, for a list cell or a card: tags dropped, spaces collapsed (React escapes what is left). */
+export function richTextWords(value: unknown): string {
+  if (value == null) return '';
+  return String(value)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -5,7 +5,7 @@ import type { FieldKind } from '../../../language/model';
 
 export type { FieldKind, MenuIcon };
 
-/** One option of an enum field. */
+/** One option of an enum or choices field. */
 export interface Choice {
   id: string | number;
   name: string;
@@ -28,6 +28,10 @@ export interface FieldSpec {
   /** For kind `mask`: `0` a digit, `A` a letter, `*` either. */
   mask?: string;
   choices?: Choice[];
+  /** For kind `choices`: at least and at most this many values, and whether a repeat is refused. */
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
   /** For kind `decimal`: digits before and after the point, checked as the server does. */
   digits?: { integer: number; fraction: number };
   /**
@@ -39,6 +43,8 @@ export interface FieldSpec {
   sublist?: { itemLabel: string; mainField?: string; fields: FieldSpec[] };
   /** For `file`: the largest upload in bytes, the accepted types (`pdf`, `png`, …), whether it is an image. */
   file?: { maxSize: number; accept: string[]; image: boolean };
+  /** For `external`: the route answering the options (`{data: [{id, name}]}`), the values being their ids. */
+  external?: { options: string };
   defaultValue?: unknown;
   helperText?: string;
   /** Columns only: whether the header sorts. */
@@ -46,7 +52,7 @@ export interface FieldSpec {
   /** A text field that holds an IP address (`format`: `ip` either version, `ipv4`, `ipv6`). */
   format?: 'ip' | 'ipv4' | 'ipv6';
   /** Shown only while another field of the same form (or sub-list row) holds one of `in`; required then with `required` (`x-when`). */
-  when?: { field: string; in: readonly (string | number | boolean)[]; required?: boolean };
+  when?: { field: string; in: readonly (string | number | boolean)[]; required?: boolean; hide?: false };
   /** A rule's own message by rule name (`x-messages`): `{ required: 'A lista de fiscais é obrigatória!' }`. */
   messages?: Partial<Record<string, string>>;
   /** The end of an `x-order` pair: it may not come before `field`, else `message`. */
@@ -110,7 +116,7 @@ export interface GeneratedResource {
   area: string;
   areaLabel: string;
   permission: string;
-  insertPermission: 'store' | 'admin';
+  insertPermission: 'store' | 'admin' | 'generate';
   /** One of the schema language's menu icons (`x-icon`), drawn by the plain menu. */
   icon: MenuIcon;
   label: { singular: string; plural: string };
@@ -121,6 +127,8 @@ export interface GeneratedResource {
   bulkDelete?: boolean;
   /** `'any'`: every signed-in person may use the module (`"x-access": "any"`); absent, its permissions decide. */
   access?: 'any';
+  /** True where records have documents attached (`x-documents`): the record's screen lists them. */
+  documents?: boolean;
   load: () => Promise<ResourceScreens>;
 }
 
@@ -140,4 +148,11 @@ export interface FeaturePage {
   requires: readonly string[];
   /** The page's chunk, loaded on first visit. */
   load: () => Promise<{ default: import('react').ComponentType }>;
+  /** False for a page reached by links rather than by a menu entry of its own (a custom page, `paginas/:uri/:slug`); default true. */
+  listed?: boolean;
+  /**
+   * A menu group the page's feature draws itself, after the areas, from what it reads (the custom
+   * pages' 'Páginas'): plain elements only, since the menu is on the plain side.
+   */
+  menuGroup?: import('react').ComponentType;
 }

@@ -1,4 +1,5 @@
 import { decimalProblem } from '../../shared/decimals';
+import { choicesProblem } from '../../shared/choices';
 import { trimmedValue } from '../../shared/text';
 import { ruleMessage, startsAfterEnd } from '../../shared/field-rules';
 import { VALIDATOR_MESSAGES, ipAddressMessage, isCnpj, isCpf, isIpAddress, isMoney } from '../../shared/validators';
@@ -39,6 +40,12 @@ function rawChecks(spec: FieldSpec): Check[] {
   if (spec.minLength !== undefined) {
     const min = spec.minLength;
     checks.push((v) => (typeof v === 'string' && v !== '' && v.length < min ? say('minLength', 'O campo {label} deve ter pelo menos {n} caracteres.', min) : undefined));
+  }
+  if (spec.kind === 'choices') {
+    // The server's rules and words: values of the list, repeats, how many (src/shared/choices.ts).
+    const rule = { label, values: (spec.choices ?? []).map((c) => c.id), minItems: spec.minItems, maxItems: spec.maxItems, uniqueItems: spec.uniqueItems, messages: spec.messages };
+    checks.push((v) => choicesProblem(v, rule));
+    return checks;
   }
   if (spec.kind === 'decimal') {
     // Exact, as the server checks it: places, digits and bounds compared as decimals, never as floats.

@@ -9,7 +9,8 @@ import { menuGroups } from './menuGroups';
 import { useSidebarOpen } from './useSidebarOpen';
 
 /**
- * The menu: home, then the modules the person may list, grouped under their area's name. It is site
+ * The menu: home, then the modules the person may list, grouped under their area's name, then the
+ * groups feature pages draw themselves (the custom pages' 'Páginas'). It is site
  * navigation, so a landmark of plain links; closed, it shows the icons only (each link keeps its name).
  */
 export function AppMenu() {
@@ -42,6 +43,7 @@ export function AppMenu() {
           ))}
         </Fragment>
       ))}
+      {featurePages.map(({ path, menuGroup: MenuGroup }) => (MenuGroup ? <MenuGroup key={path} /> : null))}
     </nav>
   );
 }

@@ -11,8 +11,8 @@ export interface MenuGroup {
 
 /**
  * The menu a person sees: the modules whose index they hold (`{permission}.index` or 'admin'), grouped under
- * their area in registry order, then the feature pages they may open (`resources/pages.ts`), areas in
- * menu order; an area with nothing to list does not appear.
+ * their area in registry order, then the feature pages they may open (`resources/pages.ts`; not those
+ * with `listed: false`), areas in menu order; an area with nothing to list does not appear.
  * @example menuGroups(screenResources, ['any', 'civilStatus.index']) // → [{ label: 'Tabelas auxiliares', modules: [Estados civis] }]
  */
 export function menuGroups(resources: readonly GeneratedResource[], held: readonly string[], pages: readonly FeaturePage[] = []): MenuGroup[] {
@@ -25,7 +25,7 @@ export function menuGroups(resources: readonly GeneratedResource[], held: readon
     groups.set(resource.area, group);
   }
   for (const page of pages) {
-    if (!page.requires.some((name) => held.includes(name))) continue;
+    if (page.listed === false || !page.requires.some((name) => held.includes(name))) continue;
     const group = groups.get(page.area) ?? { area: page.area, label: MENU_AREAS[page.area as MenuArea] ?? page.area, modules: [] };
     group.modules.push({ name: page.path, label: page.label, icon: page.icon });
     groups.set(page.area, group);

@@ -1,6 +1,7 @@
 import { HttpError, type DataProvider, type fetchUtils, type GetListParams, type Identifier } from 'ra-core';
 import { loadChunk } from '../chunks';
-import type { HttpClient, HttpRequest } from '../http/client';
+import { firstMessages, type HttpClient, type HttpRequest } from '../http/client';
+import { keepAnswer } from './saveAnswers';
 
 /** Spec 000 §8: what a field shows when its options could not be loaded ('… de UF', '… de Sequências'). */
 export const comboFailure = (label: string) => `Não foi possível carregar a lista de ${label}`;
@@ -57,7 +58,8 @@ export function restFetch(http: HttpClient) {
  *   `meta.next_cursor` says whether a next page exists; simple-rest's `Content-Range` holds a total only;
  * - select options (`meta.combos` on `getList`/`getMany`): `/api/{module}/combos` (`{id, name}`), a route of
  *   the contract alone; the filter's `combo` and `limit` go as they are, and the answer's `more` is
- *   `pageInfo.hasNextPage` (more options match than came);
+ *   `pageInfo.hasNextPage` (more options match than came); an external field's options (`meta.options`):
+ *   the route it names, same shape;
  * - `deleteMany`: `DELETE /api/{module}/multiple_delete/{ids}` deletes a selection in one request and one
  *   transaction (all or none), where the stock provider sends one DELETE per record.
  * A save carries the version the form loaded (`withVersion`), so the server answers 409 to a save
@@ -77,6 +79,7 @@ export function createDataProvider(http: HttpClient, labelOf: (resource: string)
 
   const list = async (resource: string, params: Partial<GetListParams>) => {
     if (params.meta?.combos) return combos(resource, params.filter ?? {});
+    if (typeof params.meta?.options === 'string') return options(resource, params.meta.options, params.filter?.q);
     const { json } = await http<{ data: any[]; meta?: { total?: number; estimated?: boolean; next_cursor?: string } }>({
       path: base(resource),
       query: listQuery(params),
@@ -86,6 +89,14 @@ export function createDataProvider(http: HttpClient, labelOf: (resource: string)
     // An estimated total may be short of the rows there are: a full page (one with a next_cursor) has a next.
     const page = params.pagination?.page ?? 1;
     return { data: json.data, total, meta: { estimated: true }, pageInfo: { hasNextPage: json.meta.next_cursor !== undefined, hasPreviousPage: page > 1 } };
+  };
+
+  /** An external field's options (`meta.options`: its route), narrowed here by the text typed. */
+  const options = async (resource: string, path: string, text?: unknown) => {
+    const { json } = await http<{ data: { id: number; name: string }[] }>({ path }).catch((error: unknown) => comboFailed(resource, labelOf, error));
+    const typed = typeof text === 'string' ? text.trim().toLocaleLowerCase('pt-BR') : '';
+    const data = typed ? json.data.filter((option) => option.name.toLocaleLowerCase('pt-BR').includes(typed)) : json.data;
+    return { data, total: data.length };
   };
 
   const combos = async (resource: string, filter: Record<string, unknown>) => {
@@ -100,6 +111,21 @@ export function createDataProvider(http: HttpClient, labelOf: (resource: string)
     return { data, total: data.length, pageInfo: { hasNextPage: more, hasPreviousPage: false } };
   };
 
+  /**
+   * A document written attached to a record (`x-documents`): the record's store route takes it as a
+   * batch of one; a refused row answers like a refused insert (422 with its field errors).
+   */
+  const attach = async (to: { module: string; id: number }, data: Record<string, unknown>) => {
+    const { json } = await http<{ data: { success: boolean; data?: any; message?: string; errors?: Record<string, string[]> }[] }>({
+      method: 'POST',
+      path: `${base(to.module)}/${encodeURIComponent(String(to.id))}/documents/store`,
+      body: { documents: [data] },
+    });
+    const [row] = json.data;
+    if (!row?.success) throw new HttpError(row?.message ?? 'Os dados informados são inválidos.', 422, { message: row?.message, errors: firstMessages(row?.errors) });
+    return { data: row.data };
+  };
+
   return {
     getList: (resource, params) => list(resource, params),
 
@@ -110,6 +136,10 @@ export function createDataProvider(http: HttpClient, labelOf: (resource: string)
 
     getMany: async (resource, params) => {
       if (params.ids.length === 0) return { data: [] };
+      if (typeof params.meta?.options === 'string') {
+        const { data } = await options(resource, params.meta.options);
+        return { data: data.filter((option) => params.ids.some((id) => String(id) === String(option.id))) };
+      }
       if (!params.meta?.combos) return (await rest()).getMany(resource, params);
       // One call per id: combos fetch one option by `id`; react-admin already batches and de-duplicates.
       const found = await Promise.all(
@@ -123,9 +153,13 @@ export function createDataProvider(http: HttpClient, labelOf: (resource: string)
       return { data: found.flat().filter((r) => params.ids.some((id) => String(id) === String(r.id))) };
     },
 
-    create: async (resource, params) => (await rest()).create(resource, params),
+    create: async (resource, params) => {
+      const attachTo = params.meta?.attachTo as { module: string; id: number } | undefined;
+      if (attachTo) return attach(attachTo, params.data);
+      return keepAnswer(resource, await (await rest()).create(resource, params)) as any;
+    },
 
-    update: async (resource, params) => (await rest()).update(resource, { ...params, data: withVersion(params.data, params.previousData) }),
+    update: async (resource, params) => keepAnswer(resource, await (await rest()).update(resource, { ...params, data: withVersion(params.data, params.previousData) })) as any,
 
     updateMany: async (resource, params) => (await rest()).updateMany(resource, params),
 

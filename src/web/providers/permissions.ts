@@ -83,7 +83,7 @@ export function meets(held: readonly string[], rule: string): boolean {
 export interface GuardedResource {
   name?: string;
   permission: string;
-  insertPermission: 'store' | 'admin';
+  insertPermission: 'store' | 'admin' | 'generate';
   /** `'any'`: every signed-in person may use every route of the module (`x-access`). */
   access?: 'any';
   /** The operations the module offers (default all); a read-only module has no insert, save or delete. */

@@ -5,7 +5,7 @@ export type RouteAction = 'list' | 'create' | 'edit' | 'show' | 'update' | 'dele
 interface RuleTarget {
   name?: string;
   permission: string;
-  insertPermission: 'store' | 'admin';
+  insertPermission: 'store' | 'admin' | 'generate';
   /** `'any'`: the schema opens every route of the module to every signed-in person (`x-access`), as the server does. */
   access?: 'any';
 }
@@ -47,7 +47,7 @@ export function routeRequirements(resource: RuleTarget, action: RouteAction): st
     case 'list':
       return [`${p}.index`, 'admin'];
     case 'create':
-      return resource.insertPermission === 'admin' ? ['admin'] : [`${p}.store`, 'admin'];
+      return resource.insertPermission === 'admin' ? ['admin'] : [`${p}.${resource.insertPermission}`, 'admin'];
     // The record route `/{module}/{id}` opens read-only, so viewing is enough to open it; saving needs 'update'.
     case 'edit':
     case 'show':

@@ -22,7 +22,10 @@ function textFor(field: Field, n: number): string {
   // n written in base 26 (shifted), so unique fields of a few letters get many distinct values.
   const letters = (k: number) => Array.from({ length: k }, (_, i) => String.fromCharCode(65 + ((Math.floor((n * 7 + 3) / 26 ** i) + i * 3) % 26))).join('');
   const digits = (k: number) => String(n).padStart(k, '0').slice(-k);
-  for (let length = Math.max(min, 1); length <= Math.min(max, 20); length++) {
+  // A unique field tries longer texts first: one or two characters hold only a few distinct values.
+  const lengths = Array.from({ length: Math.min(max, 20) }, (_, i) => i + 1).filter((length) => length >= Math.max(min, 1));
+  const tried = field.unique ? [...lengths.filter((l) => l >= 8), ...lengths.filter((l) => l < 8)] : lengths;
+  for (const length of tried) {
     for (const candidate of [letters(length), digits(length), letters(length).toLowerCase(), base.slice(0, length)]) {
       if (pattern.test(candidate)) return candidate;
     }
@@ -58,7 +61,9 @@ function integerFor(field: Field, n: number): number {
   throw new Error(`No unused value left for ${field.name}`);
 }
 
-type Create = (module: string) => Promise<number>;
+/** Makes a new record of a module and answers its id; `upload` stores a file for a file field and answers the file's id. */
+type Create = ((module: string) => Promise<number>) & { upload?: Upload; model?: Model };
+export type Upload = (module: string, field: Field) => Promise<string>;
 
 /** A 300×300 PNG as a data URL (the size the image fields accept). */
 const PROFILE_PNG = pngDataUrl(300, 300);
@@ -78,10 +83,12 @@ export const writableEntities = (model: Model) =>
 export const crudEntities = (model: Model, resources: ResourceRegistry) =>
   model.entities.filter((e) => Object.values(e.operations).every(Boolean) && resources.traitsOf(e.module).effects.size === 0);
 
-export async function valueFor(field: Field, create: Create, n = next()): Promise<unknown> {
+export async function valueFor(field: Field, create: Create, n = next(), module?: string): Promise<unknown> {
   switch (field.kind) {
+    case 'file': return module && create.upload ? create.upload(module, field) : null;
     case 'text': return field.format ? (field.format === 'ipv6' ? '2001:db8::10' : '192.0.2.10') : textFor(field, n);
     case 'textarea': return textFor(field, n);
+    case 'richtext': return `<p>${textFor(field, n)}</p>`;
     case 'integer': return integerFor(field, n);
     case 'decimal': return '12.5';
     case 'money': return '1.234,56';
@@ -99,11 +106,15 @@ export async function valueFor(field: Field, create: Create, n = next()): Promis
     case 'color': return '#3ac9d6';
     case 'password': return `segredo-${n}`;
     case 'enum': return field.enumOptions![0].value;
+    case 'choices': return field.enumOptions.slice(0, Math.max(field.choices.minItems ?? 1, 1)).map((o) => o.value);
     case 'permission': return 'report.generate';
     case 'image': return PROFILE_PNG;
-    case 'json': return { amostra: n };
+    // The one JSON field people fill is a list (a document's metadata); an empty one is valid where no entry is required.
+    case 'json': return [];
     case 'reference': return create(field.reference!.module);
     case 'references': return [await create(field.reference!.module)];
+    // Spaces kept outside the record's database: none besides the one the record is written in.
+    case 'external': return [];
     case 'sublist': {
       const item: Record<string, unknown> = {};
       for (const inner of field.sublist!.fields) {
@@ -128,23 +139,29 @@ export async function validBody(entity: Entity, create: Create): Promise<Record<
   const n = next();
   for (const field of entity.fields) {
     if (!field.inForm || field.kind === 'id' || field.name === 'inactivated') continue;
-    body[field.name] = await valueFor(field, create, n);
+    body[field.name] = await valueFor(field, create, n, entity.module);
   }
   withoutHiddenFields(body, entity.fields);
+  if (entity.module === 'relatorio' && create.model) body.owner = firstDesignOwner(create.model);
   return entity.module === 'sequencias' ? validSequenceBody(body) : body;
 }
 
 /** Creates records through the API, reusing nothing: each call makes a new record (and its parents). */
-export function creator(model: Model, post: (url: string, body: unknown) => Promise<{ status: number; body: any }>): Create {
+export function creator(model: Model, post: (url: string, body: unknown) => Promise<{ status: number; body: any }>, upload?: Upload): Create {
   const create: Create = async (module) => {
     const entity = model.byModule.get(module)!;
     const response = await post(`/api/${module}`, await validBody(entity, create));
     if (response.status !== 201) throw new Error(`creating ${module} answered ${response.status}: ${JSON.stringify(response.body)}`);
     return response.body.data.id;
   };
-  return create;
+  return Object.assign(create, { upload, model });
 }
 
 /** Text fields of the entity a test may put a chosen word into. */
 export const plainTextFields = (entity: Entity) =>
   entity.fields.filter((f) => f.inForm && (f.kind === 'text' || f.kind === 'textarea') && !f.pattern && (f.maxLength ?? 255) >= 30);
+
+/** A report is of one of its design's entities: a generic design takes the first the schema offers (see 'choices' above). */
+function firstDesignOwner(model: Model): unknown {
+  return model.byModule.get('tipo_design_relatorio')?.fields.find((f) => f.name === 'owners')?.enumOptions?.[0]?.value;
+}

@@ -2,10 +2,12 @@
  * Builds the API in-process on a fresh database (PGlite or PostgreSQL), migrated to the latest
  * migrations (core, generated, authentication and audit), with the initial administrator logged in.
  */
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { loadModel, type Model } from '../../../language/index.js';
+import { loadModel, type Field, type Model } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
 import { ensureAdministrator } from '../../../src/server/auth/index.js';
 import { hashPassword } from '../../../src/server/resources/passwords.js';
@@ -35,6 +37,8 @@ export interface TestServerOptions {
   model?: Model;
   /** Migrations of the database; default the space migrations. */
   migrations?: MigrationSet;
+  /** Whether the platform's migrations run too; default only when `migrations` is not given. */
+  platform?: boolean;
   /** The features; default the product's. */
   features?: readonly Feature[];
 }
@@ -45,11 +49,13 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
   try {
     handle = await openDatabase(testTarget.target);
     // The one space is the default space, whose database is also the platform database.
-    if (!options.migrations) await migrateToLatest(handle.db, PLATFORM_MIGRATIONS);
+    if (options.platform ?? !options.migrations) await migrateToLatest(handle.db, PLATFORM_MIGRATIONS);
     await migrateToLatest(handle.db, options.migrations ?? SPACE_MIGRATIONS);
     await ensureAdministrator(handle.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const model = options.model ?? loadModel(ROOT);
-    const config = loadConfig({ ...options.env, ADMIN_PASSWORD, ADMIN_EMAIL }, ROOT);
+    // Uploaded files go to a folder of the test's own unless it names one.
+    const ownDataDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'test-server-'));
+    const config = loadConfig({ ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...options.env, ADMIN_PASSWORD, ADMIN_EMAIL }, ROOT);
     const app = await buildApp({ config, model, features: options.features, tenancy: { space: { name: 'default', db: handle.db } }, logger: process.env.TEST_LOG ? { level: 'error' } : false });
     const adminToken = await login(app, ADMIN_EMAIL, ADMIN_PASSWORD);
     const opened = handle;
@@ -59,6 +65,7 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
         await app.close();
         await opened.close();
         await testTarget.drop();
+        if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
@@ -116,3 +123,34 @@ function safeJson(text: string): any {
     return text;
   }
 }
+
+/** Uploads a small file of the first type a file field accepts, as the form would, and answers its id (for generic bodies). */
+export function uploader(server: { app: FastifyInstance }, token: string) {
+  return async (module: string, field: Field): Promise<string> => {
+    const accept = field.file?.accept ?? [];
+    const [name, bytes] = sampleFile(accept);
+    const boundary = `----amostra${Date.now()}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await server.app.inject({ method: 'POST', url: `/api/${module}/files/${field.name}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` }, payload });
+    if (response.statusCode !== 201) throw new Error(`uploading to ${module}.${field.name} answered ${response.statusCode}: ${response.body}`);
+    return response.json().data.id;
+  };
+}
+
+/** A file of the first kind a field takes: a report design for a design's file, a Java stream for a compiled one. */
+function sampleFile(accept: string[]): [string, Buffer] {
+  if (accept.includes('pdf')) return ['amostra.pdf', SAMPLE_PDF];
+  if (accept.includes('png')) return ['amostra.png', SAMPLE_PNG];
+  if (accept.includes('json')) return ['amostra.json', SAMPLE_DESIGN];
+  if (accept.includes('jasper')) return ['amostra.jasper', SAMPLE_JAVA_STREAM];
+  return ['amostra.txt', Buffer.from('amostra\n')];
+}
+
+const SAMPLE_DESIGN = Buffer.from(JSON.stringify({ version: 1, title: 'Municípios', source: { module: 'municipios' }, columns: [{ field: 'name' }] }));
+const SAMPLE_JAVA_STREAM = Buffer.from([0xac, 0xed, 0x00, 0x05, 0x73, 0x72]);
+const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const SAMPLE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

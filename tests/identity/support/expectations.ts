@@ -7,10 +7,11 @@ import type { ResourceAction } from '../../../src/server/resources/permissions.j
 import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
 import type { Principal } from './principals.js';
 
-export type MatrixAction = ResourceAction | 'combos' | 'multiple_delete';
+/** A module's insert is 'store' here whatever permission it needs (`.store`, or `.generate` for a report). */
+export type MatrixAction = Exclude<ResourceAction, 'generate'> | 'combos' | 'multiple_delete';
 export const MATRIX_ACTIONS: MatrixAction[] = ['index', 'show', 'store', 'update', 'destroy', 'combos', 'multiple_delete'];
 
-const OPERATION: Record<MatrixAction, Operation> = {
+const OPERATION: Record<Exclude<MatrixAction, 'generate'>, Operation> = {
   index: 'list', combos: 'list', show: 'show', store: 'create', update: 'update', destroy: 'delete', multiple_delete: 'delete',
 };
 
@@ -20,7 +21,7 @@ export const permissionAction = (action: MatrixAction): ResourceAction =>
 
 export const isWrite = (action: MatrixAction) => action === 'store' || action === 'update' || action === 'destroy' || action === 'multiple_delete';
 
-const SUCCESS: Record<MatrixAction, number> = { index: 200, combos: 200, show: 200, store: 201, update: 200, destroy: 200, multiple_delete: 200 };
+const SUCCESS: Record<Exclude<MatrixAction, 'generate'>, number> = { index: 200, combos: 200, show: 200, store: 201, update: 200, destroy: 200, multiple_delete: 200 };
 
 export function expectedStatus(entity: Entity, action: MatrixAction, principal: Principal, resources: ResourceRegistry): number {
   if (principal === 'anonymous') return 401;

@@ -29,7 +29,11 @@ export async function makePrincipals(server: TestServer): Promise<Principals> {
   const yesterday = rows[0].day;
   /** Every catalogue name of one action, over all modules. */
   const namesOf = (action: ResourceAction) => [
-    ...new Set(server.model.entities.filter((e) => entityActions(e).includes(action)).map((e) => `${e.permission}.${action}`)),
+    ...new Set(server.model.entities.flatMap((e) => {
+      // The insert's own name: `.store`, or `.generate` where inserting a record generates it (reports).
+      const own = action === 'store' && e.insertPermission === 'generate' ? 'generate' : action;
+      return entityActions(e).includes(own) ? [`${e.permission}.${own}`] : [];
+    })),
   ];
   const grants = (action: ResourceAction, extra: Record<string, unknown> = {}) =>
     namesOf(action).map((name) => ({ name, granted: true, expires_at: null, ...extra }));
@@ -43,7 +47,7 @@ export async function makePrincipals(server: TestServer): Promise<Principals> {
   };
 
   const tokens = new Map<string, string>();
-  tokens.set('none', await user([{ name: 'report.generate', granted: true, expires_at: null }]));
+  tokens.set('none', await user([{ name: 'workflow.execute', granted: true, expires_at: null }]));
   for (const action of ACTIONS) {
     const role = await post('/api/papeis', { name: `Papel ${action}`, permissions: grants(action) });
     tokens.set(`exact.${action}`, await user(grants(action)));

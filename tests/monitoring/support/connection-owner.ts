@@ -5,8 +5,8 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
  * this machine (Linux /proc): the socket's inode from /proc/net/tcp, the process holding it from
  * /proc/<pid>/fd, then up the parents to one of `roots`. Undefined when it cannot tell.
  */
-export function connectionOwner(clientPort: number, roots: number[]): number | undefined {
-  const inode = socketInode(clientPort);
+export function connectionOwner(clientPort: number, serverPort: number, roots: number[]): number | undefined {
+  const inode = socketInode(clientPort, serverPort);
   if (!inode) return undefined;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -16,12 +16,15 @@ export function connectionOwner(clientPort: number, roots: number[]): number | u
   return undefined;
 }
 
-function socketInode(port: number): string | undefined {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+// The client's end of this very connection: its local port and the server's as remote port. An
+// earlier connection that used the same client port may linger in TIME_WAIT, owned by no one (inode 0).
+function socketInode(clientPort: number, serverPort: number): string | undefined {
+  const hex = (port: number) => port.toString(16).toUpperCase().padStart(4, '0');
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     for (const line of safeRead(table).split('\n').slice(1)) {
       const columns = line.trim().split(/\s+/);
-      if (columns[1]?.endsWith(`:${hexPort}`)) return columns[9];
+      const inode = columns[9];
+      if (columns[1]?.endsWith(`:${hex(clientPort)}`) && columns[2]?.endsWith(`:${hex(serverPort)}`) && inode && inode !== '0') return inode;
     }
   }
   return undefined;

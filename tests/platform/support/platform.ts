@@ -30,6 +30,8 @@ export interface PlatformApi {
   /** The operator's call in the default space. */
   operator(method: Method, url: string, payload?: unknown): Promise<Answer>;
   login(email: string, password: string, tenant?: string): Promise<Answer>;
+  /** A system made once for this API: a PostgreSQL space requires one (`system_id`). */
+  systemId(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,15 @@ export async function startPlatformApi(): Promise<PlatformApi> {
   const answer = await login(OPERATOR.email, OPERATOR.password);
   if (answer.status !== 200) throw new Error(`login failed: ${answer.text}`);
   const operatorToken = answer.body.data.token as string;
+  let system: Promise<number> | undefined;
+  const systemId = () => (system ??= send('POST', '/api/sistemas', {
+    token: operatorToken, payload: { name: 'Sistema dos testes', prefix: 'TST', url: 'testes.conselho.org.br' },
+  }).then((made) => {
+    if (made.status !== 201) throw new Error(`system not created: ${made.text}`);
+    return made.body.data.id as number;
+  }));
   return {
+    systemId,
     app, directory, dataDir, operatorToken, send, login,
     operator: (method, url, payload) => send(method, url, { token: operatorToken, payload }),
     async close() {

@@ -9,7 +9,7 @@ import {
   type Validator,
 } from 'react-admin';
 import type { FieldSpec } from '../types';
-import { COMBOS_META, MORE_OPTIONS_HINT, TYPE_AHEAD_LIMIT } from '../combos';
+import { MORE_OPTIONS_HINT, TYPE_AHEAD_LIMIT, optionsSource } from '../combos';
 
 interface Props {
   spec: FieldSpec;
@@ -22,14 +22,14 @@ interface Props {
 
 /**
  * A reference (or many-to-many) field fed by the referenced module's combos (its named `combo` when
- * the schema says so). With `dependsOn` the options are filtered by another field of the form and the
- * choice is cleared when that field changes. The options follow what is typed (asked of the server,
+ * the schema says so); an external field by its options route. With `dependsOn` the options are
+ * filtered by another field of the form and the choice is cleared when that field changes. The options follow what is typed (asked of the server,
  * debounced); a large module (`typeAhead`) is asked for a few at a time. Whenever the server says more
  * match than came, the field says 'Digite para refinar…' instead of cutting the list silently. On
  * edit the chosen option's name is fetched by its id.
  */
 export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Props) {
-  const module = spec.reference?.module ?? spec.source;
+  const { reference: module, meta } = optionsSource(spec);
   const dependsOn = spec.reference?.dependsOn;
   const parentValue = useWatch({ name: dependsOn?.field ?? '__none__', disabled: !dependsOn });
   useClearWhenParentChanges(spec.source, dependsOn ? parentValue : undefined);
@@ -38,7 +38,7 @@ export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Pr
     ...(spec.reference?.combo ? { combo: spec.reference.combo } : {}),
     ...(spec.reference?.typeAhead ? { limit: TYPE_AHEAD_LIMIT } : {}),
   };
-  const common = { source: spec.source, reference: module, filter, queryOptions: { meta: COMBOS_META } };
+  const common = { source: spec.source, reference: module, filter, queryOptions: { meta } };
   const inputProps = {
     label,
     validate,

@@ -10,6 +10,7 @@ import { ListPagination } from './ListPagination';
 import { ListTitle } from './ListTitle';
 import { SearchBox } from './SearchBox';
 import { ColumnsButton } from './ColumnsButton';
+import { ExportButton } from './ExportButton';
 import { PLAIN_FILTER_KINDS, PlainFilters } from './PlainFilters';
 import { ListState } from './ListState';
 import { cardColumns } from './cards';
@@ -28,7 +29,7 @@ export interface ResourceListProps extends ListProps {
 }
 
 /**
- * A module's list: free-text search, filters, a column chooser, the rows as a sortable light table
+ * A module's list: free-text search, filters, a column chooser, 'Exportar' (CSV, XLSX), the rows as a sortable light table
  * (as cards on a phone), the loading and empty states, pagination, bulk delete, 'Inserir' to
  * `/{resource}/inserir`, and a row opening `/{resource}/{id}`. `readOnly` offers none of the writes
  * and opens no record; `bulkDelete: false` offers no selection (records are deleted one at a time). A column with a `cell` draws its own cells (the custom-cell slot).
@@ -77,6 +78,7 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
         )}
         <span className="grow" />
         {!phone && <ColumnsButton columns={columns} hidden={hidden} onToggle={toggleColumn} />}
+        <ExportButton />
         {mayCreate && (
           <Link to={`/${resource}/inserir`} className="btn btn-contained">
             <AddIcon />

@@ -7,8 +7,9 @@ import { refusedAddressReason } from './address-ranges.js';
  * http and https, and only public addresses. The check runs on the address actually connected —
  * `guardedLookup` is handed to the connection itself, so a host name that resolves to a public
  * address when validated and to a private one when connecting (DNS rebinding) is still refused —
- * and again on every redirect. Hosts listed in MONITOR_ALLOWED_HOSTS (host names or IP literals,
- * as written in the address, e.g. `127.0.0.1,localhost`) skip the address check.
+ * and again on every redirect. Hosts listed in OUTBOUND_ALLOWED_HOSTS (host names or IP literals,
+ * as written in the address, e.g. `127.0.0.1,localhost`) skip the address check; MONITOR_ALLOWED_HOSTS,
+ * its former name, still counts and adds to it. Monitors, S3 endpoints and FTP hosts all pass here.
  */
 
 export class OutboundRefusedError extends Error {
@@ -25,11 +26,16 @@ export class OutboundDnsError extends Error {
   }
 }
 
-/** Host names or IPs allowed despite not being public; read from MONITOR_ALLOWED_HOSTS by default. */
+/** Host names or IPs allowed despite not being public; read from OUTBOUND_ALLOWED_HOSTS (and MONITOR_ALLOWED_HOSTS) by default. */
 export type AllowedHosts = ReadonlySet<string>;
 
+/** The setting's value: OUTBOUND_ALLOWED_HOSTS and the older MONITOR_ALLOWED_HOSTS together. */
+export function allowedHostsSetting(env: NodeJS.ProcessEnv = process.env): string {
+  return [env.OUTBOUND_ALLOWED_HOSTS, env.MONITOR_ALLOWED_HOSTS].filter((value) => value !== undefined && value !== '').join(',');
+}
+
 /** @example parseAllowedHosts('127.0.0.1, LocalHost') // Set { '127.0.0.1', 'localhost' } */
-export function parseAllowedHosts(value: string | undefined = process.env.MONITOR_ALLOWED_HOSTS): AllowedHosts {
+export function parseAllowedHosts(value: string | undefined = allowedHostsSetting()): AllowedHosts {
   return new Set((value ?? '').split(',').map(normaliseHost).filter((host) => host !== ''));
 }
 

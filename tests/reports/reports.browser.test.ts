@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { shippedDesign } from '../../src/server/reports/builtin/designs/index.js';
+import { root } from '../e2e/support/build-client';
+import { logIn } from '../e2e/support/product';
+import { browserSession } from '../e2e/support/session';
+
+/**
+ * A report in Chromium as the council's staff ask for one: the design's entities and parameters on
+ * the form, the status followed live from Aguardando to Impresso with 'Relatório gerado com
+ * sucesso', then 'Imprimir' opening the PDF; at 1366 and 390 px.
+ */
+describe('reports in the browser', () => {
+  const session = browserSession();
+  const page = () => session.page;
+  const label = (text: string) => page().getByLabel(new RegExp(`^${text}( - Opcional)?$`));
+  const shot = (name: string) => page().screenshot({ path: join(root, 'test-results', `reports-${name}.png`), fullPage: true });
+
+  /** The API as the signed-in page calls it. */
+  const api = (method: string, path: string, body?: unknown) =>
+    page().evaluate(async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: await response.json() };
+    }, { method, path, body });
+
+  it('asks for a PDF report, follows its status to Impresso and opens it', async () => {
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await logIn(page(), session.product);
+    await expect.poll(() => new URL(page().url()).pathname).toBe('/');
+    // The engine and the design, as an administrator sets them up once.
+    const engine = await api('POST', '/api/tipo_gerador_relatorio', { name: 'Motor interno', report_engine: 2, engine_version: '1', external_server: false });
+    expect(engine.status, JSON.stringify(engine.body)).toBe(201);
+    const fileId = await page().evaluate(async (text) => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'application/json' }), 'municipios.json');
+      const response = await fetch('/api/tipo_design_relatorio/files/file', { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('token')}` }, body: form });
+      return (await response.json()).data.id as string;
+    }, shippedDesign('cities').toString('utf8'));
+    const design = await api('POST', '/api/tipo_design_relatorio', {
+      name: 'Municípios por UF', file: fileId, report_engine_type_id: engine.body.data.id, processing_complexity: 1, owners: ['municipios'],
+      parameters: [{ name: 'uf_id', label: 'UF', type: 'reference', required: false }],
+    });
+    expect(design.status, JSON.stringify(design.body)).toBe(201);
+
+    await page().goto(`${session.product.url}/relatorio/inserir`);
+    await label('Modelo de relatório').click();
+    await page().getByRole('option', { name: 'Municípios por UF' }).click();
+    await label('UF').waitFor();
+    await label('Entidade').click();
+    await page().getByRole('option', { name: 'Municípios' }).click();
+    await label('UF').fill('26');
+    await shot('form-1366');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/relatorio\/\d+$/);
+    await page().getByText('Relatório gerado com sucesso').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page().getByTestId('report-status').textContent()).toBe('Impresso');
+    // The entity by its name, who asked, and when it printed.
+    await page().locator('main').getByText('Municípios', { exact: true }).waitFor();
+    await page().locator('main').getByText('Pedido por').waitFor();
+    await page().locator('main').getByText('Fim da impressão').waitFor();
+    await shot('printed-1366');
+
+    const [tab, answer] = await Promise.all([
+      page().context().waitForEvent('page'),
+      page().waitForResponse((response) => /\/api\/relatorio\/\d+\/print$/.test(response.url())),
+      page().getByRole('button', { name: 'Imprimir' }).click(),
+    ]);
+    const printed = (await answer.json()).data;
+    expect(printed.name).toBe('municipios-por-uf.pdf');
+    expect(Buffer.from(printed.file, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    // The new tab shows that file (made in the page, so the tab's address is a blob of it).
+    await expect.poll(() => tab.url(), { timeout: 30_000 }).toMatch(/^blob:/);
+    await tab.close();
+  });
+
+  it('keeps the report readable on a phone', async () => {
+    await page().setViewportSize({ width: 390, height: 844 });
+    await page().reload();
+    await page().getByRole('button', { name: 'Imprimir' }).waitFor();
+    const overflow = await page().evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot('printed-390');
+  });
+});
