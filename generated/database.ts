@@ -293,6 +293,16 @@ export interface MonitorsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `nationalities` (schemas/tabelas/nacionalidades.schema.json). */
+export interface NationalitiesTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `other_site_diploma_registrations` (schemas/tabelas/outros_locais_registro_diploma.schema.json). */
 export interface OtherSiteDiplomaRegistrationsTable {
   id: Generated<number>;
@@ -304,10 +314,173 @@ export interface OtherSiteDiplomaRegistrationsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `parties` (schemas/cadastro/partes.schema.json). */
+export interface PartiesTable {
+  id: Generated<number>;
+  name: string;
+  behave_like: 1 | 2 | 3;
+  party_type_id: number;
+  tax_id: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `party_types` (schemas/cadastro/tipos_parte.schema.json). */
+export interface PartyTypesTable {
+  id: Generated<number>;
+  name: string;
+  friendly_name: string;
+  behave_like: 1 | 2 | 3;
+  code: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `person_addresses` (schemas/cadastro/pessoa_fisica.schema.json). */
+export interface PersonAddressesTable {
+  id: Generated<number>;
+  person_id: number;
+  postal_code: string;
+  uf_id: number | null;
+  city_id: number | null;
+  neighborhood: string | null;
+  street_address: string;
+  street_number: string | null;
+  address_complement: string | null;
+  address_type_id: number;
+  latitude: Numeric | null;
+  longitude: Numeric | null;
+  main: Generated<boolean>;
+}
+
+/** `person_emails` (schemas/cadastro/pessoa_fisica.schema.json). */
+export interface PersonEmailsTable {
+  id: Generated<number>;
+  person_id: number;
+  address: string;
+  receive_news: Generated<boolean>;
+  main: Generated<boolean>;
+}
+
+/** `person_regions` (schemas/cadastro/pessoa_fisica.schema.json). */
+export interface PersonRegionsTable {
+  person_id: number;
+  region_id: number;
+}
+
+/** `person_telephones` (schemas/cadastro/pessoa_fisica.schema.json). */
+export interface PersonTelephonesTable {
+  id: Generated<number>;
+  person_id: number;
+  contact: string | null;
+  idd: string | null;
+  area_code: string;
+  number: string;
+  telephone_extension: string | null;
+  sector: string | null;
+  telephone_companies_id: number;
+  send_sms: Generated<boolean>;
+  main: Generated<boolean>;
+}
+
+/** `person_work_expedients` (schemas/cadastro/pessoa_fisica.schema.json). */
+export interface PersonWorkExpedientsTable {
+  id: Generated<number>;
+  person_work_relation_id: number;
+  expedient_number: number;
+  day: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  start: string;
+  end: string;
+}
+
+/** `person_work_relations` (schemas/cadastro/pessoa_fisica.schema.json). */
+export interface PersonWorkRelationsTable {
+  id: Generated<number>;
+  person_id: number;
+  employer_id: number;
+  employee_register_id: string;
+  admission_date: string;
+  resignation_date: string | null;
+  employment_relationship_type_id: number;
+  work_regime_id: number;
+  technical_assignment_id: number;
+  enrollment: string | null;
+  technical_manager: Generated<boolean>;
+  responsible_sector: Generated<boolean>;
+  also_supervises: boolean | null;
+  notes: string | null;
+}
+
+/** `persons` (schemas/cadastro/pessoa_fisica.schema.json). */
+export interface PersonsTable {
+  id: Generated<number>;
+  party_id: number | null;
+  name: string;
+  short_name: string;
+  social_name: string | null;
+  party_type_id: number;
+  date_birth: string;
+  genre_id: number;
+  civil_status_id: number;
+  naturalness_id: number;
+  nationality_id: number;
+  father: string | null;
+  mother: string | null;
+  home_page: string | null;
+  photo: string | null;
+  notes: string | null;
+  individual_registration: string;
+  identity_card_number: string | null;
+  identity_card_organ_emiter: string | null;
+  identity_card_shipping_date: string | null;
+  voters_title_number: string | null;
+  voters_title_zone: string | null;
+  voters_title_section: string | null;
+  voters_title_uf_id: number | null;
+  reservist: string | null;
+  work_permit_number: string | null;
+  work_permit_series: string | null;
+  work_permit_uf_id: number | null;
+  fingerprint: string | null;
+  signature: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `regions` (schemas/tabelas/regioes.schema.json). */
 export interface RegionsTable {
   id: Generated<number>;
   denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `relation_rules` (schemas/cadastro/regras_relacao.schema.json). */
+export interface RelationRulesTable {
+  id: Generated<number>;
+  name: string;
+  relation_type_id: number;
+  allowed_party_one_type: number;
+  allowed_party_two_type: number;
+  one_relation_between_parties: Generated<boolean>;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `relation_types` (schemas/cadastro/tipo_relacao.schema.json). */
+export interface RelationTypesTable {
+  id: Generated<number>;
+  name: string;
+  friendly_name: string;
+  is_hierarchic: Generated<boolean>;
+  name_for_party_one: string;
+  name_for_party_two: string;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -556,8 +729,20 @@ export interface SpaceDatabase {
   legal_nature_categories: LegalNatureCategoriesTable;
   legal_natures: LegalNaturesTable;
   mesoregions: MesoregionsTable;
+  nationalities: NationalitiesTable;
   other_site_diploma_registrations: OtherSiteDiplomaRegistrationsTable;
+  parties: PartiesTable;
+  party_types: PartyTypesTable;
+  person_addresses: PersonAddressesTable;
+  person_emails: PersonEmailsTable;
+  person_regions: PersonRegionsTable;
+  person_telephones: PersonTelephonesTable;
+  person_work_expedients: PersonWorkExpedientsTable;
+  person_work_relations: PersonWorkRelationsTable;
+  persons: PersonsTable;
   regions: RegionsTable;
+  relation_rules: RelationRulesTable;
+  relation_types: RelationTypesTable;
   report_design_type_parameters: ReportDesignTypeParametersTable;
   report_design_types: ReportDesignTypesTable;
   report_engine_types: ReportEngineTypesTable;

@@ -103,6 +103,8 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
       rule.type = nullable('string');
   }
   for (const key of ['maxLength', 'minLength', 'minimum', 'maximum', 'pattern', 'default'] as const) {
+    // An edit that leaves a sub-list out keeps the stored rows: its default fills a new record's only.
+    if (key === 'default' && field.kind === 'sublist' && mode === 'edit') continue;
     // A decimal's bounds are compared exactly by the `x-digits` check, never as JSON numbers.
     if (field[key] !== undefined) rule[field.kind === 'decimal' && (key === 'minimum' || key === 'maximum') ? `x-${key}` : key] = field[key];
   }
@@ -116,6 +118,5 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
   if (field.when) rule['x-when'] = { ...field.when };
   if (field.messages) rule['x-messages'] = { ...field.messages };
   if (field.reference) rule['x-reference'] = { module: field.reference.module, ...(field.reference.dependsOn ? { dependsOn: field.reference.dependsOn } : {}) };
-  void mode;
   return rule;
 }

@@ -1,4 +1,4 @@
-import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import Decimal from 'decimal.js';
 
@@ -20,6 +20,19 @@ export function isCpf(value: string): boolean {
  */
 export function isCnpj(value: string): boolean {
   return isValidCnpj(value, { version: 2 });
+}
+
+/**
+ * A valid CPF or CNPJ in its one written form (`123.456.789-09`, `12.345.678/0001-95`), however it
+ * was typed, so a unique index and a look-up by the number find it; anything else as given (the
+ * validator answers for it).
+ * @example canonicalTaxId('cpf', '12345678909') // '123.456.789-09'
+ */
+export function canonicalTaxId(kind: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (kind === 'cpf' && isCpf(value)) return formatCpf(value.replace(/\D/g, ''));
+  if (kind === 'cnpj' && isCnpj(value)) return formatCnpj(value.replace(/[^0-9A-Za-z]/g, '').toUpperCase(), { version: 2 });
+  return value;
 }
 
 /**

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { EXE, filesUnder, multipart, PDF, PNG } from '../files/support.js';
+import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_MS } from '../../src/server/resources/files.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 
 /** The start of a filled JasperReports report: Java's serialisation header. */
@@ -206,13 +207,19 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('keeps no file of a refused document once the day\'s uploads are swept', async () => {
-      const before = filesUnder(join(dataDir, 'files')).length;
+      const before = new Set(filesUnder(join(dataDir, 'files')));
       const refused = await admin()('POST', '/api/documento', await documentBody({ metadata: metadata(null) }));
       expect(refused.status).toBe(422);
       // The upload waits a day for a save to claim it; nothing else was stored.
-      expect(filesUnder(join(dataDir, 'files')).length).toBe(before + 1);
-      const rows = await server.db.selectFrom('files').select('id').where('module', '=', 'documento').where('record_id', 'is', null).execute();
-      expect(rows.length).toBeGreaterThan(0);
+      const waiting = filesUnder(join(dataDir, 'files')).filter((file) => !before.has(file));
+      expect(waiting).toHaveLength(1);
+      const unclaimed = () => server.db.selectFrom('files').select('id').where('module', '=', 'documento').where('record_id', 'is', null).execute();
+      expect((await unclaimed()).length).toBeGreaterThan(0);
+      // A day and an hour later, the sweep every upload runs removes its row and its bytes.
+      const storages = server.app.resources.filesOfSpace({ name: 'default', isDefault: true, db: server.db })!;
+      await sweepUnclaimedUploads(server.db, storages, Date.now() + UNCLAIMED_UPLOAD_MS + 60 * 60 * 1000);
+      expect(await unclaimed()).toEqual([]);
+      expect(filesUnder(join(dataDir, 'files'))).not.toContain(waiting[0]);
     });
   });
 }

@@ -3,32 +3,15 @@
  * 404 'Documento não encontrado.' for its download, its history and its archiving, and its file is
  * never read from the other space's folder. Spaces on PGlite and on PostgreSQL.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF } from '../files/support.js';
-import { startPlatformApi, type PlatformApi } from '../platform/support/platform.js';
-import { TEST_POSTGRES_URL } from '../support/databases.js';
+import { startTwoSpaces, type PlatformApi, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 
-const PASSWORD = 'Senha-Dos-Documentos-456!';
-type Kind = 'pglite' | 'pgsql';
-
-describe.each<Kind>(['pglite', 'pgsql'])('documents in two spaces (%s spaces)', (kind) => {
+describe.each<SpaceKind>(['pglite', 'pgsql'])('documents in two spaces (%s spaces)', (kind) => {
+  let spaces: TwoSpaces;
   let api: PlatformApi;
-  const suffix = randomBytes(4).toString('hex');
-  const databases: string[] = [];
+  let tokens: Record<string, string> = {};
   const names = { a: `documentos-a-${kind}`, b: `documentos-b-${kind}` };
-  const tokens: Record<string, string> = {};
-  let systemId: number | undefined;
-
-  const spaceItem = (tenantName: string) => {
-    const dbName = `test_pg_${tenantName.replaceAll('-', '_')}_${suffix}`;
-    if (kind === 'pgsql') databases.push(dbName);
-    return {
-      tenant_name: tenantName, db_type: kind, db_name: dbName, active: true, monitor_active: false,
-      ...(kind === 'pgsql' ? { db_ip: '127.0.0.1', db_port: '5432', db_user: 'postgres', system_id: systemId } : {}),
-    };
-  };
   const as = (space: string, method: 'GET' | 'POST', url: string, payload?: unknown) => api.send(method, url, { token: tokens[space], tenant: space, payload });
   const upload = async (space: string) => {
     const body = multipart('oficio.pdf', PDF);
@@ -38,36 +21,11 @@ describe.each<Kind>(['pglite', 'pgsql'])('documents in two spaces (%s spaces)', 
   };
 
   beforeAll(async () => {
-    api = await startPlatformApi();
-    systemId = await api.systemId();
-    const council = await api.operator('POST', '/api/clientes', {
-      name: `Conselho dos documentos ${kind}`, initials: 'CDC', email: `documentos-${kind}@example.com`, active: true,
-      tenant_configs: [spaceItem(names.a), spaceItem(names.b)],
-    });
-    expect(council.status, council.text).toBe(201);
-    for (const item of council.body.data.tenant_configs) {
-      const first = await api.login(item.initial_admin.email, item.initial_admin.password, item.tenant_name);
-      const profile = await api.send('GET', '/api/perfil', { token: first.body.data.token, tenant: item.tenant_name });
-      await api.send('PUT', '/api/perfil', {
-        token: first.body.data.token, tenant: item.tenant_name,
-        payload: { name: profile.body.data.name, email: item.initial_admin.email, password: PASSWORD, password_confirmation: PASSWORD },
-      });
-      tokens[item.tenant_name] = (await api.login(item.initial_admin.email, PASSWORD, item.tenant_name)).body.data.token;
-    }
+    spaces = await startTwoSpaces(kind, 'documentos');
+    ({ api, tokens } = spaces);
   }, 240_000);
 
-  afterAll(async () => {
-    await api?.close();
-    if (databases.length) {
-      const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await client.connect();
-      try {
-        for (const name of databases) await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    }
-  }, 60_000);
+  afterAll(() => spaces?.close(), 60_000);
 
   it('answers another space\'s document ids with 404, and keeps each space\'s own', async () => {
     const type = await as(names.a, 'POST', '/api/tipo_documento', { denomination: 'Ofício', accepted_extensions: ['pdf'], metadata: [{ name: 'Número', type: 'integer', required: false }] });

@@ -23,17 +23,17 @@ interface Plan { name: string; runs: number; request: fc.Arbitrary<Sent>; knows:
 
 const fieldsOf = (names: string[]) => (path: string) => path === '_' || names.includes(path);
 
-/** Whether an error path names a property of the body rule: `field`, `list.0`, `list.0.item`. */
+/** Whether an error path names a property of the body rule: `field`, `list.0`, `list.0.item`, `list.0.nested.1.item`. */
 function knowsRule(rule: Record<string, any>) {
-  return (path: string) => {
-    const [top, index, inner, ...rest] = path.split('.');
-    const field = rule.properties?.[top];
-    if (path === '_') return true;
-    if (!field || rest.length) return false;
+  const within = (properties: Record<string, any> | undefined, parts: string[]): boolean => {
+    const [top, index, ...rest] = parts;
+    const field = properties?.[top];
+    if (!field) return false;
     if (index === undefined) return true;
     if (!/^\d+$/.test(index)) return false;
-    return inner === undefined || (inner in (field.items?.properties ?? {}));
+    return rest.length === 0 || within(field.items?.properties, rest);
   };
+  return (path: string) => path === '_' || within(rule.properties, path.split('.'));
 }
 
 /** A body that can never pass validation: its first required field gets an object. */

@@ -3,64 +3,23 @@
  * (`tenant_config_id`, whatever the body says), and another space's people neither see it in their
  * menu nor open it, even at the same address. Spaces on PGlite and on PostgreSQL.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_POSTGRES_URL } from '../support/databases.js';
-import { startPlatformApi, type PlatformApi } from '../platform/support/platform.js';
+import { startTwoSpaces, type PlatformApi, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 
-const PASSWORD = 'Senha-Do-Espaco-789!';
-type Kind = 'pglite' | 'pgsql';
-
-async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try { return await work(client); } finally { await client.end(); }
-}
-
-describe.each<Kind>(['pglite', 'pgsql'])('custom pages in two spaces (%s spaces)', (kind) => {
+describe.each<SpaceKind>(['pglite', 'pgsql'])('custom pages in two spaces (%s spaces)', (kind) => {
+  let spaces: TwoSpaces;
   let api: PlatformApi;
-  const suffix = randomBytes(4).toString('hex');
-  const databases: string[] = [];
+  let tokens: Record<string, string> = {};
+  let spaceIds: Record<string, number> = {};
   const names = { a: `paginas-a-${kind}`, b: `paginas-b-${kind}` };
-  const tokens: Record<string, string> = {};
-  const spaceIds: Record<string, number> = {};
-  let systemId: number | undefined;
-
-  const spaceItem = (tenantName: string) => {
-    const dbName = `test_pg_${tenantName.replaceAll('-', '_')}_${suffix}`;
-    if (kind === 'pgsql') databases.push(dbName);
-    return {
-      tenant_name: tenantName, db_type: kind, db_name: dbName, active: true, monitor_active: false,
-      ...(kind === 'pgsql' ? { db_ip: '127.0.0.1', db_port: '5432', db_user: 'postgres', system_id: systemId } : {}),
-    };
-  };
   const as = (space: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = tokens[space]) => api.send(method, url, { token, tenant: space, payload });
 
   beforeAll(async () => {
-    api = await startPlatformApi();
-    systemId = await api.systemId();
-    const council = await api.operator('POST', '/api/clientes', {
-      name: `Conselho das páginas ${kind}`, initials: 'CPG', email: `paginas-${kind}@example.com`, active: true,
-      tenant_configs: [spaceItem(names.a), spaceItem(names.b)],
-    });
-    expect(council.status, council.text).toBe(201);
-    for (const item of council.body.data.tenant_configs) {
-      spaceIds[item.tenant_name] = item.id;
-      const first = await api.login(item.initial_admin.email, item.initial_admin.password, item.tenant_name);
-      const profile = await api.send('GET', '/api/perfil', { token: first.body.data.token, tenant: item.tenant_name });
-      await api.send('PUT', '/api/perfil', {
-        token: first.body.data.token, tenant: item.tenant_name,
-        payload: { name: profile.body.data.name, email: item.initial_admin.email, password: PASSWORD, password_confirmation: PASSWORD },
-      });
-      tokens[item.tenant_name] = (await api.login(item.initial_admin.email, PASSWORD, item.tenant_name)).body.data.token;
-    }
+    spaces = await startTwoSpaces(kind, 'paginas');
+    ({ api, tokens, spaceIds } = spaces);
   }, 240_000);
 
-  afterAll(async () => {
-    await api?.close();
-    if (databases.length) await onServer(async (client) => { for (const name of databases) await client.query(`drop database if exists ${name} with (force)`); });
-  }, 60_000);
+  afterAll(() => spaces?.close(), 60_000);
 
   it('records the space a page was written in, and keeps it there', async () => {
     const category = await as(names.a, 'POST', '/api/categoria_pagina_dinamica', { denomination: 'Institucional', uri: 'institucional' });

@@ -125,9 +125,10 @@ for (const kind of DATABASE_KINDS) {
       const ours = taken.filter((id) => reportIds.includes(id));
       expect(new Set(ours).size).toBe(ours.length);
       expect(new Set(taken).size).toBe(taken.length);
-      // The server's own loop may have taken some of them too, but never one also taken here.
-      const statuses = await server.db.selectFrom('reports').select(['id', 'attempts']).where('id', 'in', reportIds).execute();
-      expect(statuses.every((row) => Number(row.attempts) === 1)).toBe(true);
+      // The server's own loop may have taken some of them too, but never one also taken here, and none is left waiting.
+      const statuses = await server.db.selectFrom('reports').select(['id', 'attempts', 'status']).where('id', 'in', reportIds).execute();
+      expect(statuses.map((row) => Number(row.attempts))).toEqual(reportIds.map(() => 1));
+      expect(statuses.filter((row) => Number(row.status) === REPORT_STATUS.waiting)).toEqual([]);
     });
 
     it('waits again for a report whose process stopped beating, and gives up after three tries', async () => {

@@ -7,15 +7,20 @@ import { page as parametersPage } from '../../src/web/screens/parametros/page';
 
 const screens = generated.filter((r) => r.screens);
 const named = (name: string) => generated.find((r) => r.name === name)!;
+/** Modules open to every signed-in person (`x-access: any`: the party configuration), in everyone's menu. */
+const openToAll = screens.filter((r) => r.access === 'any').map((r) => r.name);
+/** The menu without the modules everyone sees. */
+const beyondOpen = (groups: ReturnType<typeof menuGroups>) =>
+  groups.map((g) => ({ ...g, modules: g.modules.filter((m) => !openToAll.includes(m.name)) })).filter((g) => g.modules.length > 0);
 
 describe('the menu derived from permissions', () => {
   it("shows a person holding only 'civilStatus.index' just Estados civis, under its area", () => {
-    const groups = menuGroups(screens, ['any', 'civilStatus.index']);
+    const groups = beyondOpen(menuGroups(screens, ['any', 'civilStatus.index']));
     expect(groups).toEqual([{ area: 'tabelas', label: 'Tabelas auxiliares', modules: [{ name: 'estados_civis', label: 'Estados civis', icon: named('estados_civis').icon }] }]);
   });
 
   it("shows nothing but home to a person without index permissions, and every module to 'admin'", () => {
-    expect(menuGroups(screens, ['any'])).toEqual([]);
+    expect(beyondOpen(menuGroups(screens, ['any']))).toEqual([]);
     const all = menuGroups(screens, ['any', 'admin']).flatMap((g) => g.modules.map((m) => m.name));
     expect(all.sort()).toEqual(screens.map((r) => r.name).sort());
   });
@@ -27,20 +32,26 @@ describe('the menu derived from permissions', () => {
   });
 
   it('lists a feature page (the parameters form) under its area, after the modules, for a holder of its names only', () => {
-    const forReader = menuGroups(screens, ['any', 'parameter.index', 'audit.index'], [parametersPage]);
+    const forReader = beyondOpen(menuGroups(screens, ['any', 'parameter.index', 'audit.index'], [parametersPage]));
     expect(forReader).toEqual([{ area: 'sistema', label: 'Sistema', modules: [
       { name: 'auditoria', label: 'Auditoria', icon: named('auditoria').icon },
       { name: 'parametros', label: 'Parâmetros', icon: 'Tune' },
     ] }]);
-    expect(menuGroups(screens, ['any', 'parameter.update'], [parametersPage])).toEqual([]);
+    expect(beyondOpen(menuGroups(screens, ['any', 'parameter.update'], [parametersPage]))).toEqual([]);
     const areas = menuGroups(screens, ['admin'], [parametersPage]).map((group) => group.area);
-    expect(areas).toEqual(['tabelas', 'sistema', 'plataforma']);
+    expect(areas).toEqual(['cadastro', 'tabelas', 'sistema', 'plataforma']);
   });
 
   it('gives a feature page reached by links (a custom page, listed: false) no entry of its own', () => {
     const customPage = { ...parametersPage, path: 'paginas/:uri/:slug', label: 'Página', requires: ['any'], listed: false };
-    expect(menuGroups(screens, ['any'], [customPage])).toEqual([]);
-    expect(menuGroups(screens, ['any', 'parameter.index'], [customPage, parametersPage]).flatMap((g) => g.modules.map((m) => m.name))).toEqual(['parametros']);
+    expect(beyondOpen(menuGroups(screens, ['any'], [customPage]))).toEqual([]);
+    expect(beyondOpen(menuGroups(screens, ['any', 'parameter.index'], [customPage, parametersPage])).flatMap((g) => g.modules.map((m) => m.name))).toEqual(['parametros']);
+  });
+
+  it('shows the party configuration, open to every signed-in person, to someone holding nothing', () => {
+    expect(openToAll.sort()).toEqual(['regras_relacao', 'tipo_relacao', 'tipos_parte']);
+    expect(menuGroups(screens, ['any'])).toEqual([{ area: 'cadastro', label: 'Cadastro', modules: expect.arrayContaining(openToAll.map((name) => expect.objectContaining({ name }))) }]);
+    expect(menuGroups(screens, ['any']).flatMap((g) => g.modules)).toHaveLength(3);
   });
 
   it('never lists a reference-only module, whatever is held', () => {

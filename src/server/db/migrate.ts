@@ -17,6 +17,7 @@ export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'generated/migrations'),
   join(ROOT, 'src/server/documents/migrations'),
   join(ROOT, 'src/server/reports/migrations'),
+  join(ROOT, 'src/server/parties/migrations'),
   join(ROOT, 'src/server/auth/migrations'),
   join(ROOT, 'src/server/auth/recovery-migrations'),
   join(ROOT, 'src/server/parameters/migrations'),

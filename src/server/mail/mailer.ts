@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailSettings } from './settings.js';
@@ -39,7 +39,9 @@ export function createMailer(settings: MailSettings, log: Log = (line) => consol
       await mkdir(settings.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const path = join(settings.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(path, info.message as Buffer);
+      // Written under another name, then renamed: whoever lists the outbox never opens half a message.
+      await writeFile(`${path}.part`, info.message as Buffer);
+      await rename(`${path}.part`, path);
       log(`E-mail para ${message.to} guardado em ${path} (SMTP_URL não configurado).`);
       return path;
     },

@@ -4,7 +4,7 @@ import type { Entity, Field } from '../../../language/index.js';
 import { decimalMessages, exactText, isApiDecimal, normaliseDecimal } from '../../shared/decimals.js';
 import { trimmedValue } from '../../shared/text.js';
 import { ruleMessage } from '../../shared/field-rules.js';
-import { ipAddressMessage, isCnpj, isCpf, isIpAddress, isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
+import { canonicalTaxId, ipAddressMessage, isCnpj, isCpf, isIpAddress, isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';
 import { NOT_AN_OBJECT } from '../http/body.js';
 import { checkBodyLimits } from './body-limits.js';
@@ -119,7 +119,7 @@ function readBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode, 
   for (const field of fields) {
     if (!field.inForm || !Object.hasOwn(out, field.name)) continue;
     const trimmed = trimmedValue(field.kind, out[field.name], field.writeOnly);
-    const value = field.kind === 'decimal' ? exactText(trimmed) : trimmed;
+    const value = field.kind === 'decimal' ? exactText(trimmed) : canonicalTaxId(field.kind, trimmed);
     const at = join(base, field.name);
     if (value === '' || value === null) {
       if (field.writeOnly && mode === 'edit') delete out[field.name];

@@ -1,7 +1,9 @@
 /**
  * The small standard lists of the simple lookups, by table. Only values in common use in Brazil:
  * the IBGE regions, CLT-era work regimes, MEC course levels, the Correios' return reasons as
- * address restrictions and the mobile and fixed telephone companies with national reach.
+ * address restrictions, the mobile and fixed telephone companies with national reach, and the
+ * nationalities (feminine, as forms ask 'Nacionalidade: Brasileira') of the peoples most often met
+ * in Brazil's registries, others added by each council.
  */
 export const LOOKUP_VALUES: Record<string, string[]> = {
   civil_statuses: ['Solteiro(a)', 'Casado(a)', 'Divorciado(a)', 'Viúvo(a)', 'Separado(a) judicialmente', 'União estável'],
@@ -21,4 +23,13 @@ export const LOOKUP_VALUES: Record<string, string[]> = {
   course_levels: ['Técnico', 'Tecnólogo', 'Graduação', 'Especialização', 'Mestrado', 'Doutorado'],
   course_completion_situations: ['Concluído', 'Em andamento', 'Trancado', 'Cancelado'],
   telephone_companies: ['Vivo', 'Claro', 'TIM', 'Oi', 'Algar Telecom', 'Sercomtel'],
+  nationalities: [
+    'Brasileira', 'Brasileira (naturalizada)', 'Alemã', 'Angolana', 'Argentina', 'Australiana', 'Austríaca', 'Belga',
+    'Boliviana', 'Britânica', 'Cabo-verdiana', 'Canadense', 'Chilena', 'Chinesa', 'Colombiana', 'Coreana', 'Cubana',
+    'Dinamarquesa', 'Equatoriana', 'Espanhola', 'Estadunidense', 'Filipina', 'Finlandesa', 'Francesa', 'Grega',
+    'Guineense', 'Haitiana', 'Holandesa', 'Húngara', 'Indiana', 'Irlandesa', 'Israelense', 'Italiana', 'Japonesa',
+    'Libanesa', 'Mexicana', 'Moçambicana', 'Nigeriana', 'Norueguesa', 'Paraguaia', 'Peruana', 'Polonesa',
+    'Portuguesa', 'Russa', 'São-tomense', 'Senegalesa', 'Síria', 'Suíça', 'Sueca', 'Timorense', 'Turca', 'Ucraniana',
+    'Uruguaia', 'Venezuelana',
+  ],
 };

@@ -2,7 +2,7 @@
  * Valid request bodies built from an entity's fields alone, so every schema is covered without
  * writing a fixture per entity. Referenced records are created first through the API itself.
  */
-import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
+import { formatCnpj, formatCpf, generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Entity, Field, Model } from '../../../language/index.js';
 import { conditionHolds } from '../../../src/shared/field-rules.js';
 import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
@@ -17,7 +17,7 @@ function textFor(field: Field, n: number): string {
   const max = field.maxLength ?? 255;
   const min = field.minLength ?? 0;
   const base = `${n} Registro de teste Ação`;
-  if (!field.pattern) return base.slice(0, max).padEnd(min, 'x');
+  if (!field.pattern) return base.slice(0, max).trimEnd().padEnd(min, 'x');
   const pattern = new RegExp(field.pattern);
   // n written in base 26 (shifted), so unique fields of a few letters get many distinct values.
   const letters = (k: number) => Array.from({ length: k }, (_, i) => String.fromCharCode(65 + ((Math.floor((n * 7 + 3) / 26 ** i) + i * 3) % 26))).join('');
@@ -98,8 +98,9 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
     case 'time': return '08:30';
     case 'email': return `teste${n}@example.com`;
     case 'url': return `https://exemplo${n}.com.br`;
-    case 'cpf': return generateCpf();
-    case 'cnpj': return generateCnpj();
+    // In their one written form, as the server keeps them.
+    case 'cpf': return formatCpf(generateCpf());
+    case 'cnpj': return formatCnpj(generateCnpj());
     case 'cep': return '01001-000';
     case 'phone': return '(11) 91234-5678';
     case 'mask': return maskFor(field.mask!, n);
@@ -111,11 +112,15 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
     case 'image': return PROFILE_PNG;
     // The one JSON field people fill is a list (a document's metadata); an empty one is valid where no entry is required.
     case 'json': return [];
-    case 'reference': return create(field.reference!.module);
+    case 'reference': return madeThroughApi(field.reference!.module, create) ? create(field.reference!.module) : null;
     case 'references': return [await create(field.reference!.module)];
     // Spaces kept outside the record's database: none besides the one the record is written in.
     case 'external': return [];
     case 'sublist': {
+      // A default (a work relation's schedule) is what the form starts with, and meets the list's own rules.
+      if (field.default !== undefined) return field.default;
+      // A row needing a record the API does not make (a party, which the database keeps) is left to its feature's tests.
+      if (field.sublist!.fields.some((inner) => inner.required && inner.kind === 'reference' && !madeThroughApi(inner.reference!.module, create))) return [];
       const item: Record<string, unknown> = {};
       for (const inner of field.sublist!.fields) {
         if (inner.inForm && inner.kind !== 'id') item[inner.name] = await valueFor(inner, create);
@@ -126,6 +131,9 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
     default: return null;
   }
 }
+
+/** Whether records of a module are made through its API (a party is made by the database, with its person). */
+const madeThroughApi = (module: string, create: Create) => create.model?.byModule.get(module)?.operations.create !== false;
 
 /** Leaves out the fields the filled values hide (`x-when`), which the server would store as null. */
 function withoutHiddenFields(body: Record<string, unknown>, fields: Field[]): Record<string, unknown> {

@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.
 import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../../src/server/db/migrate.js';
 import { PLATFORM_MIGRATIONS } from '../../../src/server/platform/config.js';
 import { createTestTarget, type DatabaseKind } from '../../support/databases.js';
+import { multipart, PDF, PNG } from '../../files/support.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -129,13 +130,8 @@ export function uploader(server: { app: FastifyInstance }, token: string) {
   return async (module: string, field: Field): Promise<string> => {
     const accept = field.file?.accept ?? [];
     const [name, bytes] = sampleFile(accept);
-    const boundary = `----amostra${Date.now()}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const response = await server.app.inject({ method: 'POST', url: `/api/${module}/files/${field.name}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` }, payload });
+    const { payload, headers } = multipart(name, bytes);
+    const response = await server.app.inject({ method: 'POST', url: `/api/${module}/files/${field.name}`, headers: { ...headers, authorization: `Bearer ${token}` }, payload });
     if (response.statusCode !== 201) throw new Error(`uploading to ${module}.${field.name} answered ${response.statusCode}: ${response.body}`);
     return response.json().data.id;
   };
@@ -143,8 +139,8 @@ export function uploader(server: { app: FastifyInstance }, token: string) {
 
 /** A file of the first kind a field takes: a report design for a design's file, a Java stream for a compiled one. */
 function sampleFile(accept: string[]): [string, Buffer] {
-  if (accept.includes('pdf')) return ['amostra.pdf', SAMPLE_PDF];
-  if (accept.includes('png')) return ['amostra.png', SAMPLE_PNG];
+  if (accept.includes('pdf')) return ['amostra.pdf', PDF];
+  if (accept.includes('png')) return ['amostra.png', PNG];
   if (accept.includes('json')) return ['amostra.json', SAMPLE_DESIGN];
   if (accept.includes('jasper')) return ['amostra.jasper', SAMPLE_JAVA_STREAM];
   return ['amostra.txt', Buffer.from('amostra\n')];
@@ -152,5 +148,3 @@ function sampleFile(accept: string[]): [string, Buffer] {
 
 const SAMPLE_DESIGN = Buffer.from(JSON.stringify({ version: 1, title: 'Municípios', source: { module: 'municipios' }, columns: [{ field: 'name' }] }));
 const SAMPLE_JAVA_STREAM = Buffer.from([0xac, 0xed, 0x00, 0x05, 0x73, 0x72]);
-const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const SAMPLE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -29,6 +29,8 @@ export function expectedStatus(entity: Entity, action: MatrixAction, principal: 
   if (principal === 'admin') return SUCCESS[action];
   // Lists the spec opens to any signed-in user (a feature's open list) answer everyone, scoped to the caller's space.
   if (action === 'index' && resources.openListOf(entity.module)) return SUCCESS[action];
+  // Modules open to every signed-in person (`x-access: any`): the party configuration.
+  if (entity.access === 'any') return SUCCESS[action];
   if (principal === 'exact' || principal === 'role') {
     return action === 'store' && entity.insertPermission === 'admin' ? 403 : SUCCESS[action];
   }

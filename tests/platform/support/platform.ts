@@ -3,10 +3,12 @@
  * plugin), with the default space's administrator (an operator) logged in, and plain HTTP helpers
  * that send any `Tenant` header.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { loadModel } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
 import { ensureAdministrator } from '../../../src/server/auth/index.js';
@@ -14,6 +16,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
 import { ROOT } from '../../api/support/server.js';
+import { TEST_POSTGRES_URL } from '../../support/databases.js';
 
 export const OPERATOR = { email: 'admin@example.com', password: 'senha-do-admin' };
 
@@ -82,5 +85,80 @@ export function tenantWithSpace(tenantName: string, space: Record<string, unknow
   return {
     name: `Conselho ${tenantName}`, initials: tenantName.slice(0, 3).toUpperCase(), email: `${tenantName}@example.com`, active: true,
     tenant_configs: [{ tenant_name: tenantName, db_type: 'pglite', db_name: tenantName.replaceAll('-', '_'), active: true, monitor_active: false, ...space }],
+  };
+}
+
+export type SpaceKind = 'pglite' | 'pgsql';
+
+/** Two spaces of one council, each with its administrator signed in under a password of their own. */
+export interface TwoSpaces {
+  api: PlatformApi;
+  names: { a: string; b: string };
+  /** Each space's administrator's token, by space name. */
+  tokens: Record<string, string>;
+  /** Each space's id (`tenant_configs.id`), by space name. */
+  spaceIds: Record<string, number>;
+  /** A call as the space's administrator (or with another token) in that space. */
+  as(space: string, method: Method, url: string, payload?: unknown, token?: string): Promise<Answer>;
+  /** Closes the API and drops the PostgreSQL databases it made. */
+  close(): Promise<void>;
+}
+
+/**
+ * A council with the spaces `{prefix}-a-{kind}` and `{prefix}-b-{kind}`, on PGlite or on the test
+ * PostgreSQL (databases named uniquely, dropped by `close`), their first administrators past the
+ * one-time password.
+ */
+export async function startTwoSpaces(kind: SpaceKind, prefix: string): Promise<TwoSpaces> {
+  const password = `Senha-De-${prefix}-789!`;
+  const suffix = randomBytes(4).toString('hex');
+  const names = { a: `${prefix}-a-${kind}`, b: `${prefix}-b-${kind}` };
+  const databases: string[] = [];
+  const tokens: Record<string, string> = {};
+  const spaceIds: Record<string, number> = {};
+  const api = await startPlatformApi();
+  const systemId = kind === 'pgsql' ? await api.systemId() : undefined;
+  const spaceItem = (tenantName: string) => {
+    const dbName = `test_pg_${tenantName.replaceAll('-', '_')}_${suffix}`;
+    if (kind === 'pgsql') databases.push(dbName);
+    return {
+      tenant_name: tenantName, db_type: kind, db_name: dbName, active: true, monitor_active: false,
+      ...(kind === 'pgsql' ? { db_ip: '127.0.0.1', db_port: '5432', db_user: 'postgres', system_id: systemId } : {}),
+    };
+  };
+  const close = async () => {
+    await api.close();
+    if (!databases.length) return;
+    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await client.connect();
+    try {
+      for (const name of databases) await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    const council = await api.operator('POST', '/api/clientes', {
+      name: `Conselho ${prefix} ${kind}`, initials: prefix.slice(0, 3).toUpperCase(), email: `${prefix}-${kind}@example.com`, active: true,
+      tenant_configs: [spaceItem(names.a), spaceItem(names.b)],
+    });
+    if (council.status !== 201) throw new Error(`council not created: ${council.text}`);
+    for (const item of council.body.data.tenant_configs) {
+      spaceIds[item.tenant_name] = item.id;
+      const first = await api.login(item.initial_admin.email, item.initial_admin.password, item.tenant_name);
+      const profile = await api.send('GET', '/api/perfil', { token: first.body.data.token, tenant: item.tenant_name });
+      await api.send('PUT', '/api/perfil', {
+        token: first.body.data.token, tenant: item.tenant_name,
+        payload: { name: profile.body.data.name, email: item.initial_admin.email, password, password_confirmation: password },
+      });
+      tokens[item.tenant_name] = (await api.login(item.initial_admin.email, password, item.tenant_name)).body.data.token;
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    api, names, tokens, spaceIds, close,
+    as: (space, method, url, payload, token = tokens[space]) => api.send(method, url, { token, tenant: space, payload }),
   };
 }

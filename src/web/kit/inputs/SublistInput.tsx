@@ -13,7 +13,9 @@ interface Props {
 /**
  * A sub-list (telephones, addresses…): one row of inputs per item, at most one item marked main.
  * An item holding a sub-list of its own (a work relation's expedients) edits it inside its row, below
- * the item's other inputs, so the row's fields stack instead of sitting on one line.
+ * the item's other inputs, so the row's fields stack instead of sitting on one line. A sub-list's
+ * `default` fills the list of a new record, or of a new item for a nested one (a new work relation
+ * comes with the default schedule).
  */
 export function SublistInput({ spec, label, validate, readOnly }: Props) {
   const sublist = spec.sublist;
@@ -21,7 +23,7 @@ export function SublistInput({ spec, label, validate, readOnly }: Props) {
   const fields = sublist?.fields ?? [];
   const nested = fields.some((item) => item.kind === 'sublist');
   return (
-    <ArrayInput source={spec.source} label={label} validate={checks}>
+    <ArrayInput source={spec.source} label={label} validate={checks} defaultValue={spec.defaultValue as unknown[] | undefined} helperText={spec.helperText}>
       <SimpleFormIterator
         inline={!nested}
         disableReordering
