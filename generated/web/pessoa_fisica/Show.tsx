@@ -112,7 +112,7 @@ export default function PessoaFisicaShow() {
             { source: 'contact', kind: 'text', label: 'Contato' },
             { source: 'idd', kind: 'text', label: 'DDI' },
             { source: 'area_code', kind: 'text', label: 'DDD' },
-            { source: 'number', kind: 'phone', label: 'Número' },
+            { source: 'number', kind: 'text', label: 'Número' },
             { source: 'telephone_extension', kind: 'text', label: 'Ramal' },
             { source: 'sector', kind: 'text', label: 'Setor' },
             {

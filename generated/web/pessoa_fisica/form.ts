@@ -50,7 +50,7 @@ export function inputs(mode: FormMode) {
           { source: 'contact', kind: 'text', label: 'Contato', maxLength: 191 },
           { source: 'idd', kind: 'text', label: 'DDI', maxLength: 3, pattern: '^[0-9]+$', messages: { pattern: 'O campo DDI deve conter apenas números.' } },
           { source: 'area_code', kind: 'text', label: 'DDD', required: true, maxLength: 3, pattern: '^[0-9]{2,3}$', messages: { pattern: 'O campo DDD deve ter 2 ou 3 números.' } },
-          { source: 'number', kind: 'phone', label: 'Número', required: true },
+          { source: 'number', kind: 'text', label: 'Número', required: true, maxLength: 10, pattern: '^[0-9]{4,5}-?[0-9]{4}$', messages: { pattern: 'O campo Número deve ter 8 ou 9 dígitos (com ou sem hífen).' } },
           { source: 'telephone_extension', kind: 'text', label: 'Ramal', maxLength: 10 },
           { source: 'sector', kind: 'text', label: 'Setor', maxLength: 191 },
           { source: 'telephone_companies_id', kind: 'reference', label: 'Operadora', required: true, reference: { module: 'operadoras_telefone' } },

@@ -39,7 +39,23 @@ export async function seedDemo(db: Kysely<any>): Promise<Record<string, number>>
     { denomination: 'Nextel', inactivated: true, inactivated_at: sql`now()` },
   ]);
   report.mesoregions = await seedMesoregions(db);
+  report.parties = await seedEmployers(db);
   return report;
+}
+
+/** Companies people work for, as parties behaving as legal entities, while no company record exists yet. */
+const EMPLOYERS: [name: string, cnpj: string][] = [
+  ['Construtora Horizonte Ltda', '11.222.333/0001-81'],
+  ['Hospital Santa Clara S.A.', '45.723.174/0001-10'],
+];
+
+async function seedEmployers(db: Kysely<any>): Promise<number> {
+  const type = await db.selectFrom('party_types').select('id').where('code', '=', 'pessoa_juridica').executeTakeFirst();
+  if (!type) return 0;
+  const known = new Set((await db.selectFrom('parties').select('tax_id').where('tax_id', 'in', EMPLOYERS.map(([, cnpj]) => cnpj)).execute()).map((row) => row.tax_id));
+  const missing = EMPLOYERS.filter(([, cnpj]) => !known.has(cnpj));
+  if (missing.length) await db.insertInto('parties').values(missing.map(([name, tax_id]) => ({ name, tax_id, behave_like: 2, party_type_id: type.id }))).execute();
+  return missing.length;
 }
 
 async function linkAreas(db: Kysely<any>): Promise<number> {

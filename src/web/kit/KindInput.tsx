@@ -5,6 +5,7 @@ import {
   SelectInput,
   TextInput,
   useRecordContext,
+  useWrappedSource,
   type Validator,
 } from 'react-admin';
 import Box from '@mui/material/Box';
@@ -144,7 +145,8 @@ type TextProps = React.ComponentProps<typeof TextInput> & { limit?: number; help
  * `maxLength` never comes as a surprise.
  */
 function CountedTextInput({ limit, ...props }: TextProps) {
-  const value: unknown = useWatch({ name: props.source, disabled: limit === undefined });
+  // Inside a sub-list row the form holds the value under the row's path (`telephones.0.contact`).
+  const value: unknown = useWatch({ name: useWrappedSource(props.source), disabled: limit === undefined });
   if (limit === undefined) return <TextInput {...props} />;
   const count = typeof value === 'string' ? value.length : 0;
   const counter = `${count.toLocaleString('pt-BR')}/${limit.toLocaleString('pt-BR')}`;

@@ -1,0 +1,136 @@
+/**
+ * A physical person registered in Chromium as staff do it: the tabs of the form, two phones, an
+ * address, a work relation whose schedule conflicts (the specification's message on the row), fixed
+ * and saved; reopened, everything is as typed. At 1366 and 390 px.
+ */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { logIn } from '../e2e/support/product';
+import { browserSession } from '../e2e/support/session';
+
+/** Where the screenshots go, to be looked at (not compared). */
+const SHOTS = join(tmpdir(), 'persons-shots');
+
+describe('physical persons in the browser', () => {
+  const session = browserSession({ SEED_DEMO: '1' });
+  const page = () => session.page;
+  const tab = (name: string) => page().getByRole('tab', { name: new RegExp(`^${name}`) });
+  const panel = () => page().getByRole('tabpanel');
+  const field = (label: string, within = panel()) => within.getByLabel(new RegExp(`^${label}( - Opcional)?( \\*)?$`));
+  const choose = async (label: string, option: string | RegExp, within = panel()) => {
+    await within.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+    await page().getByRole('option', { name: option }).first().click();
+  };
+  const typeAhead = async (label: string, typed: string, option: string | RegExp, within = panel()) => {
+    const input = within.getByRole('combobox', { name: new RegExp(`^${label}`) });
+    await input.fill(typed);
+    await page().getByRole('option', { name: option }).first().click();
+  };
+
+  it('registers a person with two phones, an address and a work relation, fixing a schedule conflict', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await logIn(page(), session.product);
+    await expect.poll(() => new URL(page().url()).pathname).toBe('/');
+    await page().goto(`${session.product.url}/pessoa_fisica/inserir`);
+
+    await field('Nome').fill('Maria da Conceição Souza');
+    await field('Nome abreviado').fill('Maria Souza');
+    await choose('Tipo de parte', 'Pessoa Física');
+    await field('Data de nascimento').fill('14/03/1985');
+    await choose('Gênero', 'Feminino');
+    await choose('Estado civil', 'Casado(a)');
+    await typeAhead('Naturalidade', 'Brasília', /^Brasília/);
+    await typeAhead('Nacionalidade', 'Brasil', 'Brasileira');
+    await page().screenshot({ path: join(SHOTS, 'dados-1366.png'), fullPage: true });
+
+    await tab('Documentos').click();
+    await field('CPF').fill('52998224725');
+
+    await tab('Contatos').click();
+    const add = () => panel().getByRole('button', { name: /adicionar/i });
+    await add().first().click();
+    await add().first().click();
+    for (const [row, [number, main]] of [['99876-5432', true], ['3322-1100', false]].entries()) {
+      await field('DDD').nth(row).fill('61');
+      await field('Número').nth(row).fill(number as string);
+      await panel().getByRole('combobox', { name: /^Operadora/ }).nth(row).click();
+      await page().getByRole('option', { name: row === 0 ? 'Vivo' : 'Claro' }).click();
+      if (main) await field('Principal').nth(row).check();
+    }
+    await add().last().click();
+    await field('E-mail').fill('maria.souza@example.com');
+    await page().screenshot({ path: join(SHOTS, 'contatos-1366.png'), fullPage: true });
+
+    await tab('Endereços').click();
+    await add().first().click();
+    await field('CEP').fill('70040-010');
+    await field('Logradouro').fill('SBS Quadra 2');
+    await choose('Tipo de endereço', 'Residencial');
+    await field('Principal').check();
+    await page().screenshot({ path: join(SHOTS, 'enderecos-1366.png'), fullPage: true });
+
+    await tab('Vínculos').click();
+    await add().last().click();
+    await typeAhead('Empregador', 'Constru', 'Construtora Horizonte Ltda');
+    await field('Matrícula').fill('CH-2020-17');
+    await field('Data de admissão').fill('01/02/2020');
+    await choose('Tipo de vínculo', 'Empregado');
+    await choose('Regime de trabalho', 'CLT');
+    await choose('Atribuição técnica', 'Projeto');
+    // The counter under a row's text follows what was typed there.
+    await panel().getByText('10/50').first().waitFor();
+    // The relation comes with the default schedule; the second expedient's Monday is moved into the first's.
+    const starts = field('Início');
+    const ends = field('Fim');
+    expect(await starts.count()).toBe(10);
+    await starts.nth(5).fill('11:00');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await panel().getByText('O horário está em conflito com o expediente: 1').waitFor();
+    expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');
+    await page().screenshot({ path: join(SHOTS, 'vinculos-1366.png'), fullPage: true });
+    await starts.nth(5).fill('13:00');
+    await ends.nth(9).fill('17:30');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/pessoa_fisica\/\d+/);
+    const address = new URL(page().url()).pathname.replace(/\/show$/, '');
+
+    // Reopened for editing, the form holds everything as typed.
+    await page().goto(`${session.product.url}${address}`);
+    await page().getByRole('button', { name: 'Editar' }).click();
+    await field('Nome').waitFor();
+    expect(await field('Nome').inputValue()).toBe('Maria da Conceição Souza');
+    expect(await field('Data de nascimento').inputValue()).toBe('14/03/1985');
+    await tab('Documentos').click();
+    expect(await field('CPF').inputValue()).toBe('529.982.247-25');
+    await tab('Contatos').click();
+    expect(await field('Número').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['99876-5432', '3322-1100']);
+    expect(await field('Principal').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).checked))).toEqual([true, false, false]);
+    expect(await field('E-mail').inputValue()).toBe('maria.souza@example.com');
+    await tab('Endereços').click();
+    expect(await field('CEP').inputValue()).toBe('70040-010');
+    expect(await field('Logradouro').inputValue()).toBe('SBS Quadra 2');
+    await tab('Vínculos').click();
+    expect(await panel().getByRole('combobox', { name: /^Empregador/ }).inputValue()).toBe('Construtora Horizonte Ltda');
+    expect(await field('Início').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([...Array(5).fill('08:00'), ...Array(5).fill('13:00')]);
+    expect(await field('Fim').nth(9).inputValue()).toBe('17:30');
+    await page().screenshot({ path: join(SHOTS, 'reaberto-1366.png'), fullPage: true });
+  });
+
+  it('keeps the form usable on a 390 px phone', async () => {
+    await page().setViewportSize({ width: 390, height: 844 });
+    await page().goto(`${session.product.url}/pessoa_fisica/inserir`);
+    await field('Nome').waitFor();
+    await tab('Vínculos').click();
+    await expect.poll(() => tab('Vínculos').getAttribute('aria-selected')).toBe('true');
+    await panel().getByRole('button', { name: /adicionar/i }).last().click();
+    await field('Matrícula').waitFor();
+    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page().screenshot({ path: join(SHOTS, 'vinculos-390.png'), fullPage: true });
+    await page().goto(`${session.product.url}/pessoa_fisica`);
+    await page().getByText('Maria da Conceição Souza').first().waitFor();
+    await page().screenshot({ path: join(SHOTS, 'lista-390.png'), fullPage: true });
+  });
+});
