@@ -8,6 +8,7 @@ import {
   type Validator,
 } from 'react-admin';
 import Box from '@mui/material/Box';
+import { useSourceContext } from 'ra-core';
 import { useWatch } from 'react-hook-form';
 import type { FieldSpec } from './types';
 import { KIND_MASKS, PALETTE, phoneMask } from './format';
@@ -147,7 +148,9 @@ type TextProps = React.ComponentProps<typeof TextInput> & { limit?: number; help
  * `maxLength` never comes as a surprise.
  */
 function CountedTextInput({ limit, ...props }: TextProps) {
-  const value: unknown = useWatch({ name: props.source, disabled: limit === undefined });
+  // In a sub-list row the value is the row's own (`addresses.0.street_address`).
+  const { getSource } = useSourceContext();
+  const value: unknown = useWatch({ name: getSource(props.source), disabled: limit === undefined });
   if (limit === undefined) return <TextInput {...props} />;
   const count = typeof value === 'string' ? value.length : 0;
   const counter = `${count.toLocaleString('pt-BR')}/${limit.toLocaleString('pt-BR')}`;
