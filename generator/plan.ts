@@ -1,4 +1,4 @@
-import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model } from '../language/index.js';
+import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model, type PostalCodeFill } from '../language/index.js';
 
 /**
  * The plan stage: turns the normalised Model into what the emitters print (names, ordering and
@@ -33,6 +33,7 @@ export interface FieldSpecData {
   when?: { field: string; in: (string | number | boolean)[]; required?: boolean };
   messages?: Partial<Record<string, string>>;
   notBefore?: { field: string; message: string };
+  postalCode?: PostalCodeFill;
 }
 
 /** A prop's two values where insert and edit disagree (a password is required on insert only). */
@@ -152,6 +153,7 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   const whenRequired = field.when?.required && !(mode === 'edit' && field.writeOnly);
   if (form && field.when) spec.when = { field: field.when.field, in: [...field.when.in], ...(whenRequired ? { required: true } : {}), ...(field.when.hide === false ? { hide: false } : {}) };
   if (form && field.messages) spec.messages = { ...field.messages };
+  if (form && field.postalCode) spec.postalCode = { ...field.postalCode };
   return spec;
 }
 

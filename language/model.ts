@@ -123,7 +123,18 @@ interface FieldBase {
   when?: FieldCondition;
   /** Messages that replace the default one of a rule (`x-messages`: `{ required: 'A lista de fiscais é obrigatória!' }`). */
   messages?: RuleMessages;
+  /**
+   * Kind `cep` (`x-postal-code`): the fields of the same form or sub-list row the address found for
+   * the code fills, by the lookup's answer field (`{ uf_id: 'uf_id', city_id: 'city_id' }`).
+   */
+  postalCode?: PostalCodeFill;
 }
+
+/** A field of the postal-code lookup's answer (`GET /api/cep/{cep}`) a form may take. */
+export type PostalCodeAnswerField = 'uf_id' | 'uf' | 'city_id' | 'city' | 'neighborhood' | 'street_address' | 'address_complement';
+
+/** `x-postal-code`: the answer's fields, each with the field of the form it fills. */
+export type PostalCodeFill = Partial<Record<PostalCodeAnswerField, string>>;
 
 /** `x-when`: the field is shown while `field` holds one of `in`, and required then when `required`. */
 export interface FieldCondition {

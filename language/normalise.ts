@@ -21,6 +21,7 @@ import { fieldRule } from './rules.js';
 import { checkFieldRules, conditionalRequirements, fieldRuleParts, orderRules } from './conditions.js';
 import { normaliseSections } from './sections.js';
 import { choicesParts, CHOICES_KEYWORDS } from './choices.js';
+import { checkPostalCodeFills, postalCodeFill } from './postal-code.js';
 
 type Json = Record<string, any>;
 
@@ -96,6 +97,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   checkDependsOn(declared, '/properties', fail);
   checkUniqueWithin(declared, fail);
   checkFieldRules(declared, '/properties', fail);
+  checkPostalCodeFills(declared, '/properties', fail);
   const order = orderRules(json['x-order'], declared, fail);
   const access = json['x-access'] ?? 'permission';
   if (access === 'any' && json['x-insert-permission'] === 'admin') {
@@ -286,6 +288,8 @@ function normaliseField(
   if (source['x-digits']) field.digits = { integer: source['x-digits'].integer, fraction: source['x-digits'].fraction };
   if (source['x-help']) field.helpText = source['x-help'];
   Object.assign(field, fieldRuleParts(source, required, path, fail));
+  const postalCode = postalCodeFill(source, kind, path, fail);
+  if (postalCode) field.postalCode = postalCode;
   if (source['x-audit-events']) {
     if (kind !== 'references' && kind !== 'sublist' && kind !== 'external') fail(`${path}/x-audit-events`, 'applies only to a many-to-many field, a sub-list or an external field.');
     if (depth > 0) fail(`${path}/x-audit-events`, "applies only to a field of the record itself: a sub-list item's own rows are audited in the record's row.");

@@ -10,6 +10,7 @@ const object = { type: 'object' };
 const text = { type: 'string' };
 const integer = { type: 'integer' };
 const nullableInteger = { type: ['integer', 'null'] };
+const nullableText = { type: ['string', 'null'] };
 const tenant = ref('parameters', 'Tenant');
 const body = (properties: Record<string, Doc>, required: string[]): Doc => ({
   required: true,
@@ -106,6 +107,26 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
       get: operation('documento', 'O histórico do documento: suas linhas de auditoria, da mais nova à mais antiga, com quem mudou (permissão `document.show`)', {
         parameters: withId,
         responses: { '200': json('OK', dataEnvelope({ type: 'array', items: object })), ...errorResponses('401', '403', '404') },
+      }),
+    },
+  }),
+  municipios: () => ({
+    '/api/cep/{cep}': {
+      get: operation('municipios', 'Endereço de um CEP (ViaCEP, depois BrasilAPI; respostas guardadas no espaço), nos campos do produto, com a UF e o município do espaço (qualquer usuário autenticado)', {
+        parameters: [{ name: 'cep', in: 'path', required: true, description: 'O CEP: 8 dígitos, com ou sem hífen e pontos (`01001-000`).', schema: text }],
+        responses: {
+          '200': json('O endereço', dataEnvelope({
+            type: 'object',
+            properties: {
+              postal_code: { type: 'string', description: '`00000-000`' },
+              uf_id: nullableInteger, uf: text, city_id: nullableInteger, city: text,
+              neighborhood: nullableText, street_address: nullableText, address_complement: nullableText,
+            },
+            required: ['postal_code', 'uf_id', 'uf', 'city_id', 'city', 'neighborhood', 'street_address', 'address_complement'],
+          })),
+          ...errorResponses('401', '404', '422'),
+          '503': json('Nenhum provedor respondeu e não há resposta guardada do CEP', ref('schemas', 'Message')),
+        },
       }),
     },
   }),

@@ -32,6 +32,18 @@ export interface ServerConfig {
   systemName: string | null;
   /** REPORT_INTERVAL_MS: how often a process looks for waiting reports (a report asked of it is taken at once). */
   reportIntervalMs: number;
+  /** Where `GET /api/cep/{cep}` asks for an address, in order (src/server/postal-code). */
+  postalCode: PostalCodeSettings;
+}
+
+/** The postal-code providers' addresses and how long each may take. */
+export interface PostalCodeSettings {
+  /** POSTAL_CODE_VIACEP_URL: ViaCEP's base address (`{base}/ws/{cep}/json/`); empty leaves it out. */
+  viaCepUrl: string;
+  /** POSTAL_CODE_BRASILAPI_URL: BrasilAPI's base address (`{base}/api/cep/v1/{cep}`); empty leaves it out. */
+  brasilApiUrl: string;
+  /** POSTAL_CODE_TIMEOUT_MS: the time one provider has to answer, connection included. */
+  timeoutMs: number;
 }
 
 /**
@@ -58,6 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     systemName: env.SYSTEM_NAME?.trim() || null,
     reportIntervalMs: Number(env.REPORT_INTERVAL_MS ?? 1_000),
+    postalCode: {
+      viaCepUrl: baseUrl(env.POSTAL_CODE_VIACEP_URL, 'https://viacep.com.br'),
+      brasilApiUrl: baseUrl(env.POSTAL_CODE_BRASILAPI_URL, 'https://brasilapi.com.br'),
+      timeoutMs: positiveNumber(env.POSTAL_CODE_TIMEOUT_MS, 3_000),
+    },
   };
 }
 
@@ -67,6 +84,16 @@ function readVersion(root: string): string {
   } catch {
     return '0.0.0';
   }
+}
+
+/** A base address without its trailing slashes; unset means the default, empty means none. */
+function baseUrl(value: string | undefined, fallback: string): string {
+  return (value === undefined ? fallback : value.trim()).replace(/\/+$/, '');
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const number = Number(value?.trim());
+  return value?.trim() && Number.isFinite(number) && number > 0 ? number : fallback;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

@@ -6,6 +6,7 @@ import { createAuthProvider } from './providers/authProvider';
 import { guardOf, resourceNamed } from './resources/catalog';
 import { loadPermissionCatalogue } from './providers/permissionCatalogue';
 import { createFileTransfers } from './providers/files';
+import { postalCodeLookup } from './providers/postalCode';
 
 /** The browser's single instances: one session, one connection state, one HTTP client. */
 export const session = storageSession(window.localStorage);
@@ -48,11 +49,13 @@ export function primeGet(start: () => Promise<unknown>) {
   }
 }
 
-// The permission pickers of the kit ask the data provider for the catalogue, its file inputs for uploads and downloads.
+// The permission pickers of the kit ask the data provider for the catalogue, its file inputs for
+// uploads and downloads, its postal-code inputs for the address of a code.
 export const dataProvider = {
   ...createDataProvider(http, (name) => resourceNamed(name)?.label.plural ?? name),
   permissionCatalogue: () => loadPermissionCatalogue(http),
   ...createFileTransfers(baseUrl, session),
+  ...postalCodeLookup(http),
 };
 export const authProvider = createAuthProvider({
   http,

@@ -56,6 +56,10 @@ const EXPECTED: Record<string, [string, string, RegExp]> = {
   'message-unknown-rule': ['schemas/tabelas/cores.schema.json', '/properties/code/x-messages/tooLong', /names no rule whose message can be replaced: use one of required, maxLength/],
   'access-any-admin-insert': ['schemas/tabelas/cores.schema.json', '/x-access', /every signed-in person, while "x-insert-permission" keeps insert to administrators/],
   'bulk-delete-without-delete': ['schemas/tabelas/cores.schema.json', '/x-bulk-delete', /"x-operations" offers no delete/],
+  'postal-code-not-a-field': ['schemas/tabelas/cores.schema.json', '/properties/zip/x-postal-code/neighborhood', /names "district", which is not another field of the same form that a person fills/],
+  'postal-code-wrong-kind': ['schemas/tabelas/cores.schema.json', '/properties/zip/x-postal-code/city_id', /names "town", of kind text: the answer's city_id fills a reference to municipios/],
+  'postal-code-not-cep': ['schemas/tabelas/cores.schema.json', '/properties/zip/x-postal-code', /applies only to a field of kind "cep" \(this one is of kind "text"\)/],
+  'postal-code-unknown-answer': ['schemas/tabelas/cores.schema.json', '/properties/places/items/properties/zip/x-postal-code/street', /is not a field of the postal-code lookup's answer: use uf_id, uf, city_id/],
   'ip-not-text': ['schemas/tabelas/cores.schema.json', '/properties/starts_on/format', /applies only to a text field \(this one is of kind integer\)/],
 };
 

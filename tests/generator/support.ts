@@ -8,7 +8,7 @@ import { planOutputs } from '../../generator/plan.js';
 
 export const projectRoot = resolve(import.meta.dirname, '../..');
 export const fixturesDir = join(import.meta.dirname, 'fixtures');
-export const GOOD_FIXTURES = ['lookup', 'reference', 'enum', 'sublist', 'many-to-many', 'browse', 'rules', 'exact-combos', 'file', 'structure', 'choices'] as const;
+export const GOOD_FIXTURES = ['lookup', 'reference', 'enum', 'sublist', 'many-to-many', 'browse', 'rules', 'exact-combos', 'file', 'structure', 'choices', 'postal-code'] as const;
 
 export function fixtureRoot(name: string): string {
   return join(fixturesDir, name);

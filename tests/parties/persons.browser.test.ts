@@ -1,20 +1,39 @@
 /**
  * A physical person registered in Chromium as staff do it: the tabs of the form, two phones, an
- * address, a work relation whose schedule conflicts (the specification's message on the row), fixed
+ * address filled from its postal code (ViaCEP played by a small server on loopback), a work relation whose schedule conflicts (the specification's message on the row), fixed
  * and saved; reopened, everything is as typed. At 1366 and 390 px.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { BRASILAPI_UNKNOWN, standIn, VIACEP_UNKNOWN, type StandIn } from '../postal-code/support/providers';
 
 /** Where the screenshots go, to be looked at (not compared). */
 const SHOTS = join(tmpdir(), 'persons-shots');
 
+/** The Esplanada's postal code as ViaCEP answers it. */
+const ESPLANADA = { cep: '70040-010', logradouro: 'SBS Quadra 2', complemento: 'Bloco E', bairro: 'Asa Sul', localidade: 'Brasília', uf: 'DF', ibge: '5300108' };
+
 describe('physical persons in the browser', () => {
-  const session = browserSession({ SEED_DEMO: '1' });
+  let viaCep: StandIn | undefined;
+  let brasilApi: StandIn | undefined;
+  const env: Record<string, string> = { SEED_DEMO: '1', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', POSTAL_CODE_TIMEOUT_MS: '1000' };
+  beforeAll(async () => {
+    viaCep = await standIn('viacep');
+    viaCep.reply = (digits) => (digits === '70040010' ? { status: 200, body: ESPLANADA } : VIACEP_UNKNOWN);
+    brasilApi = await standIn('brasilapi');
+    brasilApi.reply = () => BRASILAPI_UNKNOWN;
+    env.POSTAL_CODE_VIACEP_URL = viaCep.url;
+    env.POSTAL_CODE_BRASILAPI_URL = brasilApi.url;
+  });
+  afterAll(async () => {
+    await viaCep?.close();
+    await brasilApi?.close();
+  });
+  const session = browserSession(env);
   const page = () => session.page;
   const tab = (name: string) => page().getByRole('tab', { name: new RegExp(`^${name}`) });
   const panel = () => page().getByRole('tabpanel');
@@ -66,9 +85,21 @@ describe('physical persons in the browser', () => {
 
     await tab('Endereços').click();
     await add().first().click();
+    // A code no provider knows clears the address and says so; the Esplanada's fills it.
+    await field('CEP').fill('99999-999');
+    await field('Logradouro').click();
+    await panel().getByText(/CEP não encontrado/).waitFor();
     await field('CEP').fill('70040-010');
-    await field('Logradouro').fill('SBS Quadra 2');
+    await field('Número').click();
+    await expect.poll(() => field('Logradouro').inputValue()).toBe('SBS Quadra 2');
+    expect(await field('Bairro').inputValue()).toBe('Asa Sul');
+    expect(await field('Complemento').inputValue()).toBe('Bloco E');
+    expect(await panel().getByRole('combobox', { name: /^UF/ }).inputValue()).toMatch(/DF|Distrito Federal/);
+    expect(await panel().getByRole('combobox', { name: /^Município/ }).inputValue()).toBe('Brasília');
+    await field('Número').fill('10');
     await choose('Tipo de endereço', 'Residencial');
+    // Eleven inputs in a row wrap onto more lines rather than squeeze to nothing.
+    for (const label of ['CEP', 'Logradouro', 'Bairro', 'Complemento']) expect((await field(label).boundingBox())!.width, label).toBeGreaterThan(150);
     await field('Principal').check();
     await page().screenshot({ path: join(SHOTS, 'enderecos-1366.png'), fullPage: true });
 
@@ -112,6 +143,8 @@ describe('physical persons in the browser', () => {
     await tab('Endereços').click();
     expect(await field('CEP').inputValue()).toBe('70040-010');
     expect(await field('Logradouro').inputValue()).toBe('SBS Quadra 2');
+    expect(await field('Bairro').inputValue()).toBe('Asa Sul');
+    expect(await panel().getByRole('combobox', { name: /^Município/ }).inputValue()).toBe('Brasília');
     await tab('Vínculos').click();
     expect(await panel().getByRole('combobox', { name: /^Empregador/ }).inputValue()).toBe('Construtora Horizonte Ltda');
     expect(await field('Início').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([...Array(5).fill('08:00'), ...Array(5).fill('13:00')]);

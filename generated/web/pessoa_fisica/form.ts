@@ -81,7 +81,7 @@ export function inputs(mode: FormMode) {
         itemLabel: 'endereço',
         mainField: 'main',
         fields: [
-          { source: 'postal_code', kind: 'cep', label: 'CEP', required: true },
+          { source: 'postal_code', kind: 'cep', label: 'CEP', required: true, postalCode: { uf_id: 'uf_id', city_id: 'city_id', neighborhood: 'neighborhood', street_address: 'street_address', address_complement: 'address_complement' } },
           { source: 'uf_id', kind: 'reference', label: 'UF', reference: { module: 'uf' } },
           { source: 'city_id', kind: 'reference', label: 'Município', reference: { module: 'municipios', dependsOn: { field: 'uf_id', param: 'uf_id' }, typeAhead: true } },
           { source: 'neighborhood', kind: 'text', label: 'Bairro', maxLength: 191 },

@@ -22,6 +22,7 @@ export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/auth/recovery-migrations'),
   join(ROOT, 'src/server/parameters/migrations'),
   join(ROOT, 'src/server/seed/migrations'),
+  join(ROOT, 'src/server/postal-code/migrations'),
 ];
 
 export interface MigrationSet {

@@ -15,6 +15,7 @@ import { KIND_MASKS, PALETTE, phoneMask } from './format';
 import { fieldChecks, inputLabel } from './validation';
 import { useFormReadOnly } from './formMode';
 import { MaskedTextInput } from './inputs/MaskedTextInput';
+import { PostalCodeInput } from './inputs/PostalCodeInput';
 import { MoneyInput } from './inputs/MoneyInput';
 import { DecimalInput } from './inputs/DecimalInput';
 import { DateTextInput, DateTimeTextInput } from './inputs/DateTextInput';
@@ -110,9 +111,11 @@ function ShownInput(props: KindInputProps) {
       return <DateTimeTextInput {...common} />;
     case 'time':
       return <MaskedTextInput {...common} mask="00:00" placeholder="HH:MM" />;
+    case 'cep':
+      if (props.postalCode && !filter) return <PostalCodeInput {...common} mask={KIND_MASKS.cep} fill={props.postalCode} />;
+      return <MaskedTextInput {...common} mask={KIND_MASKS.cep} />;
     case 'cpf':
     case 'cnpj':
-    case 'cep':
       return <MaskedTextInput {...common} mask={KIND_MASKS[kind]} />;
     case 'phone':
       return <MaskedTextInput {...common} mask={phoneMask} type="tel" />;

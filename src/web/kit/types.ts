@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { RaRecord } from 'ra-core';
 import type { MenuIcon } from '../../../language/icons';
-import type { FieldKind } from '../../../language/model';
+import type { FieldKind, PostalCodeFill } from '../../../language/model';
 
-export type { FieldKind, MenuIcon };
+export type { FieldKind, MenuIcon, PostalCodeFill };
 
 /** One option of an enum or choices field. */
 export interface Choice {
@@ -57,6 +57,11 @@ export interface FieldSpec {
   messages?: Partial<Record<string, string>>;
   /** The end of an `x-order` pair: it may not come before `field`, else `message`. */
   notBefore?: { field: string; message: string };
+  /**
+   * For `cep` (`x-postal-code`): the fields of the same form or sub-list row a lookup of the code
+   * fills, by the answer's field (`{ uf_id: 'uf_id', city_id: 'city_id', street_address: 'street' }`).
+   */
+  postalCode?: PostalCodeFill;
 }
 
 /** One tab of a record form (`x-sections`): its title and its fields' sources, in order. */

@@ -8,7 +8,9 @@ import {
   useChoicesContext,
   type Validator,
 } from 'react-admin';
+import { useSourceContext } from 'ra-core';
 import type { FieldSpec } from '../types';
+import { siblingPath } from '../conditions';
 import { MORE_OPTIONS_HINT, TYPE_AHEAD_LIMIT, optionsSource } from '../combos';
 
 interface Props {
@@ -23,7 +25,8 @@ interface Props {
 /**
  * A reference (or many-to-many) field fed by the referenced module's combos (its named `combo` when
  * the schema says so); an external field by its options route. With `dependsOn` the options are
- * filtered by another field of the form and the choice is cleared when that field changes. The options follow what is typed (asked of the server,
+ * filtered by another field of the form (of the same row in a sub-list) and the choice is cleared when
+ * that field changes alone. The options follow what is typed (asked of the server,
  * debounced); a large module (`typeAhead`) is asked for a few at a time. Whenever the server says more
  * match than came, the field says 'Digite para refinar…' instead of cutting the list silently. On
  * edit the chosen option's name is fetched by its id.
@@ -31,8 +34,11 @@ interface Props {
 export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Props) {
   const { reference: module, meta } = optionsSource(spec);
   const dependsOn = spec.reference?.dependsOn;
-  const parentValue = useWatch({ name: dependsOn?.field ?? '__none__', disabled: !dependsOn });
-  useClearWhenParentChanges(spec.source, dependsOn ? parentValue : undefined);
+  // In a sub-list row the field it depends on is the row's own (`addresses.0.uf_id`).
+  const { getSource } = useSourceContext();
+  const path = getSource(spec.source);
+  const parentValue = useWatch({ name: dependsOn ? siblingPath(path, dependsOn.field) : '__none__', disabled: !dependsOn });
+  useClearWhenParentChanges(path, dependsOn ? parentValue : undefined, !dependsOn);
   const filter = {
     ...(dependsOn && parentValue != null && parentValue !== '' ? { [dependsOn.param]: parentValue } : {}),
     ...(spec.reference?.combo ? { combo: spec.reference.combo } : {}),
@@ -69,13 +75,20 @@ function OptionsInput({ many, inputProps }: { many?: boolean; inputProps: Record
   return many ? <AutocompleteArrayInput {...inputProps} helperText={helperText} /> : <AutocompleteInput {...inputProps} helperText={helperText} />;
 }
 
-function useClearWhenParentChanges(source: string, parentValue: unknown) {
+/**
+ * Clears the choice when the field it depends on changes, unless the choice changed with it (a
+ * postal code filling the UF and its municipality at once).
+ */
+function useClearWhenParentChanges(path: string, parentValue: unknown, disabled: boolean) {
   const form = useFormContext();
-  const previous = useRef(parentValue);
+  const value: unknown = useWatch({ name: path, disabled });
+  const previous = useRef({ parentValue, value });
   useEffect(() => {
-    if (previous.current !== parentValue && previous.current !== undefined) {
-      form.setValue(source, null, { shouldDirty: true });
+    const before = previous.current;
+    previous.current = { parentValue, value };
+    if (before.parentValue !== parentValue && before.parentValue !== undefined && before.value === value) {
+      form.setValue(path, null, { shouldDirty: true });
+      previous.current = { parentValue, value: null };
     }
-    previous.current = parentValue;
-  }, [form, source, parentValue]);
+  }, [form, path, parentValue, value]);
 }

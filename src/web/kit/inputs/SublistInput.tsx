@@ -31,7 +31,7 @@ export function SublistInput({ spec, label, validate, readOnly }: Props) {
         disableAdd={readOnly}
         disableRemove={readOnly}
         disableClear
-        sx={nested ? { '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1 } } : undefined}
+        sx={nested ? { '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1 } } : ROW_WRAPS}
       >
         {fields.map((item) => (
           <KindInput key={item.source} {...item} />
@@ -40,3 +40,6 @@ export function SublistInput({ spec, label, validate, readOnly }: Props) {
     </ArrayInput>
   );
 }
+
+/** A row's inputs side by side while they fit, each at least 12 rem wide, the rest on the next line (an address has eleven). */
+const ROW_WRAPS = { '& .RaSimpleFormIterator-form': { flexWrap: 'wrap' }, '& .RaSimpleFormIterator-form > *': { flex: '1 1 12rem', minWidth: 0 } } as const;
