@@ -152,6 +152,44 @@ describe('physical persons in the browser', () => {
     await page().screenshot({ path: join(SHOTS, 'reaberto-1366.png'), fullPage: true });
   });
 
+  it('lists employees apart, and inserts one with the employee type already chosen', async () => {
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await page().getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Funcionários' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toBe('/funcionarios');
+    await page().getByText('Nenhum registro encontrado').waitFor();
+    expect(await page().getByText('Maria da Conceição Souza').count()).toBe(0);
+    await page().getByRole('link', { name: /^Inserir/ }).first().click();
+    await expect.poll(() => new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');
+    // The type's name shows once the party types' options have come.
+    await expect.poll(() => panel().getByRole('combobox', { name: /^Tipo de parte/ }).inputValue(), { timeout: 15_000 }).toBe('Funcionário');
+    await field('Nome').fill('Carlos Pereira');
+    await field('Nome abreviado').fill('Carlos');
+    await field('Data de nascimento').fill('02/07/1990');
+    await choose('Gênero', 'Masculino');
+    await choose('Estado civil', 'Solteiro(a)');
+    await typeAhead('Naturalidade', 'Brasília', /^Brasília/);
+    await typeAhead('Nacionalidade', 'Brasil', 'Brasileira');
+    await tab('Documentos').click();
+    await field('CPF').fill('111.444.777-35');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await page().getByText(/Existe erro na aba Vínculos/).waitFor();
+    await tab('Vínculos').click();
+    await panel().getByText('Informe ao menos um vínculo empregatício do funcionário.').waitFor();
+    await panel().getByRole('button', { name: /adicionar/i }).last().click();
+    await typeAhead('Empregador', 'Hospital', 'Hospital Santa Clara S.A.');
+    await field('Matrícula').fill('HSC-88');
+    await field('Data de admissão').fill('10/01/2022');
+    await choose('Tipo de vínculo', 'Empregado');
+    await choose('Regime de trabalho', 'CLT');
+    await choose('Atribuição técnica', 'Projeto');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/pessoa_fisica\/\d+/);
+    await page().goto(`${session.product.url}/funcionarios`);
+    await page().getByText('Carlos Pereira').first().waitFor();
+    expect(await page().getByText('Maria da Conceição Souza').count()).toBe(0);
+    await page().screenshot({ path: join(SHOTS, 'funcionarios-1366.png'), fullPage: true });
+  });
+
   it('keeps the form usable on a 390 px phone', async () => {
     await page().setViewportSize({ width: 390, height: 844 });
     await page().goto(`${session.product.url}/pessoa_fisica/inserir`);

@@ -214,6 +214,24 @@ for (const kind of DATABASE_KINDS) {
       expect(await server.db.selectFrom('person_work_expedients').select('id').execute()).toEqual([]);
     });
 
+    it('asks an employee for a work relation, and lists employees by their party type', async () => {
+      const employeeType = await idOf('party_types', 'code', 'funcionario');
+      const bare = await admin()('POST', '/api/pessoa_fisica', person({ individual_registration: OTHER_CPF, party_type_id: employeeType, work_relations: [] }));
+      expect(bare.status).toBe(422);
+      expect(bare.body.errors).toEqual({ work_relations: ['Informe ao menos um vínculo empregatício do funcionário.'] });
+      const employee = await admin()('POST', '/api/pessoa_fisica', person({ individual_registration: OTHER_CPF, party_type_id: employeeType, name: 'Carlos Funcionário' }));
+      expect(employee.status, JSON.stringify(employee.body)).toBe(201);
+      const listed = await admin()('GET', `/api/pessoa_fisica?filter=${encodeURIComponent(JSON.stringify({ party_type_id: employeeType }))}`);
+      expect(listed.body.data.map((row: { name: string }) => row.name)).toEqual(['Carlos Funcionário']);
+      const types = await admin()('GET', `/api/tipos_parte?filter=${encodeURIComponent(JSON.stringify({ code: 'funcionario' }))}`);
+      expect(types.body.data.map((row: { id: number }) => row.id)).toEqual([employeeType]);
+      // Dropping the last relation by an edit is refused too.
+      const stored = employee.body.data;
+      const dropped = await admin()('PUT', `/api/pessoa_fisica/${stored.id}`, { ...stored, work_relations: [] });
+      expect(dropped.status).toBe(422);
+      expect((await admin()('DELETE', `/api/pessoa_fisica/${stored.id}`)).status).toBe(200);
+    });
+
     it('gives one of two people saving the same CPF at once its record, the other a message, and leaves no stray party', async () => {
       const before = Number((await server.db.selectFrom('parties').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
       const answers = await Promise.all([1, 2].map((n) => admin()('POST', '/api/pessoa_fisica', person({ name: `Pessoa ${n}`, individual_registration: OTHER_CPF }))));

@@ -10,6 +10,23 @@ type Row = Record<string, unknown>;
  * row's own field (`work_relations.0.expedients.3.start`). A relation sent without its schedule keeps
  * the stored one.
  */
+export const EMPLOYEE_WITHOUT_RELATION = 'Informe ao menos um vínculo empregatício do funcionário.';
+
+/**
+ * An employee (a person of the party type coded `funcionario`) works somewhere: at least one work
+ * relation, with its schedule (spec 001: 'Employee work information also requires day, start, end…').
+ */
+export const employeeRules: ModuleHooks = {
+  async beforeWrite(trx, { body, previous }) {
+    const relations = 'work_relations' in body ? body.work_relations : previous?.work_relations;
+    if (Array.isArray(relations) && relations.length > 0) return;
+    const typeId = 'party_type_id' in body ? body.party_type_id : previous?.party_type_id;
+    if (typeId == null) return;
+    const type = await trx.selectFrom('party_types').select('code').where('id', '=', Number(typeId)).executeTakeFirst();
+    if (type?.code === 'funcionario') throw invalid({ work_relations: [EMPLOYEE_WITHOUT_RELATION] });
+  },
+};
+
 export const workScheduleRules: ModuleHooks = {
   beforeWrite(_trx, { body }) {
     const relations = body.work_relations;

@@ -7,7 +7,7 @@ import { AddIcon, FilterOffIcon } from '../plain/icons';
  * encontrado' when there is none, with 'Limpar filtros' when a search or filter hid them, or
  * 'Inserir' when the person may insert.
  */
-export function ListState({ canCreate }: { canCreate: boolean }) {
+export function ListState({ canCreate, createTo }: { canCreate: boolean; createTo: string }) {
   const { isPending, filterValues, setFilters } = useListContext();
   const resource = useResourceContext();
   const singular = useGetResourceLabel()(resource ?? '', 1);
@@ -33,7 +33,7 @@ export function ListState({ canCreate }: { canCreate: boolean }) {
         </>
       ) : (
         canCreate && (
-          <Link to={`/${resource}/inserir`} className="btn btn-contained">
+          <Link to={createTo} className="btn btn-contained">
             <AddIcon />
             Inserir {singular}
           </Link>

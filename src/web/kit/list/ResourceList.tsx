@@ -26,20 +26,26 @@ export interface ResourceListProps extends ListProps {
   extraFilters?: ReactElement[];
   /** Asks for the page again every so many milliseconds (a grid whose rows change by themselves). */
   refreshEvery?: number;
+  /** Records always filtered so, beyond what the person chooses (the employees among the persons). */
+  filter?: Record<string, unknown>;
+  /** What a record inserted from this list starts with (the employee's party type). */
+  createRecord?: Record<string, unknown>;
+  /** The list's name, when it is not the module's (Funcionários, over the persons). */
+  title?: string;
 }
 
 /**
  * A module's list: free-text search, filters, a column chooser, 'Exportar' (CSV, XLSX), the rows as a sortable light table
  * (as cards on a phone), the loading and empty states, pagination, bulk delete, 'Inserir' to
- * `/{resource}/inserir`, and a row opening `/{resource}/{id}`. `readOnly` offers none of the writes
+ * `/{resource}/inserir` (starting from `createRecord`), and a row opening `/{resource}/{id}`; `filter` narrows it for good. `readOnly` offers none of the writes
  * and opens no record; `bulkDelete: false` offers no selection (records are deleted one at a time). A column with a `cell` draws its own cells (the custom-cell slot).
  * @example <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search recordLabel="denomination" />
  * @example <ResourceList {...list} columns={[...list.columns, { ...columns.url, cell: (record) => <a href={record.url}>{record.url}</a> }]} />
  */
-export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, bulkDelete = true, extraFilters = [], refreshEvery }: ResourceListProps) {
+export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, bulkDelete = true, extraFilters = [], refreshEvery, filter, createRecord, title }: ResourceListProps) {
   const resource = useResourceContext()!;
   const navigate = useNavigate();
-  const list = useListController({ sort, perPage: 25, disableSyncWithLocation: false });
+  const list = useListController({ sort, perPage: 25, disableSyncWithLocation: false, filter });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   const phone = usePhone();
@@ -61,13 +67,15 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
   const plain = filters.filter((f) => PLAIN_FILTER_KINDS.includes(f.kind));
   const material = filters.filter((f) => !PLAIN_FILTER_KINDS.includes(f.kind));
   const mayCreate = !readOnly && canCreate === true;
+  // react-admin's insert form starts from the record in `?source=`.
+  const createTo = createRecord ? `/${resource}/inserir?source=${encodeURIComponent(JSON.stringify(createRecord))}` : `/${resource}/inserir`;
   // Records deleted one at a time (`bulkDelete: false`) offer no selection: 'Excluir' is on the record.
   const selectable = !readOnly && bulkDelete && canDelete === true;
   const onRowClick = readOnly ? undefined : openRecord;
   const empty = !list.isPending && (list.data ?? []).length === 0;
   return (
     <ListContextProvider value={list}>
-      <ListTitle />
+      <ListTitle title={title} />
       <div className="list-actions">
         {search && <SearchBox />}
         <PlainFilters filters={plain} />
@@ -80,7 +88,7 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
         {!phone && <ColumnsButton columns={columns} hidden={hidden} onToggle={toggleColumn} />}
         <ExportButton />
         {mayCreate && (
-          <Link to={`/${resource}/inserir`} className="btn btn-contained">
+          <Link to={createTo} className="btn btn-contained">
             <AddIcon />
             Inserir
           </Link>
@@ -89,7 +97,7 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
       <div className="list-card">
         {selectable && <BulkDeleteBar />}
         {list.isPending || empty ? (
-          <ListState canCreate={mayCreate} />
+          <ListState canCreate={mayCreate} createTo={createTo} />
         ) : phone ? (
           <CardList columns={cardFields} names={names} selectable={selectable} onRowClick={onRowClick} />
         ) : (
