@@ -24,7 +24,7 @@ function schema(module: string, table: string, properties: Record<string, unknow
 /** Two related entities using every kind of column: references, sub-list, enum, money, dates. */
 function model(version: 1 | 2) {
   const kinds = schema('tipos_parte', 'party_kinds', { name: { type: 'string', maxLength: 100, 'x-label': 'Nome', 'x-unique': true } }, ['name']);
-  const party = schema('partes', 'parties', {
+  const party = schema('membros', 'members', {
     name: { type: 'string', maxLength: version === 1 ? 50 : 120, 'x-label': 'Nome' },
     kind_id: { type: 'integer', 'x-label': 'Tipo', 'x-reference': { module: 'tipos_parte' } },
     status: { type: 'string', enum: ['ativo', 'suspenso'], 'x-label': 'Situação', ...(version === 2 ? { default: 'ativo' } : {}) },
@@ -33,7 +33,7 @@ function model(version: 1 | 2) {
     born_on: { type: 'string', format: 'date', 'x-label': 'Nascimento' },
     other_kinds: { type: 'array', items: { type: 'integer' }, 'x-label': 'Outros tipos', 'x-reference': { module: 'tipos_parte' } },
     phones: {
-      type: 'array', 'x-label': 'Telefones', 'x-sublist': { table: 'party_phones', item: 'telefone', main: 'main' },
+      type: 'array', 'x-label': 'Telefones', 'x-sublist': { table: 'member_phones', item: 'telefone', main: 'main' },
       items: { type: 'object', required: ['number'], properties: {
         number: { type: 'string', maxLength: 20, 'x-label': 'Número' },
         main: { type: 'boolean', 'x-label': 'Principal' },
@@ -50,18 +50,18 @@ describe('emitMigrations for every kind of column', () => {
   const text = [...files.values()][0];
 
   it('creates referenced tables first, with the conventional types', () => {
-    expect(text.indexOf('create table party_kinds')).toBeLessThan(text.indexOf('create table parties'));
-    expect(text.indexOf('create table parties')).toBeLessThan(text.indexOf('create table party_phones'));
+    expect(text.indexOf('create table party_kinds')).toBeLessThan(text.indexOf('create table members'));
+    expect(text.indexOf('create table members')).toBeLessThan(text.indexOf('create table member_phones'));
     expect(text).toContain('kind_id bigint not null');
     expect(text).toContain('status varchar(8)');
     expect(text).toContain('level integer');
     expect(text).toContain('fee numeric(15,2)');
     expect(text).toContain('born_on date');
     expect(text).toContain('foreign key (kind_id) references party_kinds (id) on delete restrict');
-    expect(text).toContain('foreign key (party_id) references parties (id) on delete cascade');
+    expect(text).toContain('foreign key (member_id) references members (id) on delete cascade');
     expect(text).toContain('create unique index party_kinds_name_unique on party_kinds (lower(name))');
     expect(text).toContain('using gin (immutable_unaccent(lower(name)) gin_trgm_ops)');
-    expect(text).toContain('primary key (party_id, party_kind_id)');
+    expect(text).toContain('primary key (member_id, party_kind_id)');
   });
 });
 
@@ -81,19 +81,19 @@ describeOnDatabases('migrations of every kind of column', (getDb) => {
     write(1, new Date(Date.UTC(2030, 0, 1)));
     expect(await migrateToLatest(db, set)).toEqual(['00000000000000_extensions', '20300101000000_initial']);
     const kind = await db.insertInto('party_kinds').values({ name: 'Pessoa física' }).returning('id').executeTakeFirstOrThrow();
-    const party = await db.insertInto('parties').values({ name: 'Ana', kind_id: kind.id, fee: '1234.56' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('party_phones').values({ party_id: party.id, number: '61999990000', main: true }).execute();
-    await db.insertInto('parties_party_kinds').values({ party_id: party.id, party_kind_id: kind.id }).execute();
+    const party = await db.insertInto('members').values({ name: 'Ana', kind_id: kind.id, fee: '1234.56' }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('member_phones').values({ member_id: party.id, number: '61999990000', main: true }).execute();
+    await db.insertInto('members_party_kinds').values({ member_id: party.id, party_kind_id: kind.id }).execute();
     await expect(db.insertInto('party_kinds').values({ name: 'PESSOA FÍSICA' }).execute()).rejects.toThrow(/party_kinds_name_unique/);
 
     write(2, new Date(Date.UTC(2030, 0, 2)));
-    expect(await migrateToLatest(db, set)).toEqual(['20300102000000_alter_parties']);
+    expect(await migrateToLatest(db, set)).toEqual(['20300102000000_alter_members']);
     const long = 'N'.repeat(100);
-    const created = await db.insertInto('parties').values({ name: long }).returning(['status', 'kind_id']).executeTakeFirstOrThrow();
+    const created = await db.insertInto('members').values({ name: long }).returning(['status', 'kind_id']).executeTakeFirstOrThrow();
     expect(created).toEqual({ status: 'ativo', kind_id: null });
-    const ana = await db.selectFrom('parties').select(['name', 'fee']).where('id', '=', party.id).executeTakeFirstOrThrow();
+    const ana = await db.selectFrom('members').select(['name', 'fee']).where('id', '=', party.id).executeTakeFirstOrThrow();
     expect(ana).toEqual({ name: 'Ana', fee: '1234.56' });
-    await db.deleteFrom('parties').where('id', '=', party.id).execute();
-    expect(await db.selectFrom('party_phones').selectAll().execute()).toEqual([]);
+    await db.deleteFrom('members').where('id', '=', party.id).execute();
+    expect(await db.selectFrom('member_phones').selectAll().execute()).toEqual([]);
   }, 60_000);
 });
