@@ -56,7 +56,7 @@ describe('the dashboard and the shell in the browser', { timeout: 120_000 }, () 
     const civil = (await api('GET', '/api/estados_civis?per_page=1')).meta.total;
     await expect.poll(() => areas.getByRole('listitem').filter({ hasText: 'Estados civis' }).innerText()).toMatch(new RegExp(`Estados civis\\s+${civil}$`));
     await areas.getByRole('heading', { name: /^Sistema/ }).waitFor();
-    await areas.getByRole('img', { name: /^Registros por área\. Tabelas auxiliares: / }).locator('svg').first().waitFor();
+    await areas.getByRole('img', { name: /^Registros por área\. .*Tabelas auxiliares: / }).locator('svg').first().waitFor();
     const monitors = page.getByRole('region', { name: 'Monitores' });
     await expect.poll(() => monitors.getByRole('listitem').filter({ hasText: 'Não verificado' }).innerText()).toMatch(/Não verificado\s*1/);
     await monitors.getByRole('img', { name: 'Monitores por situação. Não verificado: 1' }).locator('svg').first().waitFor();
@@ -82,7 +82,8 @@ describe('the dashboard and the shell in the browser', { timeout: 120_000 }, () 
     await page.goto(`${product.url}/dashboard`);
     const areas = page.getByRole('region', { name: 'Registros por área' });
     await areas.getByRole('link', { name: 'Estados civis' }).waitFor();
-    expect(await areas.getByRole('link').allInnerTexts()).toEqual(['Estados civis']);
+    // Besides the party configuration, open to every signed-in person.
+    expect(await areas.getByRole('link').allInnerTexts()).toEqual(['Regras de relação', 'Tipos de relação', 'Tipos de parte', 'Estados civis']);
     expect(await page.getByRole('region', { name: 'Monitores' }).count()).toBe(0);
     await page.getByText('Nenhuma alteração sua registrada ainda.').waitFor();
   });
