@@ -9,10 +9,18 @@ import { browserSession } from './support/session';
 const FIXTURE = join(root, 'tests/generator/fixtures/exact-combos/schemas');
 const schema = (path: string) => JSON.parse(readFileSync(join(FIXTURE, path), 'utf8'));
 
-/** The fixture's exchange rate, pointing at the product's CNAE subclasses (1,332 rows, typed ahead). */
+/** The fixture's party types, under a module and table of their own: the product has its own `tipos_parte`. */
+function kindsSchema() {
+  const kinds = schema('tabelas/tipos_parte.schema.json');
+  return { ...kinds, $id: KINDS, 'x-table': 'fixture_party_kinds', 'x-permission': 'fixturePartyKind' };
+}
+const KINDS = 'tipos_de_parte';
+
+/** The fixture's exchange rate, pointing at the fixture's party types and the product's CNAE subclasses (1,332 rows, typed ahead). */
 function exchangeRateSchema() {
   const rate = schema('financeiro/cotacoes_moedas.schema.json');
   delete rate.properties.city_id;
+  rate.properties.party_type_id['x-reference'].module = KINDS;
   rate.properties.activity_id = { type: 'integer', 'x-label': 'Atividade econômica', 'x-reference': { module: 'atividades_economicas' } };
   return rate;
 }
@@ -25,7 +33,7 @@ function exchangeRateSchema() {
 describe('exact decimals and combos in a generated form', () => {
   let project: FixtureProject | undefined;
   const session = browserSession({}, () => {
-    project = fixtureProject({ 'tabelas/tipos_parte.schema.json': schema('tabelas/tipos_parte.schema.json'), 'financeiro/cotacoes_moedas.schema.json': exchangeRateSchema() });
+    project = fixtureProject({ [`tabelas/${KINDS}.schema.json`]: kindsSchema(), 'financeiro/cotacoes_moedas.schema.json': exchangeRateSchema() });
     return project;
   });
   afterAll(() => project?.remove());
@@ -47,7 +55,7 @@ describe('exact decimals and combos in a generated form', () => {
     });
     token = (await auth.json()).data.token;
     for (const [denomination, behave_like] of [['Pessoa', 1], ['Empresa', 2], ['Conselho', 3]] as const) {
-      await api(token, 'POST', '/api/tipos_parte', { denomination, behave_like });
+      await api(token, 'POST', `/api/${KINDS}`, { denomination, behave_like });
     }
     await logIn(session.page, session.product);
     await expect.poll(() => session.page.url()).toBe(`${session.product.url}/`);
