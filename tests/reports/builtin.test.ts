@@ -1,12 +1,13 @@
 /**
  * The built-in engine over the municipalities grouped by UF (the reference data every space has),
- * on PGlite and PostgreSQL: each format read back, the person's grants, the shipped designs whose
- * modules do not exist yet, and hostile designs.
+ * on PGlite and PostgreSQL: each format read back, the person's grants, the shipped persons design,
+ * the inspections design whose module does not exist yet, and hostile designs.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
 import { shippedDesign } from '../../src/server/reports/builtin/designs/index.js';
 import { ReportError } from '../../src/server/reports/engine.js';
+import { seedReferenceData } from '../../src/server/seed/index.js';
 import { seedPlaces } from '../../src/server/seed/places.js';
 import { ROOT } from '../api/support/server.js';
 import { describeOnDatabases } from '../support/databases.js';
@@ -75,7 +76,24 @@ describeOnDatabases('built-in report engine', (getDb) => {
     await expect(runReport(getDb(), model, cities, 'pdf', { may })).rejects.toThrow(new ReportError('Você não tem permissão para listar Municípios, que este relatório lê.'));
   });
 
-  it.each(['persons', 'inspections'] as const)('renders the %s design, whose module does not exist yet, as an empty report', async (name) => {
+  it('lists the persons of the registry, filtered by genre, with the names of what they refer to', async () => {
+    await seedReferenceData(getDb());
+    const idOf = async (table: string, column: string, value: unknown) => (await getDb().selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id;
+    const [female, male] = [await idOf('genres', 'denomination', 'Feminino'), await idOf('genres', 'denomination', 'Masculino')];
+    const common = {
+      short_name: 'Pessoa', party_type_id: await idOf('party_types', 'code', 'pessoa_fisica'), date_birth: '1985-03-14',
+      civil_status_id: await idOf('civil_statuses', 'denomination', 'Casado(a)'), naturalness_id: await idOf('cities', 'ibge_code', 2800308),
+      nationality_id: await idOf('nationalities', 'denomination', 'Brasileira'),
+    };
+    await getDb().insertInto('persons').values([
+      { ...common, name: 'Maria Souza', individual_registration: '529.982.247-25', genre_id: female },
+      { ...common, name: 'João Lima', individual_registration: '111.444.777-35', genre_id: male },
+    ]).execute();
+    const rows = csvRows((await runReport(getDb(), model, shippedDesign('persons'), 'csv', { parameters: { genero: female } })).bytes);
+    expect(rows).toEqual([['Nome', 'CPF', 'Data de nascimento', 'Gênero', 'Estado civil'], ['Maria Souza', '529.982.247-25', '14/03/1985', 'Feminino', 'Casado(a)']]);
+  });
+
+  it.each(['inspections'] as const)('renders the %s design, whose module does not exist yet, as an empty report', async (name) => {
     const design = shippedDesign(name);
     const { title } = JSON.parse(design.toString());
     const pages = await pdfPages((await runReport(getDb(), model, design, 'pdf')).bytes);
