@@ -6,7 +6,7 @@ import { GIVEN, SURNAMES } from './persons.js';
 // each picked by a hash of the row number.
 const array = (items: string[]) => sql.raw(`array[${items.map((i) => `'${i.replace(/'/g, "''")}'`).join(',')}]::text[]`);
 
-/** A name search as a person types it (no accents, lower case): a given name and a surname, about one row in 2,000. */
+/** A name search as a person types it (no accents, lower case): a given name and a surname, about one person in 1,500. */
 export const NAME_SEARCH = 'cecilia magalhaes';
 
 const personType = sql`(select id from party_types where code = 'pessoa_fisica')`;
