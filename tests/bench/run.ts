@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every figure is a ratio against a baseline measured side by side in this run.
- * BENCH_ROWS (default 1,000,000) sets the table size; BENCH_ONLY=1,3 runs some figures only (1–9).
+ * BENCH_ROWS (default 1,000,000) sets the table size; BENCH_ONLY=1,3 runs some figures only (1–12).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
@@ -10,6 +10,8 @@ import { formatTable, type Row } from './support/report.js';
 import { browserFigures } from './figures/browser.js';
 import { embeddedFigures } from './figures/embedded.js';
 import { exportFigures } from './figures/exports.js';
+import { personSearchFigures } from './figures/person-search.js';
+import { personWriteFigures } from './figures/person-writes.js';
 import { postgresFigures } from './figures/postgres.js';
 import { reportFigures } from './figures/reports.js';
 import { sequenceFigures } from './figures/sequences.js';
@@ -32,6 +34,8 @@ async function main() {
       [['8'], () => sequenceFigures(log)],
       [['9'], () => exportFigures(log)],
       [['10'], () => reportFigures(log)],
+      [['11'], () => personWriteFigures(config.rounds, log)],
+      [['12'], () => personSearchFigures(config, log)],
     ];
     for (const [figures, run] of groups) {
       if (!figures.some((f) => config.only.has(f))) continue;

@@ -142,6 +142,21 @@ for (const kind of DATABASE_KINDS) {
       expect((await admin()('DELETE', `/api/pessoa_fisica/${typedBare.body.data.id}`)).status).toBe(200);
     });
 
+    it('finds a person in the list by the first digits of the CPF, typed with or without punctuation', async () => {
+      const other = await admin()('POST', '/api/pessoa_fisica', person({ individual_registration: OTHER_CPF, name: 'João Pereira', short_name: 'João' }));
+      expect(other.status, JSON.stringify(other.body)).toBe(201);
+      const found = async (q: string) => (await admin()('GET', `/api/pessoa_fisica?${new URLSearchParams({ q })}`)).body.data.map((r: { id: number }) => r.id);
+      for (const typed of ['529982', '529.982', '5299822', '529.98.2', '52998224725', '529982247-25', '529.982.247-25', '529', '52']) {
+        expect(await found(typed), typed).toEqual([ids.person]);
+      }
+      expect(await found('111444777')).toEqual([other.body.data.id]);
+      expect(await found('529982 maria')).toEqual([ids.person]);
+      expect(await found('529982 joão')).toEqual([]);
+      expect(await found('5299822472512')).toEqual([]);
+      expect((await admin()('GET', `/api/pessoa_fisica?${new URLSearchParams({ filter: JSON.stringify({ q: '1114' }) })}`)).body.data.map((r: { id: number }) => r.id)).toEqual([other.body.data.id]);
+      expect((await admin()('DELETE', `/api/pessoa_fisica/${other.body.data.id}`)).status).toBe(200);
+    });
+
     it('says the schedule rules on the row of the work relation they concern, and writes nothing', async () => {
       const relation = person().work_relations[0];
       const conflict = await admin()('POST', '/api/pessoa_fisica', person({

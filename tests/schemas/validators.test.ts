@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCnpj, isCpf, isMoney, parseMoney } from '../../src/shared/validators.js';
+import { isCnpj, isCpf, isMoney, parseMoney, taxIdPrefix } from '../../src/shared/validators.js';
 
 describe('shared validators', () => {
   it('CPF: valid check digits with or without punctuation; wrong digits and repeated digits rejected', () => {
@@ -18,6 +18,18 @@ describe('shared validators', () => {
     expect(isCnpj('12ABC34501DE35')).toBe(true);
     expect(isCnpj('12.ABC.345/01DE-34')).toBe(false);
     expect(isCnpj('00.000.000/0000-00')).toBe(false);
+  });
+
+  it('writes the start of a CPF or CNPJ typed as digits, with or without punctuation, as it is stored', () => {
+    expect(taxIdPrefix('cpf', '529982')).toBe('529.982');
+    expect(taxIdPrefix('cpf', '529.98.2')).toBe('529.982');
+    expect(taxIdPrefix('cpf', '5299822')).toBe('529.982.2');
+    expect(taxIdPrefix('cpf', '52998224725')).toBe('529.982.247-25');
+    expect(taxIdPrefix('cnpj', '112223330001')).toBe('11.222.333/0001');
+    expect(taxIdPrefix('cnpj', '12abc345/01de35')).toBe('12.ABC.345/01DE-35');
+    for (const [kind, typed] of [['cpf', '529982247251'], ['cpf', 'maria'], ['cpf', '12a'], ['cpf', '.-/'], ['cnpj', 'abc'], ['cnpj', '12ABC34501DE3X']] as const) {
+      expect(taxIdPrefix(kind, typed), `${kind} ${typed}`).toBeNull();
+    }
   });
 
   it('money: comma decimals as typed, or the plain decimal form', () => {

@@ -29,8 +29,10 @@ const WORDS_OF: VocabularyFunction = {
 
 /**
  * The statement trigger: subtracts the words of the rows that went, adds those of the rows that came.
- * An update touches only the words whose count changes, in word order: most updates (a sequence's
- * counter, a flag) change none and so lock none, and two that do cannot deadlock on the vocabulary.
+ * Every statement locks the words it counts in word order, so two writers sharing words (two persons
+ * saved at once, both 'Maria' and 'Souza', and their parties) wait for each other instead of
+ * deadlocking; an update touches only the words whose count changes: most updates (a sequence's
+ * counter, a flag) change none and so lock none.
  */
 const TRACK: VocabularyFunction = {
   name: 'search_words_track',
@@ -54,13 +56,13 @@ begin
   end if;
   if TG_OP = 'DELETE' then
     execute format(
-      'update search_words s set rows = s.rows - o.n from (select w, count(*) n from old_rows r, %s w group by w) o
-        where s.table_name = %L and s.word = o.w', words, TG_TABLE_NAME);
+      'insert into search_words as s (table_name, word, rows) select %L, w, -count(*) from old_rows r, %s w group by w order by w
+        on conflict (table_name, word) do update set rows = s.rows + excluded.rows', TG_TABLE_NAME, words);
     delete from search_words where table_name = TG_TABLE_NAME and rows <= 0;
   end if;
   if TG_OP = 'INSERT' then
     execute format(
-      'insert into search_words (table_name, word, rows) select %L, w, count(*) from new_rows r, %s w group by w
+      'insert into search_words (table_name, word, rows) select %L, w, count(*) from new_rows r, %s w group by w order by w
         on conflict (table_name, word) do update set rows = search_words.rows + excluded.rows', TG_TABLE_NAME, words);
   end if;
   return null;

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Entity } from '../../../language/index.js';
+import { taxIdPrefix } from '../../shared/validators.js';
 import { MIN_VOCABULARY_WORD, wordsDocument } from '../db/search-vocabulary.js';
 
 /** Shortest `q` word compared by trigrams; a shorter word matches the start of a value. */
@@ -60,7 +61,15 @@ export async function fuzzySearch(db: Kysely<any>, entity: Entity, q: string): P
 const wordsQuery = (fuzzy: FuzzyWord[]) =>
   fuzzy.map(({ word, alternatives }) => `(${[`${word}:*`, ...alternatives].join(' | ')})`).join(' & ');
 
-/** The condition `q` puts on a list's rows. */
+/** The searchable columns holding a CPF or a CNPJ, with their kind. */
+const taxIdColumns = (entity: Entity) =>
+  new Map(entity.fields.flatMap((f) => (entity.list.search.includes(f.name) && (f.kind === 'cpf' || f.kind === 'cnpj') ? [[f.name, f.kind] as const] : [])));
+
+/**
+ * The condition `q` puts on a list's rows. A word of digits and punctuation also matches the start
+ * of a CPF or CNPJ field written out (`529982` and `529.98.2` find `529.982.247-25`), through the
+ * same trigram index.
+ */
 export function searchCondition(entity: Entity, q: string, search: Search) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     const columns = entity.list.search;
@@ -70,10 +79,17 @@ export function searchCondition(entity: Entity, q: string, search: Search) {
       if (search.words === null) return anyColumn((column) => sql<SqlBool>`immutable_unaccent(lower(${q})) <% ${normalised(column)}`);
       return sql<SqlBool>`${sql.raw(wordsDocument(columns))} @@ to_tsquery('simple', ${wordsQuery(search.words)})`;
     }
+    const like = (column: string, pattern: string) => sql<SqlBool>`${normalised(column)} like immutable_unaccent(lower(${pattern}))`;
+    const taxIdKinds = taxIdColumns(entity);
     return eb.and(
       words(q).map((word) => {
         const pattern = word.length < FUZZY_MIN_LENGTH ? `${escapeLike(word)}%` : `%${escapeLike(word)}%`;
-        return anyColumn((column) => sql<SqlBool>`${normalised(column)} like immutable_unaccent(lower(${pattern}))`);
+        return anyColumn((column) => {
+          // A CPF or CNPJ is stored written (529.982.247-25): digits typed without its marks match its start.
+          const kind = taxIdKinds.get(column);
+          const written = kind ? taxIdPrefix(kind, word) : null;
+          return written && written.toLowerCase() !== word.toLowerCase() ? eb.or([like(column, pattern), like(column, `${written}%`)]) : like(column, pattern);
+        });
       }),
     );
   };

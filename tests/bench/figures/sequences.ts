@@ -1,10 +1,10 @@
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../../../src/server/db/index.js';
 import { migrateToLatest, SPACE_MIGRATIONS } from '../../../src/server/db/migrate.js';
 import { drawNumber } from '../../../src/server/sequences/draw.js';
 import { createBenchDatabase } from '../support/postgres.js';
 import { atLeastRow, infoRow, type Row } from '../support/report.js';
+import { perSecond } from '../support/stats.js';
 
 const CLIENTS = 16;
 const SECONDS = 3;
@@ -21,20 +21,6 @@ async function inTransaction(pool: pg.Pool, sequence: number) {
   } finally {
     client.release();
   }
-}
-
-/** Calls of `work` per second from `clients` concurrent loops during `seconds`, and how many were made. */
-async function perSecond(clients: number, seconds: number, work: () => Promise<unknown>): Promise<{ rate: number; calls: number }> {
-  let calls = 0;
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < end) {
-      await work();
-      calls += 1;
-    }
-  }));
-  return { rate: calls / ((performance.now() - start) / 1000), calls };
 }
 
 /**

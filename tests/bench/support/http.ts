@@ -22,6 +22,22 @@ export function get(url: string, headers: Record<string, string> = {}, via = age
   });
 }
 
+/** A JSON body sent with `method` over the keep-alive agent; the answer's body as text. */
+export function send(method: string, url: string, payload: unknown, headers: Record<string, string> = {}, via = agent): Promise<Answer> {
+  const body = JSON.stringify(payload);
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, agent: via, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 export async function getJson(url: string, headers: Record<string, string> = {}): Promise<any> {
   const answer = await get(url, headers);
   if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body.slice(0, 300)}`);

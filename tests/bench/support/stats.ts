@@ -31,3 +31,17 @@ export async function alternate(contenders: Record<string, () => Promise<unknown
   }
   return samples;
 }
+
+/** Calls of `work` per second from `clients` concurrent loops during `seconds`, and how many were made. */
+export async function perSecond(clients: number, seconds: number, work: () => Promise<unknown>): Promise<{ rate: number; calls: number }> {
+  let calls = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (performance.now() < end) {
+      await work();
+      calls += 1;
+    }
+  }));
+  return { rate: calls / ((performance.now() - start) / 1000), calls };
+}
