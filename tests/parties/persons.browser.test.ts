@@ -4,6 +4,7 @@
  * and saved; reopened, everything is as typed. At 1366 and 390 px.
  */
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +189,12 @@ describe('physical persons in the browser', () => {
     await page().getByText('Carlos Pereira').first().waitFor();
     expect(await page().getByText('Maria da Conceição Souza').count()).toBe(0);
     await page().screenshot({ path: join(SHOTS, 'funcionarios-1366.png'), fullPage: true });
+    // Its export holds the employees only, as the screen does.
+    await page().getByRole('button', { name: 'Exportar' }).click();
+    const [saved] = await Promise.all([page().waitForEvent('download', { timeout: 60_000 }), page().getByRole('menuitem', { name: 'CSV' }).click()]);
+    const csv = await readFile((await saved.path())!, 'utf8');
+    expect(csv).toContain('Carlos Pereira');
+    expect(csv).not.toContain('Maria da Conceição Souza');
   });
 
   it('keeps the form usable on a 390 px phone', async () => {

@@ -14,9 +14,9 @@ const FAILED = 'Não foi possível exportar a lista.';
 /**
  * 'Exportar': the list's every row, for its current search, filters and sort, as CSV or Excel (XLSX).
  * While the file comes, the bytes received so far ('Exportando… 1,2 MB') and 'Cancelar'; a refusal
- * shows the server's message.
+ * shows the server's message. `filter` is the list's fixed one (the employees among the persons), kept in the file too.
  */
-export function ExportButton() {
+export function ExportButton({ filter }: { filter?: Record<string, unknown> }) {
   const resource = useResourceContext()!;
   const { filterValues, sort } = useListContext();
   const provider = useDataProvider() as unknown as Partial<ListExports>;
@@ -51,7 +51,7 @@ export function ExportButton() {
     const controller = new AbortController();
     running.current = controller;
     try {
-      const { blob, name } = await provider.exportList!(resource, { filter: filterValues, sort }, format, { signal: controller.signal, onProgress: setReceived });
+      const { blob, name } = await provider.exportList!(resource, { filter: { ...filterValues, ...filter }, sort }, format, { signal: controller.signal, onProgress: setReceived });
       saveBlob(blob, name ?? `${resource}.${format}`);
     } catch (failure) {
       if (!controller.signal.aborted) setError(failure instanceof Error && failure.message ? failure.message : FAILED);

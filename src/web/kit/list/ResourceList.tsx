@@ -86,7 +86,7 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
         )}
         <span className="grow" />
         {!phone && <ColumnsButton columns={columns} hidden={hidden} onToggle={toggleColumn} />}
-        <ExportButton />
+        <ExportButton filter={filter} />
         {mayCreate && (
           <Link to={createTo} className="btn btn-contained">
             <AddIcon />
