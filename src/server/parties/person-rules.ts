@@ -1,3 +1,4 @@
+import { PARTY_TYPE_CODES } from '../../shared/party-types.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';
 import type { ModuleHooks } from '../resources/hooks.js';
 import { scheduleErrors, type ExpedientRow } from './schedule.js';
@@ -23,7 +24,7 @@ export const employeeRules: ModuleHooks = {
     const typeId = 'party_type_id' in body ? body.party_type_id : previous?.party_type_id;
     if (typeId == null) return;
     const type = await trx.selectFrom('party_types').select('code').where('id', '=', Number(typeId)).executeTakeFirst();
-    if (type?.code === 'funcionario') throw invalid({ work_relations: [EMPLOYEE_WITHOUT_RELATION] });
+    if (type?.code === PARTY_TYPE_CODES.employee) throw invalid({ work_relations: [EMPLOYEE_WITHOUT_RELATION] });
   },
 };
 

@@ -40,7 +40,7 @@ export function scheduleErrors(rows: readonly ExpedientRow[]): Record<string, st
   const errors: Record<string, string[]> = {};
   const add = (key: string, message: string) => (errors[key] ??= []).push(message);
   if (rows.length === 0) add('', SCHEDULE_MESSAGES.none);
-  const spans: { index: number; row: ExpedientRow; start: number; end: number }[] = [];
+  const spans: { row: ExpedientRow; start: number; end: number }[] = [];
   rows.forEach((row, index) => {
     const start = minutesOf(row.start);
     const end = minutesOf(row.end);
@@ -50,7 +50,7 @@ export function scheduleErrors(rows: readonly ExpedientRow[]): Record<string, st
     if (start >= end) return add(`${index}.end`, SCHEDULE_MESSAGES.order);
     const clash = spans.find((other) => other.row.day === row.day && (other.row.expedient_number === row.expedient_number || (start < other.end && other.start < end)));
     if (clash) return add(`${index}.start`, SCHEDULE_MESSAGES.conflict(clash.row.expedient_number));
-    spans.push({ index, row, start, end });
+    spans.push({ row, start, end });
   });
   return errors;
 }

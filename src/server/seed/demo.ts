@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { PARTY_TYPE_CODES } from '../../shared/party-types.js';
 import { idsBy, insertMissing } from './insert.js';
 
 const ASSIGNMENTS = ['Projeto', 'Execução de obra ou serviço', 'Fiscalização de obra ou serviço', 'Consultoria', 'Laudo técnico'];
@@ -50,7 +51,7 @@ const EMPLOYERS: [name: string, cnpj: string][] = [
 ];
 
 async function seedEmployers(db: Kysely<any>): Promise<number> {
-  const type = await db.selectFrom('party_types').select('id').where('code', '=', 'pessoa_juridica').executeTakeFirst();
+  const type = await db.selectFrom('party_types').select('id').where('code', '=', PARTY_TYPE_CODES.legalEntity).executeTakeFirst();
   if (!type) return 0;
   const known = new Set((await db.selectFrom('parties').select('tax_id').where('tax_id', 'in', EMPLOYERS.map(([, cnpj]) => cnpj)).execute()).map((row) => row.tax_id));
   const missing = EMPLOYERS.filter(([, cnpj]) => !known.has(cnpj));
