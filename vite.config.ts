@@ -72,14 +72,19 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit-and-api', include: ['tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/bench/**', 'tests/**/*.browser.test.ts'] },
+        test: {
+          name: 'unit-and-api',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**', 'tests/bench/**', 'tests/**/*.browser.test.ts'],
+          globalSetup: ['tests/support/build-templates.ts'],
+        },
       },
       {
         extends: true,
         test: {
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts', 'tests/**/*.browser.test.ts'],
-          globalSetup: ['tests/e2e/support/build-client.ts'],
+          globalSetup: ['tests/e2e/support/build-client.ts', 'tests/e2e/support/build-product-template.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           // A page waits on the server (a space's database opening, a build of the screen's chunk):

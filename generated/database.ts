@@ -113,6 +113,20 @@ export interface CustomPagesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `departments` (schemas/cadastro/departamentos.schema.json). */
+export interface DepartmentsTable {
+  id: Generated<number>;
+  name: string;
+  acronym: string | null;
+  department_id: number | null;
+  manager_id: number | null;
+  notes: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `document_type_metadata` (schemas/sistema/tipo_documento.schema.json). */
 export interface DocumentTypeMetadataTable {
   id: Generated<number>;
@@ -236,6 +250,95 @@ export interface GenresTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `legal_entities` (schemas/cadastro/pessoa_juridica.schema.json). */
+export interface LegalEntitiesTable {
+  id: Generated<number>;
+  party_id: number | null;
+  cnpj: string;
+  name: string;
+  short_name: string;
+  trade_name: string | null;
+  party_type_id: number;
+  nationality_id: number;
+  legal_nature_id: number;
+  social_capital: Numeric;
+  home_page: string | null;
+  department_id: number | null;
+  notes: string | null;
+  economic_activity_id: number;
+  corporate_purpose: string | null;
+  commercial_council_number: string | null;
+  commercial_council_date: string | null;
+  register_office: string | null;
+  register_office_date: string | null;
+  record_number: string | null;
+  record_book: string | null;
+  record_sheet: string | null;
+  municipal_registration: string | null;
+  state_registration: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `legal_entity_addresses` (schemas/cadastro/pessoa_juridica.schema.json). */
+export interface LegalEntityAddressesTable {
+  id: Generated<number>;
+  legal_entity_id: number;
+  postal_code: string;
+  uf_id: number | null;
+  city_id: number | null;
+  neighborhood: string | null;
+  street_address: string;
+  street_number: string | null;
+  address_complement: string | null;
+  address_type_id: number;
+  latitude: Numeric | null;
+  longitude: Numeric | null;
+  main: Generated<boolean>;
+}
+
+/** `legal_entity_emails` (schemas/cadastro/pessoa_juridica.schema.json). */
+export interface LegalEntityEmailsTable {
+  id: Generated<number>;
+  legal_entity_id: number;
+  address: string;
+  receive_news: Generated<boolean>;
+  main: Generated<boolean>;
+}
+
+/** `legal_entity_regions` (schemas/cadastro/pessoa_juridica.schema.json). */
+export interface LegalEntityRegionsTable {
+  legal_entity_id: number;
+  region_id: number;
+}
+
+/** `legal_entity_secondary_activities` (schemas/cadastro/pessoa_juridica.schema.json). */
+export interface LegalEntitySecondaryActivitiesTable {
+  legal_entity_id: number;
+  economic_activity_id: number;
+}
+
+/** `legal_entity_sectors` (schemas/cadastro/pessoa_juridica.schema.json). */
+export interface LegalEntitySectorsTable {
+  legal_entity_id: number;
+  sector_id: number;
+}
+
+/** `legal_entity_telephones` (schemas/cadastro/pessoa_juridica.schema.json). */
+export interface LegalEntityTelephonesTable {
+  id: Generated<number>;
+  legal_entity_id: number;
+  contact: string | null;
+  idd: string | null;
+  area_code: string;
+  number: string;
+  telephone_extension: string | null;
+  sector: string | null;
+  telephone_companies_id: number;
+  send_sms: Generated<boolean>;
+  main: Generated<boolean>;
+}
+
 /** `legal_nature_categories` (schemas/tabelas/categoria_natureza_juridica.schema.json). */
 export interface LegalNatureCategoriesTable {
   id: Generated<number>;
@@ -299,6 +402,24 @@ export interface NationalitiesTable {
   denomination: string;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `organization_regions` (schemas/cadastro/organizacao.schema.json). */
+export interface OrganizationRegionsTable {
+  organization_id: number;
+  region_id: number;
+}
+
+/** `organizations` (schemas/cadastro/organizacao.schema.json). */
+export interface OrganizationsTable {
+  id: Generated<number>;
+  party_id: number | null;
+  name: string;
+  party_type_id: number | null;
+  nationality_id: number | null;
+  notes: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -406,6 +527,7 @@ export interface PersonWorkRelationsTable {
   employment_relationship_type_id: number;
   work_regime_id: number;
   technical_assignment_id: number;
+  sector_id: number | null;
   enrollment: string | null;
   technical_manager: Generated<boolean>;
   responsible_sector: Generated<boolean>;
@@ -564,6 +686,17 @@ export interface RolesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `sectors` (schemas/cadastro/setores.schema.json). */
+export interface SectorsTable {
+  id: Generated<number>;
+  denomination: string;
+  acronym: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `sequences` (schemas/sistema/sequencias.schema.json). */
 export interface SequencesTable {
   id: Generated<number>;
@@ -717,6 +850,7 @@ export interface SpaceDatabase {
   course_levels: CourseLevelsTable;
   custom_page_categories: CustomPageCategoriesTable;
   custom_pages: CustomPagesTable;
+  departments: DepartmentsTable;
   document_type_metadata: DocumentTypeMetadataTable;
   document_types: DocumentTypesTable;
   documents: DocumentsTable;
@@ -726,10 +860,19 @@ export interface SpaceDatabase {
   expertise_areas_technical_assignments: ExpertiseAreasTechnicalAssignmentsTable;
   file_service_types: FileServiceTypesTable;
   genres: GenresTable;
+  legal_entities: LegalEntitiesTable;
+  legal_entity_addresses: LegalEntityAddressesTable;
+  legal_entity_emails: LegalEntityEmailsTable;
+  legal_entity_regions: LegalEntityRegionsTable;
+  legal_entity_secondary_activities: LegalEntitySecondaryActivitiesTable;
+  legal_entity_sectors: LegalEntitySectorsTable;
+  legal_entity_telephones: LegalEntityTelephonesTable;
   legal_nature_categories: LegalNatureCategoriesTable;
   legal_natures: LegalNaturesTable;
   mesoregions: MesoregionsTable;
   nationalities: NationalitiesTable;
+  organization_regions: OrganizationRegionsTable;
+  organizations: OrganizationsTable;
   other_site_diploma_registrations: OtherSiteDiplomaRegistrationsTable;
   parties: PartiesTable;
   party_types: PartyTypesTable;
@@ -749,6 +892,7 @@ export interface SpaceDatabase {
   reports: ReportsTable;
   role_permissions: RolePermissionsTable;
   roles: RolesTable;
+  sectors: SectorsTable;
   sequences: SequencesTable;
   states: StatesTable;
   technical_assignments: TechnicalAssignmentsTable;

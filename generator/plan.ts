@@ -1,4 +1,4 @@
-import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model, type PostalCodeFill } from '../language/index.js';
+import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model, type PostalCodeFill, type TaxIdLookup } from '../language/index.js';
 
 /**
  * The plan stage: turns the normalised Model into what the emitters print (names, ordering and
@@ -34,6 +34,7 @@ export interface FieldSpecData {
   messages?: Partial<Record<string, string>>;
   notBefore?: { field: string; message: string };
   postalCode?: PostalCodeFill;
+  lookup?: TaxIdLookup;
 }
 
 /** A prop's two values where insert and edit disagree (a password is required on insert only). */
@@ -154,6 +155,7 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   if (form && field.when) spec.when = { field: field.when.field, in: [...field.when.in], ...(whenRequired ? { required: true } : {}), ...(field.when.hide === false ? { hide: false } : {}) };
   if (form && field.messages) spec.messages = { ...field.messages };
   if (form && field.postalCode) spec.postalCode = { ...field.postalCode };
+  if (form && field.lookup) spec.lookup = { ...field.lookup, clears: { ...field.lookup.clears } };
   return spec;
 }
 

@@ -4,13 +4,13 @@
  * draws each from `src/web/resources/icons.ts`, whose map is typed by this list: a name without its
  * drawing, or a drawing without its name, does not compile. The drawings travel with the shell, so
  * the list holds the icons the schemas use (and the menu's own Home, Dashboard and default ListAlt,
- * the feature pages' (Tune: parameters), the custom pages' menu group (Article),
+ * the feature pages' (Tune: parameters; AccountBalance: the institution), the custom pages' menu group (Article),
  * and Search, which docs/SCHEMAS.md's walkthrough names);
  * a schema that wants another adds its name here and its Material icon path there.
  */
 export const MENU_ICONS = [
-  'Article', 'Badge', 'Business', 'Category', 'CloudUpload', 'Dashboard', 'Engineering', 'Factory', 'FavoriteBorder',
-  'FormatListNumbered', 'Gavel', 'Handshake', 'History', 'Home', 'Hub', 'ListAlt', 'LocationOff',
+  'AccountBalance', 'AccountTree', 'Apartment', 'Article', 'Badge', 'Business', 'Category', 'CloudUpload', 'Dashboard', 'Engineering', 'Factory', 'FavoriteBorder',
+  'FormatListNumbered', 'Gavel', 'Groups', 'Handshake', 'History', 'Home', 'Hub', 'ListAlt', 'LocationOff',
   'Map', 'MonitorHeart', 'People', 'Place', 'Public', 'Schedule', 'Search', 'SimCard', 'Stairs',
   'Tune', 'Wc', 'WorkspacePremium',
 ] as const;

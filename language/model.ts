@@ -128,6 +128,22 @@ interface FieldBase {
    * the code fills, by the lookup's answer field (`{ uf_id: 'uf_id', city_id: 'city_id' }`).
    */
   postalCode?: PostalCodeFill;
+  /** A reference found by a CPF or CNPJ typed beside it (`x-lookup`). */
+  lookup?: TaxIdLookup;
+}
+
+/**
+ * `x-lookup`: the number typed is looked up at `GET /api/{module}/{by}/{number}`, and the answer's
+ * `answer` field (`party_id`) becomes the reference's value; when nothing is found, `clears` holds
+ * the other fields of the same form or sub-list row a person fills, each with the value it goes
+ * back to (its default, else null).
+ */
+export interface TaxIdLookup {
+  module: string;
+  by: 'cpf' | 'cnpj';
+  answer: string;
+  label: string;
+  clears: Record<string, unknown>;
 }
 
 /** A field of the postal-code lookup's answer (`GET /api/cep/{cep}`) a form may take. */

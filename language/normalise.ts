@@ -21,6 +21,7 @@ import { fieldRule } from './rules.js';
 import { checkFieldRules, conditionalRequirements, fieldRuleParts, orderRules } from './conditions.js';
 import { normaliseSections } from './sections.js';
 import { choicesParts, CHOICES_KEYWORDS } from './choices.js';
+import { checkLookupTargets, lookupOf, resolveLookupClears } from './lookup.js';
 import { checkPostalCodeFills, postalCodeFill } from './postal-code.js';
 
 type Json = Record<string, any>;
@@ -39,7 +40,12 @@ export function normalise(files: SchemaFile[]): Model {
     seenTables.set(entity.table, entity.module);
   }
   const byModule = new Map(entities.map((e) => [e.module, e]));
-  for (const entity of entities) checkSameDatabase(entity, byModule);
+  for (const entity of entities) {
+    checkSameDatabase(entity, byModule);
+    checkLookupTargets(entity.fields, '/properties', byModule, (path, sentence) => {
+      throw new SchemaError(entity.source, path, sentence);
+    });
+  }
   return { entities, byModule };
 }
 
@@ -98,6 +104,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   checkUniqueWithin(declared, fail);
   checkFieldRules(declared, '/properties', fail);
   checkPostalCodeFills(declared, '/properties', fail);
+  resolveLookupClears(declared);
   const order = orderRules(json['x-order'], declared, fail);
   const access = json['x-access'] ?? 'permission';
   if (access === 'any' && json['x-insert-permission'] === 'admin') {
@@ -290,6 +297,8 @@ function normaliseField(
   Object.assign(field, fieldRuleParts(source, required, path, fail));
   const postalCode = postalCodeFill(source, kind, path, fail);
   if (postalCode) field.postalCode = postalCode;
+  const lookup = lookupOf(source, kind, path, fail);
+  if (lookup) field.lookup = lookup;
   if (source['x-audit-events']) {
     if (kind !== 'references' && kind !== 'sublist' && kind !== 'external') fail(`${path}/x-audit-events`, 'applies only to a many-to-many field, a sub-list or an external field.');
     if (depth > 0) fail(`${path}/x-audit-events`, "applies only to a field of the record itself: a sub-list item's own rows are audited in the record's row.");

@@ -18,6 +18,15 @@ const body = (properties: Record<string, Doc>, required: string[]): Doc => ({
 });
 const operation = (tag: string, summary: string, rest: Doc): Doc => ({ tags: [tag], summary, parameters: [tenant, ...((rest.parameters as Doc[] | undefined) ?? [])], ...rest });
 const withId = [ref('parameters', 'Id')];
+const namedParty = { type: ['object', 'null'], properties: { id: integer, name: text }, required: ['id', 'name'] };
+const institutionSettings = {
+  type: 'object',
+  properties: {
+    institution_id: nullableInteger, institution: namedParty, president_id: nullableInteger, president: namedParty,
+    update_job_relations: { type: 'boolean' }, updated_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+  required: ['institution_id', 'institution', 'president_id', 'president', 'update_job_relations', 'updated_at'],
+};
 
 /** module → its feature routes, given the module's record schema name. */
 export const featurePaths: Record<string, (typeName: string) => Doc> = {
@@ -126,6 +135,41 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
           })),
           ...errorResponses('401', '404', '422'),
           '503': json('Nenhum provedor respondeu e não há resposta guardada do CEP', ref('schemas', 'Message')),
+        },
+      }),
+    },
+  }),
+  pessoa_fisica: (typeName) => ({
+    '/api/pessoa_fisica/cpf/{cpf}': {
+      get: operation('pessoa_fisica', 'A pessoa física de um CPF, digitado com ou sem pontuação (party.show)', {
+        parameters: [{ name: 'cpf', in: 'path', required: true, description: '`000.000.000-00` ou 11 dígitos.', schema: text }],
+        responses: { '200': json('A pessoa, como GET /api/pessoa_fisica/{id}', dataEnvelope(ref('schemas', typeName))), ...errorResponses('401', '403', '404', '422') },
+      }),
+    },
+  }),
+  pessoa_juridica: (typeName) => ({
+    '/api/pessoa_juridica/cnpj/{cnpj}': {
+      get: operation('pessoa_juridica', 'A pessoa jurídica de um CNPJ, numérico ou alfanumérico, digitado com ou sem pontuação (party.show)', {
+        parameters: [{ name: 'cnpj', in: 'path', required: true, description: '`00.000.000/0000-00`, `12.ABC.345/01DE-35` ou os 14 caracteres.', schema: text }],
+        responses: { '200': json('A empresa, como GET /api/pessoa_juridica/{id}', dataEnvelope(ref('schemas', typeName))), ...errorResponses('401', '403', '404', '422') },
+      }),
+    },
+  }),
+  partes: () => ({
+    '/api/instituicao': {
+      get: operation('partes', 'As configurações da instituição: a instituição (empregador padrão dos vínculos empregatícios) e o presidente, cada um com id e nome; ids nulos até a primeira gravação (qualquer usuário autenticado)', {
+        responses: { '200': json('As configurações (`ETag`: a versão)', dataEnvelope(institutionSettings)), ...errorResponses('401') },
+      }),
+      put: operation('partes', 'Salva a instituição (pessoa jurídica), o presidente (pessoa física) e `update_job_relations`: com ele, a troca de instituição transfere os vínculos empregatícios atuais da anterior para a nova (permissão `institution.update`, auditado)', {
+        parameters: [ref('parameters', 'IfMatch')],
+        requestBody: body({ institution_id: integer, president_id: integer, update_job_relations: { type: 'boolean' }, updated_at: { type: 'string', format: 'date-time' } }, ['institution_id', 'president_id']),
+        responses: {
+          '200': json('As configurações salvas e quantos vínculos foram transferidos', {
+            type: 'object',
+            properties: { data: institutionSettings, moved_work_relations: integer, message: text },
+            required: ['data', 'moved_work_relations', 'message'],
+          }),
+          ...errorResponses('401', '403', '409', '422'),
         },
       }),
     },

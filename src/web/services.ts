@@ -7,6 +7,8 @@ import { guardOf, resourceNamed } from './resources/catalog';
 import { loadPermissionCatalogue } from './providers/permissionCatalogue';
 import { createFileTransfers } from './providers/files';
 import { postalCodeLookup } from './providers/postalCode';
+import { taxIdLookup } from './providers/taxIdLookup';
+import { institutionSettings } from './providers/institution';
 
 /** The browser's single instances: one session, one connection state, one HTTP client. */
 export const session = storageSession(window.localStorage);
@@ -50,12 +52,15 @@ export function primeGet(start: () => Promise<unknown>) {
 }
 
 // The permission pickers of the kit ask the data provider for the catalogue, its file inputs for
-// uploads and downloads, its postal-code inputs for the address of a code.
+// uploads and downloads, its postal-code inputs for the address of a code, its look-ups by CPF or CNPJ
+// for the record; the person form and the institution's page, for the institution's settings.
 export const dataProvider = {
   ...createDataProvider(http, (name) => resourceNamed(name)?.label.plural ?? name),
   permissionCatalogue: () => loadPermissionCatalogue(http),
   ...createFileTransfers(baseUrl, session),
   ...postalCodeLookup(http),
+  ...taxIdLookup(http),
+  ...institutionSettings(http),
 };
 export const authProvider = createAuthProvider({
   http,

@@ -112,6 +112,12 @@ function otherPlans(product: Product, parameterNames: string[]): Plan[] {
     plain('PUT /api/parametros', RUNS * 2, parameters.map((payload) => ({ method: 'PUT', url: '/api/parametros', payload, token })),
       (path) => path === '_' || /^(front|back)(\.\d+(\.(name|value|useDefault))?)?$/.test(path)),
     plain('POST /api/monitores/{id}/check', RUNS, hostileIdText.map((i) => ({ method: 'POST', url: `/api/monitores/${i}/check`, token }))),
+    // The registry's look-ups by tax id, the sectors of an employer, and the institution's settings.
+    plain('GET /api/pessoa_fisica/cpf/{cpf}', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/pessoa_fisica/cpf/${i}`, token })), fieldsOf(['cpf'])),
+    plain('GET /api/pessoa_juridica/cnpj/{cnpj}', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/pessoa_juridica/cnpj/${i}`, token })), fieldsOf(['cnpj'])),
+    plain('GET /api/setores/combos?employer_id', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/setores/combos?employer_id=${i}`, token }))),
+    plain('PUT /api/instituicao', RUNS * 2, bodyText({ institution_id: { type: 'integer' }, president_id: { type: 'integer' }, update_job_relations: { type: 'boolean' } })
+      .map((payload) => ({ method: 'PUT', url: '/api/instituicao', payload, token })), fieldsOf(['institution_id', 'president_id', 'update_job_relations', 'updated_at'])),
     ...sequencePlans(bodyText, token).map(([name, runs, request, fields]) => plain(name, runs, request, fieldsOf(fields))),
     plain('hostile Authorization and Tenant headers', RUNS * 2, fc.tuple(fc.constantFrom(...gets, '/api/generos', '/api/clientes'), safeHeader, safeHeader)
       .map(([url, bearer, tenant]) => ({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}`, tenant } }))),

@@ -29,9 +29,11 @@ for (const kind of DATABASE_KINDS) {
       const create = creator(server.model, (url, body) => admin('POST', url, body), uploader(server, server.adminToken));
       // Referenced records are made once per module and shared: only the module under test grows.
       const parents = new Map<string, Promise<number>>();
-      const parent = Object.assign((module: string) => {
-        if (!parents.has(module)) parents.set(module, create(module));
-        return parents.get(module)!;
+      // One per module and per what a named combo asks of it (an organization's type behaves as one).
+      const parent = Object.assign((module: string, values: Record<string, unknown> = {}) => {
+        const key = `${module} ${JSON.stringify(values)}`;
+        if (!parents.has(key)) parents.set(key, create(module, values));
+        return parents.get(key)!;
       }, { upload: create.upload, model: create.model });
       const body = (entity: Entity) => validBody(entity, parent);
       const count = async (table: string, where?: [string, unknown][]) => {

@@ -7,10 +7,10 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
-import { BRASILAPI_UNKNOWN, standIn, VIACEP_UNKNOWN, type StandIn } from '../postal-code/support/providers';
+import { postalCodeStandIns } from '../postal-code/support/providers';
 
 /** Where the screenshots go, to be looked at (not compared). */
 const SHOTS = join(tmpdir(), 'persons-shots');
@@ -19,21 +19,8 @@ const SHOTS = join(tmpdir(), 'persons-shots');
 const ESPLANADA = { cep: '70040-010', logradouro: 'SBS Quadra 2', complemento: 'Bloco E', bairro: 'Asa Sul', localidade: 'Brasília', uf: 'DF', ibge: '5300108' };
 
 describe('physical persons in the browser', () => {
-  let viaCep: StandIn | undefined;
-  let brasilApi: StandIn | undefined;
-  const env: Record<string, string> = { SEED_DEMO: '1', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', POSTAL_CODE_TIMEOUT_MS: '1000' };
-  beforeAll(async () => {
-    viaCep = await standIn('viacep');
-    viaCep.reply = (digits) => (digits === '70040010' ? { status: 200, body: ESPLANADA } : VIACEP_UNKNOWN);
-    brasilApi = await standIn('brasilapi');
-    brasilApi.reply = () => BRASILAPI_UNKNOWN;
-    env.POSTAL_CODE_VIACEP_URL = viaCep.url;
-    env.POSTAL_CODE_BRASILAPI_URL = brasilApi.url;
-  });
-  afterAll(async () => {
-    await viaCep?.close();
-    await brasilApi?.close();
-  });
+  const env: Record<string, string> = { SEED_DEMO: '1' };
+  postalCodeStandIns(env, { '70040010': { status: 200, body: ESPLANADA } });
   const session = browserSession(env);
   const page = () => session.page;
   const tab = (name: string) => page().getByRole('tab', { name: new RegExp(`^${name}`) });
@@ -106,7 +93,11 @@ describe('physical persons in the browser', () => {
 
     await tab('Vínculos').click();
     await add().last().click();
-    await typeAhead('Empregador', 'Constru', 'Construtora Horizonte Ltda');
+    await typeAhead('Empregador', 'Constru', /^Construtora Horizonte Ltda/);
+    // The sectors offered are the employer's own.
+    await panel().getByRole('combobox', { name: /^Setor/ }).click();
+    expect(await page().getByRole('option').allTextContents()).toEqual(['Administração', 'Engenharia']);
+    await page().getByRole('option', { name: 'Engenharia' }).click();
     await field('Matrícula').fill('CH-2020-17');
     await field('Data de admissão').fill('01/02/2020');
     await choose('Tipo de vínculo', 'Empregado');
@@ -147,7 +138,8 @@ describe('physical persons in the browser', () => {
     expect(await field('Bairro').inputValue()).toBe('Asa Sul');
     expect(await panel().getByRole('combobox', { name: /^Município/ }).inputValue()).toBe('Brasília');
     await tab('Vínculos').click();
-    expect(await panel().getByRole('combobox', { name: /^Empregador/ }).inputValue()).toBe('Construtora Horizonte Ltda');
+    expect(await panel().getByRole('combobox', { name: /^Empregador/ }).inputValue()).toBe('Construtora Horizonte Ltda - 11.222.333/0001-81');
+    expect(await panel().getByRole('combobox', { name: /^Setor/ }).inputValue()).toBe('Engenharia');
     expect(await field('Início').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([...Array(5).fill('08:00'), ...Array(5).fill('13:00')]);
     expect(await field('Fim').nth(9).inputValue()).toBe('17:30');
     await page().screenshot({ path: join(SHOTS, 'reaberto-1366.png'), fullPage: true });
@@ -177,7 +169,8 @@ describe('physical persons in the browser', () => {
     await tab('Vínculos').click();
     await panel().getByText('Informe ao menos um vínculo empregatício do funcionário.').waitFor();
     await panel().getByRole('button', { name: /adicionar/i }).last().click();
-    await typeAhead('Empregador', 'Hospital', 'Hospital Santa Clara S.A.');
+    await typeAhead('Empregador', 'Hospital', /^Hospital Santa Clara S\.A\./);
+    await choose('Setor', 'Enfermagem');
     await field('Matrícula').fill('HSC-88');
     await field('Data de admissão').fill('10/01/2022');
     await choose('Tipo de vínculo', 'Empregado');

@@ -12,7 +12,7 @@
  * hand `target` to the server, and call `drop()` after closing the server.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -20,6 +20,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../../src/server/db/index.js';
 import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../src/server/db/migrate.js';
+import { pgliteTemplate, postgresTemplate, type TemplateName } from './templates.js';
 
 export type DatabaseKind = DatabaseTarget['kind'];
 export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
@@ -28,15 +29,24 @@ export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://po
 
 export interface TestTarget {
   target: DatabaseTarget;
+  /** Whether it is a copy of the migrated template asked for (nothing left to migrate). */
+  fromTemplate: boolean;
   /** Deletes the folder or drops the database; call it after every handle on `target` is closed. */
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database of the given kind. */
-export async function createTestTarget(kind: DatabaseKind): Promise<TestTarget> {
+/**
+ * A fresh database of the given kind: empty, or a copy of a migrated template (templates.ts) when
+ * one is named and the global setup built it (else empty: the caller's migrations do the rest).
+ */
+export async function createTestTarget(kind: DatabaseKind, template?: TemplateName): Promise<TestTarget> {
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'test-pglite-'));
+    const source = template && pgliteTemplate(template);
+    const fromTemplate = Boolean(source && existsSync(source));
+    if (fromTemplate) cpSync(source!, dataDir, { recursive: true });
     return {
+      fromTemplate,
       target: { kind, dataDir },
       drop: async () => {
         rmSync(dataDir, { recursive: true, force: true });
@@ -45,10 +55,16 @@ export async function createTestTarget(kind: DatabaseKind): Promise<TestTarget> 
     };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await onAdminDatabase((client) => client.query(`create database ${name}`));
+  const fromTemplate = await onAdminDatabase(async (client) => {
+    const source = template && postgresTemplate(template);
+    const found = source ? Boolean((await client.query('select 1 from pg_database where datname = $1', [source])).rowCount) : false;
+    await client.query(found ? `create database ${name} template ${source}` : `create database ${name}`);
+    return found;
+  });
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
   return {
+    fromTemplate,
     target: { kind, url: url.toString() },
     drop: () => onAdminDatabase((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
@@ -63,9 +79,9 @@ export interface TestDatabaseOptions {
 
 /** Opens a fresh database of the given kind; `close()` also drops it. */
 export async function openTestDatabase(kind: DatabaseKind, options: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
-  const testTarget = await createTestTarget(kind);
+  const testTarget = await createTestTarget(kind, options.migrate !== false && !options.migrations ? 'space' : undefined);
   const handle = await openDatabase(testTarget.target);
-  if (options.migrate !== false) await migrateToLatest(handle.db, options.migrations ?? SPACE_MIGRATIONS);
+  if (options.migrate !== false && !testTarget.fromTemplate) await migrateToLatest(handle.db, options.migrations ?? SPACE_MIGRATIONS);
   return {
     ...handle,
     close: async () => {

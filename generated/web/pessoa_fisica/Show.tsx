@@ -210,6 +210,15 @@ export default function PessoaFisicaShow() {
               label: 'Atribuição técnica',
               reference: { module: 'atribuicoes_tecnicas' },
             },
+            {
+              source: 'sector_id',
+              kind: 'reference',
+              label: 'Setor',
+              reference: {
+                module: 'setores',
+                dependsOn: { field: 'employer_id', param: 'employer_id' },
+              },
+            },
             { source: 'enrollment', kind: 'text', label: 'Registro' },
             { source: 'technical_manager', kind: 'boolean', label: 'Responsável técnico' },
             { source: 'responsible_sector', kind: 'boolean', label: 'Responsável pelo setor' },

@@ -102,13 +102,14 @@ export function inputs(mode: FormMode) {
       sublist: {
         itemLabel: 'vínculo',
         fields: [
-          { source: 'employer_id', kind: 'reference', label: 'Empregador', required: true, reference: { module: 'partes', combo: 'pessoas_juridicas', typeAhead: true } },
+          { source: 'employer_id', kind: 'reference', label: 'Empregador', required: true, reference: { module: 'partes', combo: 'pessoas_juridicas', typeAhead: true }, lookup: { module: 'pessoa_juridica', by: 'cnpj', answer: 'party_id', label: 'CNPJ do empregador', clears: { employee_register_id: null, admission_date: null, resignation_date: null, employment_relationship_type_id: null, work_regime_id: null, technical_assignment_id: null, sector_id: null, enrollment: null, technical_manager: false, responsible_sector: false, also_supervises: false, notes: null } } },
           { source: 'employee_register_id', kind: 'text', label: 'Matrícula', required: true, maxLength: 50 },
           { source: 'admission_date', kind: 'date', label: 'Data de admissão', required: true },
           { source: 'resignation_date', kind: 'date', label: 'Data de desligamento' },
           { source: 'employment_relationship_type_id', kind: 'reference', label: 'Tipo de vínculo', required: true, reference: { module: 'tipos_vinculos_empregaticios' } },
           { source: 'work_regime_id', kind: 'reference', label: 'Regime de trabalho', required: true, reference: { module: 'regimes_trabalho' } },
           { source: 'technical_assignment_id', kind: 'reference', label: 'Atribuição técnica', required: true, reference: { module: 'atribuicoes_tecnicas' } },
+          { source: 'sector_id', kind: 'reference', label: 'Setor', reference: { module: 'setores', dependsOn: { field: 'employer_id', param: 'employer_id' } }, helperText: 'Um dos setores do empregador; obrigatório quando ele tem setores.' },
           { source: 'enrollment', kind: 'text', label: 'Registro', maxLength: 50 },
           { source: 'technical_manager', kind: 'boolean', label: 'Responsável técnico', required: true, defaultValue: false },
           { source: 'responsible_sector', kind: 'boolean', label: 'Responsável pelo setor', required: true, defaultValue: false },

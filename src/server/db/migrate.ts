@@ -9,7 +9,7 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 /**
  * A space database: extensions and functions first, the uploaded files' table, then the tables the
  * schemas describe, and the hand-written tables no schema describes (access tokens, password resets, parameters, the
- * reference data's edition, the index of documents by record, a report's job).
+ * reference data's edition, the index of documents by record, a report's job, the institution's settings).
  */
 export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/db/core-migrations'),
@@ -18,6 +18,7 @@ export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/documents/migrations'),
   join(ROOT, 'src/server/reports/migrations'),
   join(ROOT, 'src/server/parties/migrations'),
+  join(ROOT, 'src/server/institution/migrations'),
   join(ROOT, 'src/server/auth/migrations'),
   join(ROOT, 'src/server/auth/recovery-migrations'),
   join(ROOT, 'src/server/parameters/migrations'),

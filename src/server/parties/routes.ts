@@ -1,28 +1,37 @@
 /**
- * `GET /api/pessoa_fisica/cpf/{cpf}` (`party.show`): the person of a CPF, typed with or without its
- * punctuation, as `GET /api/pessoa_fisica/{id}` answers it; 404 'Pessoa física não encontrada.' for
- * a number no person of the space has, 422 'CPF Inválido' for one that is no CPF.
+ * Look-ups by tax id (`party.show`), typed with or without punctuation, answered as
+ * `GET /api/{module}/{id}` answers the record:
+ * - `GET /api/pessoa_fisica/cpf/{cpf}`: 404 'Pessoa física não encontrada.', 422 'CPF Inválido';
+ * - `GET /api/pessoa_juridica/cnpj/{cnpj}` (numeric or alphanumeric): 404 'Pessoa jurídica não
+ *   encontrada.', 422 'CNPJ Inválido'.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../language/index.js';
-import { canonicalTaxId, isCpf, VALIDATOR_MESSAGES } from '../../shared/validators.js';
+import { canonicalTaxId, isCnpj, isCpf, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { invalid, notFound } from '../http/app-error.js';
 import { operationAccess } from '../resources/access.js';
 import { findRecord } from '../resources/read.js';
 
 export const PERSON_NOT_FOUND = 'Pessoa física não encontrada.';
+export const LEGAL_ENTITY_NOT_FOUND = 'Pessoa jurídica não encontrada.';
 
-export async function personRoutes(app: FastifyInstance, options: { model: Model }) {
-  const entity = options.model.entities.find((e) => e.module === 'pessoa_fisica');
-  if (!entity) return;
+const LOOK_UPS = [
+  { module: 'pessoa_fisica', kind: 'cpf', column: 'individual_registration', valid: isCpf, notFound: PERSON_NOT_FOUND },
+  { module: 'pessoa_juridica', kind: 'cnpj', column: 'cnpj', valid: isCnpj, notFound: LEGAL_ENTITY_NOT_FOUND },
+] as const;
+
+export async function taxIdRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
-
-  app.get<{ Params: { cpf: string } }>('/api/pessoa_fisica/cpf/:cpf', async (request) => {
-    const { db } = allow(request, entity, 'show', 'show');
-    const typed = request.params.cpf.trim();
-    if (typed.length > 20 || !isCpf(typed)) throw invalid({ cpf: [VALIDATOR_MESSAGES.cpf] });
-    const row = await db.selectFrom(entity.table).select('id').where('individual_registration', '=', canonicalTaxId('cpf', typed) as string).executeTakeFirst();
-    if (!row) throw notFound(PERSON_NOT_FOUND);
-    return { data: await findRecord(db, entity, Number(row.id)) };
-  });
+  for (const lookUp of LOOK_UPS) {
+    const entity = options.model.entities.find((e) => e.module === lookUp.module);
+    if (!entity) continue;
+    app.get<{ Params: { number: string } }>(`/api/${lookUp.module}/${lookUp.kind}/:number`, async (request) => {
+      const { db } = allow(request, entity, 'show', 'show');
+      const typed = request.params.number.trim();
+      if (typed.length > 20 || !lookUp.valid(typed)) throw invalid({ [lookUp.kind]: [VALIDATOR_MESSAGES[lookUp.kind]] });
+      const row = await db.selectFrom(entity.table).select('id').where(lookUp.column, '=', canonicalTaxId(lookUp.kind, typed) as string).executeTakeFirst();
+      if (!row) throw notFound(lookUp.notFound);
+      return { data: await findRecord(db, entity, Number(row.id)) };
+    });
+  }
 }

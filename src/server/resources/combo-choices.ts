@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Field, Model } from '../../../language/index.js';
 import { addError, type FieldErrors } from '../http/app-error.js';
+import { comboCondition } from './combos.js';
 import { isRowId } from './references.js';
 
 export const OUTSIDE_COMBO_MESSAGE = 'O registro selecionado não está entre as opções permitidas para o campo {label}.';
@@ -20,7 +21,7 @@ export async function checkComboChoices(db: Kysely<any>, model: Model, fields: F
     const filter = target?.combos[name]?.filter ?? [];
     if (!target || filter.length === 0) continue;
     let query = db.selectFrom(target.table).select('id').where('id', '=', value);
-    for (const condition of filter) query = query.where(condition.field, condition.operator === 'in' ? 'in' : 'not in', condition.values);
+    for (const condition of filter) query = query.where(comboCondition(condition));
     if (!(await query.executeTakeFirst())) addError(errors, field.name, OUTSIDE_COMBO_MESSAGE.replace('{label}', field.label));
   }
 }

@@ -1,7 +1,19 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { ComboSpec, Entity } from '../../../language/index.js';
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { ComboCondition, ComboSpec, Entity } from '../../../language/index.js';
 import { badRequest } from '../http/app-error.js';
+import type { ComboParam } from './registry.js';
 import { searchText } from './list-query.js';
+
+/**
+ * A named combo's condition as SQL: `in` its values, or `not-in` them, which an empty value meets
+ * too (a party type without a code is not the institution's).
+ */
+export function comboCondition(condition: ComboCondition) {
+  return (eb: ExpressionBuilder<any, any>) =>
+    condition.operator === 'in'
+      ? eb(condition.field, 'in', condition.values)
+      : eb.or([eb(condition.field, 'not in', condition.values), eb(condition.field, 'is', null)]);
+}
 
 /** Most options a combo returns; when more match, the answer says so (`more: true`) and typing narrows them (`filter`). */
 export const MAX_COMBO_OPTIONS = 1000;
@@ -61,7 +73,7 @@ function limitOf(raw: unknown): number {
  * parameter (`uf_id=35`) keeps the options of that parent: the dependent combos. `limit` caps the
  * options; when more match, `more: true` says the list is not whole.
  */
-export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<string, unknown>): Promise<ComboAnswer> {
+export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<string, unknown>, params: ReadonlyMap<string, ComboParam> = new Map()): Promise<ComboAnswer> {
   const combo = comboOf(entity, query.combo);
   const limit = limitOf(query.limit);
   const labelColumns = combo.label.map((name) => sql`${sql.ref(name)}::text`);
@@ -73,12 +85,16 @@ export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<
   } else {
     if (entity.inactivatable) select = select.where((eb) => eb.or([eb('inactivated', '=', false), eb('inactivated', 'is', null)]));
     for (const condition of combo.filter) {
-      select = select.where(condition.field, condition.operator === 'in' ? 'in' : 'not in', condition.values);
+      select = select.where(comboCondition(condition));
     }
   }
   for (const field of entity.fields) {
     if (field.kind !== 'reference' || query[field.name] === undefined || query[field.name] === '') continue;
     select = select.where(field.column!, '=', integerParam(query[field.name], field.name));
+  }
+  for (const [param, condition] of params) {
+    if (query[param] === undefined || query[param] === '') continue;
+    select = select.where(condition(integerParam(query[param], param)));
   }
   if (query.filter !== undefined && typeof query.filter !== 'string') throw badRequest('O parâmetro filter deve ser um texto.');
   const text = query.filter === undefined ? '' : searchText(query.filter, 'parâmetro filter').trim();

@@ -5,6 +5,10 @@
  * (`app.resources.hooks('usuarios', passwordPolicy)`, registry.ts). The generic operations
  * (write.ts, delete.ts) call them inside the transaction of the change, so whatever a hook writes
  * is committed or rolled back with the record and its audit row.
+ * - `defaults` runs before the body is validated: values for fields the caller left out that only the
+ *   server knows at run time (the institution, a new work relation's employer), where the schema's
+ *   `default` is fixed. They are checked and stored as if sent; a field given a value keeps it
+ *   (defaults.ts says where they apply).
  * - `beforeWrite` runs after the body is validated and before anything is stored. It may refuse
  *   with `throw invalid({ field: ['message'] })` (422 on that field) and may write other rows, but
  *   it may not change the body: what is stored is what the caller sent, or nothing. The body comes
@@ -64,6 +68,18 @@ export interface WriteContext {
   discarded?: DiscardedFile[];
 }
 
+export interface WriteDefaults {
+  entity: Entity;
+  mode: WriteMode;
+  context: WriteContext;
+}
+
+/**
+ * Values for fields left out, by the field's name (`party_type_id`: on insert) or by
+ * `<sub-list>.<field>` (`work_relations.employer_id`: on each new item of the sub-list).
+ */
+export type FieldDefaults = Record<string, unknown>;
+
 export interface BeforeWrite {
   entity: Entity;
   mode: WriteMode;
@@ -100,6 +116,8 @@ export interface ModuleHooks<DB = any> {
   readonly transforms?: readonly string[];
   /** What it does beyond the write's transaction. */
   readonly effects?: readonly HookEffect[];
+  /** Runs before validation, outside the write's transaction, so it gets the database rather than a transaction. */
+  defaults?(db: Kysely<DB>, ctx: WriteDefaults): Promise<FieldDefaults> | FieldDefaults;
   beforeWrite?(trx: Kysely<DB>, ctx: BeforeWrite): Promise<void> | void;
   afterWrite?(trx: Kysely<DB>, ctx: AfterWrite): Promise<void> | void;
   beforeDelete?(trx: Kysely<DB>, ctx: BeforeDelete): Promise<void> | void;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Entity, EntityDatabase } from '../../../language/index.js';
 import { MODULES, type ModuleName } from '../../../generated/modules.js';
 import { allows, sessionOf, type Session } from '../http/session.js';
@@ -24,6 +24,12 @@ export type ModuleAccessRule = (request: FastifyRequest, entity: Entity, session
 
 /** Reads an external field's value (`x-external`) of one record, from wherever the feature keeps it. */
 export type ExternalReader = (request: FastifyRequest, record: Readonly<Record<string, unknown>>) => Promise<unknown>;
+
+/**
+ * A combo parameter that is no column of the module (`/api/setores/combos?employer_id=7`: the
+ * sectors an employer lists), as the condition it puts on the options; `value` is a row id.
+ */
+export type ComboParam = (value: number) => (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 /** Where a database's records are for a request. */
 export interface DatabaseLocator {
@@ -56,6 +62,7 @@ export class ResourceRegistry {
   private readonly accessRules: ModuleAccessRule[] = [];
   private readonly databases = new Map<EntityDatabase, DatabaseLocator>([['space', SPACE_DATABASE]]);
   private readonly externalReaders = new Map<string, ExternalReader>();
+  private readonly comboParams = new Map<string, Map<string, ComboParam>>();
 
   /**
    * Adds hooks to the writes of an entity the feature found in the served model by a keyword any
@@ -90,6 +97,19 @@ export class ResourceRegistry {
     if (this.openLists.has(module)) throw new Error(`The list of ${module} already answers for itself.`);
     this.openLists.set(module, list);
     return this;
+  }
+
+  /** Says what a combo parameter of a module means when it names none of its columns (a dependent combo's parent). */
+  comboParam(module: ModuleName, param: string, condition: ComboParam): this {
+    known(module);
+    const params = this.comboParams.get(module) ?? new Map<string, ComboParam>();
+    params.set(param, condition);
+    this.comboParams.set(module, params);
+    return this;
+  }
+
+  comboParamsOf(module: string): ReadonlyMap<string, ComboParam> {
+    return this.comboParams.get(module) ?? new Map();
   }
 
   /**

@@ -41,7 +41,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { model: Mod
       return reply.headers(headers).send(body);
     });
 
-    app.get(`${base}/combos`, async (request) => listCombos(allow(request, entity, 'list', 'index', 'show').db, entity, request.query as Record<string, unknown>));
+    app.get(`${base}/combos`, async (request) => listCombos(allow(request, entity, 'list', 'index', 'show').db, entity, request.query as Record<string, unknown>, registry.comboParamsOf(entity.module)));
 
     app.get<{ Params: Params }>(`${base}/:id`, async (request, reply) => {
       const data = await showFor(allow, registry, request, entity, parseId(request.params.id));

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';
 import { syncJoin, syncSublist } from './children.js';
 import { translateDbError } from './db-errors.js';
+import { withRuntimeDefaults } from './defaults.js';
 import { claimFiles, discardFiles } from './files.js';
 import { columnFields, secretFieldNames } from './fields.js';
 import { frozen, runAfterWrite, runBeforeWrite, type WriteContext } from './hooks.js';
@@ -17,7 +18,8 @@ import { checkVersion, lockCurrentRow, nextVersion, type ExpectedVersion } from 
 import { storedValues } from './values.js';
 
 async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', input: unknown, context: WriteContext, previous?: Record<string, unknown>) {
-  const body = validateBody(entity, mode, input, previous);
+  const given = await withRuntimeDefaults(db, entity, mode === 'create' ? 'create' : 'update', input, context);
+  const body = validateBody(entity, mode, given, previous);
   const errors: FieldErrors = {};
   await checkReferences(db, entity.fields, body, errors);
   await checkComboChoices(db, context.model, entity.fields, body, previous, errors);

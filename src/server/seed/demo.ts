@@ -40,23 +40,53 @@ export async function seedDemo(db: Kysely<any>): Promise<Record<string, number>>
     { denomination: 'Nextel', inactivated: true, inactivated_at: sql`now()` },
   ]);
   report.mesoregions = await seedMesoregions(db);
-  report.parties = await seedEmployers(db);
+  report.legal_entities = await seedEmployers(db);
+  report.departments = await seedDepartments(db);
   return report;
 }
 
-/** Companies people work for, as parties behaving as legal entities, while no company record exists yet. */
-const EMPLOYERS: [name: string, cnpj: string][] = [
-  ['Construtora Horizonte Ltda', '11.222.333/0001-81'],
-  ['Hospital Santa Clara S.A.', '45.723.174/0001-10'],
+/** Companies people work for, with the sectors a work relation chooses from. */
+const EMPLOYERS = [
+  { name: 'Construtora Horizonte Ltda', short_name: 'Horizonte', cnpj: '11.222.333/0001-81', nature: '206-2', activity: '4120400', sectors: ['Engenharia', 'Administração'] },
+  { name: 'Hospital Santa Clara S.A.', short_name: 'Santa Clara', cnpj: '45.723.174/0001-10', nature: '205-4', activity: '8610101', sectors: ['Enfermagem', 'Administração'] },
+];
+
+/** The council's departments: the presidency at the root, the others under it. */
+const DEPARTMENTS: [name: string, acronym: string][] = [
+  ['Departamento de Registro', 'DRE'],
+  ['Departamento de Fiscalização', 'DFI'],
 ];
 
 async function seedEmployers(db: Kysely<any>): Promise<number> {
   const type = await db.selectFrom('party_types').select('id').where('code', '=', PARTY_TYPE_CODES.legalEntity).executeTakeFirst();
-  if (!type) return 0;
-  const known = new Set((await db.selectFrom('parties').select('tax_id').where('tax_id', 'in', EMPLOYERS.map(([, cnpj]) => cnpj)).execute()).map((row) => row.tax_id));
-  const missing = EMPLOYERS.filter(([, cnpj]) => !known.has(cnpj));
-  if (missing.length) await db.insertInto('parties').values(missing.map(([name, tax_id]) => ({ name, tax_id, behave_like: 2, party_type_id: type.id }))).execute();
-  return missing.length;
+  const nationality = await db.selectFrom('nationalities').select('id').where('denomination', '=', 'Brasileira').executeTakeFirst();
+  if (!type || !nationality) return 0;
+  await insertMissing(db, 'sectors', [...new Set(EMPLOYERS.flatMap((employer) => employer.sectors))].map((denomination) => ({ denomination })));
+  const sectorIds = await idsBy(db, 'sectors', 'denomination');
+  const natureIds = await idsBy(db, 'legal_natures', 'code');
+  const activityIds = await idsBy(db, 'economic_activities', 'cnae_code');
+  const known = new Set((await db.selectFrom('legal_entities').select('cnpj').execute()).map((row) => row.cnpj));
+  let added = 0;
+  for (const employer of EMPLOYERS.filter((one) => !known.has(one.cnpj))) {
+    const { id } = await db
+      .insertInto('legal_entities')
+      .values({
+        name: employer.name, short_name: employer.short_name, cnpj: employer.cnpj, party_type_id: type.id, nationality_id: nationality.id,
+        legal_nature_id: natureIds.get(employer.nature), economic_activity_id: activityIds.get(employer.activity), social_capital: '500000.00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('legal_entity_sectors').values(employer.sectors.map((sector) => ({ legal_entity_id: id, sector_id: sectorIds.get(sector) }))).execute();
+    added += 1;
+  }
+  return added;
+}
+
+async function seedDepartments(db: Kysely<any>): Promise<number> {
+  let added = await insertMissing(db, 'departments', [{ name: 'Presidência', acronym: 'PRES' }]);
+  const root = await db.selectFrom('departments').select('id').where('acronym', '=', 'PRES').executeTakeFirst();
+  if (root) added += await insertMissing(db, 'departments', DEPARTMENTS.map(([name, acronym]) => ({ name, acronym, department_id: root.id })));
+  return added;
 }
 
 async function linkAreas(db: Kysely<any>): Promise<number> {

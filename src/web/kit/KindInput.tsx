@@ -20,6 +20,7 @@ import { MoneyInput } from './inputs/MoneyInput';
 import { DecimalInput } from './inputs/DecimalInput';
 import { DateTextInput, DateTimeTextInput } from './inputs/DateTextInput';
 import { ReferenceKindInput } from './inputs/ReferenceKindInput';
+import { LookupReferenceInput } from './inputs/LookupReferenceInput';
 import { SublistInput } from './inputs/SublistInput';
 import { PermissionInput } from './inputs/PermissionInput';
 import { PermissionGrantsInput, grantFields } from './inputs/PermissionGrantsInput';
@@ -129,6 +130,7 @@ function ShownInput(props: KindInputProps) {
     case 'color':
       return <SelectInput {...common} choices={PALETTE} optionText={<ColorOption />} />;
     case 'reference':
+      if (props.lookup && !filter) return <LookupReferenceInput spec={props} lookup={props.lookup} label={label} validate={validate} readOnly={readOnly} />;
       return <ReferenceKindInput spec={props} label={label} validate={validate} readOnly={readOnly} />;
     case 'references':
     case 'external':

@@ -7,6 +7,7 @@ export { ResourceShow } from './ResourceShow';
 export { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
 export { KindInput } from './KindInput';
 export { withoutHidden } from './conditions';
+export { RuntimeDefaults } from './runtimeDefaults';
 export { FormSections } from './FormSections';
 export { KindField } from './KindField';
 export { MaterialFrame } from './material/MaterialFrame';

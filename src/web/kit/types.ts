@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { RaRecord } from 'ra-core';
 import type { MenuIcon } from '../../../language/icons';
-import type { FieldKind, PostalCodeFill } from '../../../language/model';
+import type { FieldKind, PostalCodeFill, TaxIdLookup } from '../../../language/model';
 
-export type { FieldKind, MenuIcon, PostalCodeFill };
+export type { FieldKind, MenuIcon, PostalCodeFill, TaxIdLookup };
 
 /** One option of an enum or choices field. */
 export interface Choice {
@@ -62,6 +62,8 @@ export interface FieldSpec {
    * fills, by the answer's field (`{ uf_id: 'uf_id', city_id: 'city_id', street_address: 'street' }`).
    */
   postalCode?: PostalCodeFill;
+  /** A reference found by a CPF or CNPJ typed beside it (`x-lookup`), and what a failed look-up clears. */
+  lookup?: TaxIdLookup;
 }
 
 /** One tab of a record form (`x-sections`): its title and its fields' sources, in order. */

@@ -62,7 +62,7 @@ function integerFor(field: Field, n: number): number {
 }
 
 /** Makes a new record of a module and answers its id; `upload` stores a file for a file field and answers the file's id. */
-type Create = ((module: string) => Promise<number>) & { upload?: Upload; model?: Model };
+type Create = ((module: string, values?: Record<string, unknown>) => Promise<number>) & { upload?: Upload; model?: Model };
 export type Upload = (module: string, field: Field) => Promise<string>;
 
 /** A 300×300 PNG as a data URL (the size the image fields accept). */
@@ -112,7 +112,8 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
     case 'image': return PROFILE_PNG;
     // The one JSON field people fill is a list (a document's metadata); an empty one is valid where no entry is required.
     case 'json': return [];
-    case 'reference': return madeThroughApi(field.reference!.module, create) ? create(field.reference!.module) : null;
+    // A record above another of its module (a department's): a top-level one, or the chain would never end.
+    case 'reference': return madeThroughApi(field.reference!.module, create) && !(field.reference!.module === module && !field.required) ? create(field.reference!.module, comboValues(field, create)) : null;
     case 'references': return [await create(field.reference!.module)];
     // Spaces kept outside the record's database: none besides the one the record is written in.
     case 'external': return [];
@@ -130,6 +131,12 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
     }
     default: return null;
   }
+}
+
+/** What a record needs to be among the options of the field's named combo (`behave_like: 3` for an organization's type). */
+function comboValues(field: Field, create: Create): Record<string, unknown> {
+  const combo = field.reference?.combo ? create.model?.byModule.get(field.reference.module)?.combos[field.reference.combo] : undefined;
+  return Object.fromEntries((combo?.filter ?? []).filter((condition) => condition.operator === 'in').map((condition) => [condition.field, condition.values[0]]));
 }
 
 /** Whether records of a module are made through its API (a party is made by the database, with its person). */
@@ -156,9 +163,9 @@ export async function validBody(entity: Entity, create: Create): Promise<Record<
 
 /** Creates records through the API, reusing nothing: each call makes a new record (and its parents). */
 export function creator(model: Model, post: (url: string, body: unknown) => Promise<{ status: number; body: any }>, upload?: Upload): Create {
-  const create: Create = async (module) => {
+  const create: Create = async (module, values = {}) => {
     const entity = model.byModule.get(module)!;
-    const response = await post(`/api/${module}`, await validBody(entity, create));
+    const response = await post(`/api/${module}`, { ...(await validBody(entity, create)), ...values });
     if (response.status !== 201) throw new Error(`creating ${module} answered ${response.status}: ${JSON.stringify(response.body)}`);
     return response.body.data.id;
   };

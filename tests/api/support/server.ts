@@ -45,13 +45,17 @@ export interface TestServerOptions {
 }
 
 export async function startTestServer(kind: DatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
-  const testTarget = await createTestTarget(kind);
+  const platform = options.platform ?? !options.migrations;
+  // The product's migrations come copied from a template; a fixture's own are applied here.
+  const testTarget = await createTestTarget(kind, options.migrations ? undefined : platform ? 'platformAndSpace' : 'space');
   let handle: DatabaseHandle | undefined;
   try {
     handle = await openDatabase(testTarget.target);
     // The one space is the default space, whose database is also the platform database.
-    if (options.platform ?? !options.migrations) await migrateToLatest(handle.db, PLATFORM_MIGRATIONS);
-    await migrateToLatest(handle.db, options.migrations ?? SPACE_MIGRATIONS);
+    if (!testTarget.fromTemplate) {
+      if (platform) await migrateToLatest(handle.db, PLATFORM_MIGRATIONS);
+      await migrateToLatest(handle.db, options.migrations ?? SPACE_MIGRATIONS);
+    }
     await ensureAdministrator(handle.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const model = options.model ?? loadModel(ROOT);
     // Uploaded files go to a folder of the test's own unless it names one.

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { root, TEST_WEB_DIR } from './build-client';
+import { migrationsDigest } from '../../support/templates';
 
 export interface RunningProduct {
   url: string;
@@ -11,8 +12,26 @@ export interface RunningProduct {
   adminPassword: string;
   /** The data folder (the mail outbox is its `outbox/`). */
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server and deletes its data folder (`keepData`: leaves it, to serve as a template). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
+
+/**
+ * A data folder as the product leaves it after its first start (databases made, migrated, seeded,
+ * the administrator created), built once by the browser tests' global setup: a product started on
+ * a copy skips the seconds of that first start. The product migrates and seeds at every start, so a
+ * copy of an older edition is brought up to date, never used as it is.
+ */
+export const PRODUCT_TEMPLATE = join(tmpdir(), `conselho-product-template-${migrationsDigest()}`);
+
+/** The compiled server `npm start` runs (scripts/build.mjs). */
+export const COMPILED_MAIN = 'dist/server/src/server/main.js';
+
+/** Variables that change how the product runs, not what its first start writes: a product given only these may start on the template. */
+const RUNTIME_ONLY = new Set([
+  'SEED_DEMO', 'OUTBOUND_ALLOWED_HOSTS', 'MONITOR_ALLOWED_HOSTS', 'MONITOR_INTERVAL_MS', 'WEB_DIR',
+  'POSTAL_CODE_VIACEP_URL', 'POSTAL_CODE_BRASILAPI_URL', 'POSTAL_CODE_TIMEOUT_MS',
+]);
 
 /** Where the product to start lives: this project (default) or a copy of it with more schemas (fixture-project.ts). */
 export interface ProductPlace {
@@ -23,11 +42,17 @@ export interface ProductPlace {
 /** Starts the product as `npm start` would (minus the build), on a fresh data folder and a free port. */
 export async function startProduct(env: Record<string, string> = {}, place: ProductPlace = { root, webDir: TEST_WEB_DIR }): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'conselho-e2e-'));
+  if (place.root === root && Object.keys(env).every((key) => RUNTIME_ONLY.has(key)) && existsSync(PRODUCT_TEMPLATE)) {
+    cpSync(PRODUCT_TEMPLATE, dataDir, { recursive: true });
+  }
   const adminEmail = 'admin@conselho.test';
   const adminPassword = 'senha-forte-2026';
-  // Node itself with tsx's loader: one process, so stopping it leaves nothing running (through npx,
-  // the server outlived the wrapper that was told to stop).
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // Node itself: one process, so stopping it leaves nothing running (through npx, the server
+  // outlived the wrapper that was told to stop). This project's server runs compiled, as `npm start`
+  // runs it (the global setup compiled what changed); a copy with more schemas, with tsx's loader.
+  const compiled = place.root === root && existsSync(join(root, COMPILED_MAIN));
+  const command = compiled ? [COMPILED_MAIN] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, command, {
     cwd: place.root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, WEB_DIR: place.webDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,12 +77,12 @@ export async function startProduct(env: Record<string, string> = {}, place: Prod
     adminEmail,
     adminPassword,
     dataDir,
-    async stop() {
+    async stop(options = {}) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

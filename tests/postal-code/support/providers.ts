@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** What a stand-in provider does with a request: answer, never answer, or cut the connection. */
 export type Reply = { status: number; body?: unknown } | 'hang' | 'reset';
@@ -57,3 +58,26 @@ export const BRASILAPI_SE = { cep: '01001000', state: 'SP', city: 'SAO PAULO', n
 /** ViaCEP's and BrasilAPI's ways of saying a code does not exist. */
 export const VIACEP_UNKNOWN: Reply = { status: 200, body: { erro: true } };
 export const BRASILAPI_UNKNOWN: Reply = { status: 404, body: { name: 'CepPromiseError', message: 'Todos os serviços de CEP retornaram erro.', type: 'service_error', errors: [] } };
+
+/**
+ * The two providers on loopback for a product started in a suite: ViaCEP answering `replies` by the
+ * code's digits (an unknown code otherwise), BrasilAPI knowing none. Fills `env` with their
+ * addresses before the suite starts its product, and closes them after.
+ */
+export function postalCodeStandIns(env: Record<string, string>, replies: Record<string, Reply>): void {
+  let viaCep: StandIn | undefined;
+  let brasilApi: StandIn | undefined;
+  Object.assign(env, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', POSTAL_CODE_TIMEOUT_MS: '1000' });
+  beforeAll(async () => {
+    viaCep = await standIn('viacep');
+    viaCep.reply = (digits) => replies[digits] ?? VIACEP_UNKNOWN;
+    brasilApi = await standIn('brasilapi');
+    brasilApi.reply = () => BRASILAPI_UNKNOWN;
+    env.POSTAL_CODE_VIACEP_URL = viaCep.url;
+    env.POSTAL_CODE_BRASILAPI_URL = brasilApi.url;
+  });
+  afterAll(async () => {
+    await viaCep?.close();
+    await brasilApi?.close();
+  });
+}

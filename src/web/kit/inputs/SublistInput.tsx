@@ -1,5 +1,7 @@
+import { useContext } from 'react';
 import { ArrayInput, SimpleFormIterator, type Validator } from 'react-admin';
 import type { FieldSpec } from '../types';
+import { RuntimeDefaults } from '../runtimeDefaults';
 import { onlyOneMainCheck } from '../validation';
 import { KindInput } from '../KindInput';
 
@@ -15,13 +17,15 @@ interface Props {
  * An item holding a sub-list of its own (a work relation's expedients) edits it inside its row, below
  * the item's other inputs, so the row's fields stack instead of sitting on one line. A sub-list's
  * `default` fills the list of a new record, or of a new item for a nested one (a new work relation
- * comes with the default schedule).
+ * comes with the default schedule); a new row's fields start with the screen's `RuntimeDefaults`,
+ * else their schema's `default`.
  */
 export function SublistInput({ spec, label, validate, readOnly }: Props) {
   const sublist = spec.sublist;
   const checks = sublist?.mainField ? [...validate, onlyOneMainCheck(sublist.itemLabel, sublist.mainField)] : validate;
   const fields = sublist?.fields ?? [];
   const nested = fields.some((item) => item.kind === 'sublist');
+  const runtime = useContext(RuntimeDefaults);
   return (
     <ArrayInput source={spec.source} label={label} validate={checks} defaultValue={spec.defaultValue as unknown[] | undefined} helperText={spec.helperText}>
       <SimpleFormIterator
@@ -34,7 +38,7 @@ export function SublistInput({ spec, label, validate, readOnly }: Props) {
         sx={nested ? { '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1 } } : ROW_WRAPS}
       >
         {fields.map((item) => (
-          <KindInput key={item.source} {...item} />
+          <KindInput key={item.source} {...item} defaultValue={runtime[`${spec.source}.${item.source}`] ?? item.defaultValue} />
         ))}
       </SimpleFormIterator>
     </ArrayInput>

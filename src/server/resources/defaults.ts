@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Entity } from '../../../language/index.js';
+import type { FieldDefaults, WriteContext, WriteMode } from './hooks.js';
+
+type Row = Record<string, unknown>;
+
+const isRow = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** What a form means by no value: absent, null or ''. */
+const leftOut = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * The body with the values the module's hooks give the fields the caller left out (`defaults`,
+ * hooks.ts): a field of the record on insert only (an edit that leaves a field out keeps the stored
+ * value), a sub-list item's field on each new item, one without an id (a stored item keeps its own).
+ * Anything but an object is returned as it is, for validation to refuse.
+ * @example // a hook answering { 'work_relations.employer_id': 7 }
+ * withRuntimeDefaults(db, entity, 'create', { work_relations: [{ employee_register_id: 'M-1' }] }, context)
+ * // → { work_relations: [{ employee_register_id: 'M-1', employer_id: 7 }] }
+ */
+export async function withRuntimeDefaults(db: Kysely<any>, entity: Entity, mode: WriteMode, input: unknown, context: WriteContext): Promise<unknown> {
+  const hooks = context.hooks.filter((hook) => hook.defaults);
+  if (hooks.length === 0 || !isRow(input)) return input;
+  const defaults: FieldDefaults = {};
+  for (const hook of hooks) Object.assign(defaults, await hook.defaults!(db, { entity, mode, context }));
+  const body: Row = { ...input };
+  for (const [key, value] of Object.entries(defaults)) {
+    if (value === undefined) continue;
+    const [name, inner] = key.split('.', 2);
+    if (inner === undefined) {
+      if (mode === 'create' && leftOut(body[name])) body[name] = value;
+      continue;
+    }
+    const items = body[name];
+    if (!Array.isArray(items)) continue;
+    body[name] = items.map((item) => (isRow(item) && leftOut(item.id) && leftOut(item[inner]) ? { ...item, [inner]: value } : item));
+  }
+  return body;
+}

@@ -1,0 +1,7 @@
+import { view, type ModuleViews } from '../../resources/overrides';
+
+/** Physical persons: the generated forms, a new work relation starting with the institution as its employer. */
+export const views: ModuleViews = {
+  create: view(() => import('./Create'), (m) => m.PessoaFisicaCreate),
+  edit: view(() => import('./Edit'), (m) => m.PessoaFisicaEdit),
+};

@@ -1,0 +1,48 @@
+/**
+ * Migrated databases to copy from. Opening a fresh PGlite (its initdb, in WebAssembly) and migrating
+ * it take seconds, and the suite opens hundreds of databases; a copy of a folder migrated once (a
+ * PostgreSQL `create database … template`) takes a fraction of that. A template holds one edition
+ * of the migrations: its name carries a digest of every migration file, so a changed migration
+ * makes a new template and an old one is never used.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { SPACE_MIGRATIONS, type MigrationSet } from '../../src/server/db/migrate.js';
+import { PLATFORM_MIGRATIONS } from '../../src/server/platform/config.js';
+
+/** The databases the helpers open: a space's, and the default space's that is also the platform's. */
+export const TEMPLATE_SETS = {
+  space: [SPACE_MIGRATIONS],
+  platformAndSpace: [PLATFORM_MIGRATIONS, SPACE_MIGRATIONS],
+} as const satisfies Record<string, readonly MigrationSet[]>;
+
+export type TemplateName = keyof typeof TEMPLATE_SETS;
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+let digest: string | undefined;
+
+/** A digest of the names and contents of every migration file the templates apply. */
+export function migrationsDigest(): string {
+  if (digest) return digest;
+  const hash = createHash('sha256');
+  const folders = [...new Set(Object.values(TEMPLATE_SETS).flatMap((sets) => sets.flatMap((set) => set.folders)))].sort();
+  for (const folder of folders) {
+    if (!existsSync(folder)) continue;
+    for (const file of readdirSync(folder).sort()) {
+      // Named from the project's root, so every checkout of the same migrations shares the templates.
+      hash.update(`${relative(ROOT, folder)}/${file}\0`);
+      hash.update(readFileSync(join(folder, file)));
+    }
+  }
+  digest = hash.digest('hex').slice(0, 12);
+  return digest;
+}
+
+/** The folder of a PGlite template (present once the global setup built it). */
+export const pgliteTemplate = (name: TemplateName) => join(tmpdir(), `conselho-template-${name}-${migrationsDigest()}`);
+
+/** The database a PostgreSQL template is kept in. */
+export const postgresTemplate = (name: TemplateName) => `test_template_${name.toLowerCase()}_${migrationsDigest()}`;
