@@ -50,6 +50,40 @@ export interface AuditsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `categories` (schemas/cadastro/categoria.schema.json). */
+export interface CategoriesTable {
+  id: Generated<number>;
+  denomination: string;
+  person_type: 1 | 2;
+  registration_type_default: number;
+  registration_number_sequence_id: number;
+  registration_process_number_sequence_id: number;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `category_contribution_ranges` (schemas/cadastro/categoria.schema.json). */
+export interface CategoryContributionRangesTable {
+  id: Generated<number>;
+  category_id: number;
+  contribution_range_id: number;
+  main: Generated<boolean>;
+}
+
+/** `category_courses` (schemas/cadastro/categoria.schema.json). */
+export interface CategoryCoursesTable {
+  category_id: number;
+  course_id: number;
+}
+
+/** `category_technical_assignments` (schemas/cadastro/categoria.schema.json). */
+export interface CategoryTechnicalAssignmentsTable {
+  category_id: number;
+  technical_assignment_id: number;
+}
+
 /** `cities` (schemas/tabelas/municipios.schema.json). */
 export interface CitiesTable {
   id: Generated<number>;
@@ -70,6 +104,20 @@ export interface CivilStatusesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `contribution_ranges` (schemas/cadastro/faixa_de_contribuicao.schema.json). */
+export interface ContributionRangesTable {
+  id: Generated<number>;
+  denomination: string;
+  exempt: boolean | null;
+  cancel_prop_when_charges_start: boolean | null;
+  cancel_prop_when_charges_stop: boolean | null;
+  cancel_current_contribution_posting: boolean | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `course_completion_situations` (schemas/tabelas/situacoes_conclusao_cursos.schema.json). */
 export interface CourseCompletionSituationsTable {
   id: Generated<number>;
@@ -84,6 +132,26 @@ export interface CourseCompletionSituationsTable {
 export interface CourseLevelsTable {
   id: Generated<number>;
   denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `course_technical_assignments` (schemas/cadastro/cursos.schema.json). */
+export interface CourseTechnicalAssignmentsTable {
+  course_id: number;
+  technical_assignment_id: number;
+}
+
+/** `courses` (schemas/cadastro/cursos.schema.json). */
+export interface CoursesTable {
+  id: Generated<number>;
+  name: string;
+  quantity: number;
+  specialization: Generated<'S' | 'N'>;
+  course_level_id: number;
+  educational_institution_id: number;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -183,6 +251,19 @@ export interface EconomicActivitiesTable {
   class_denomination: string;
   subclass_code: string;
   subclass_denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `educational_institutions` (schemas/tabelas/instituicoes_ensino.schema.json). */
+export interface EducationalInstitutionsTable {
+  id: Generated<number>;
+  name: string;
+  acronym: string | null;
+  uf_id: number | null;
+  mec_code: string | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -581,6 +662,64 @@ export interface RegionsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `registration_phases` (schemas/cadastro/fases_inscricao.schema.json). */
+export interface RegistrationPhasesTable {
+  id: Generated<number>;
+  denomination: string;
+  registration_number_sequence_id: number | null;
+  has_end: boolean | null;
+  amount_months_term: number | null;
+  numeration_externally_controlled: boolean | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `registration_types` (schemas/cadastro/tipos_registro.schema.json). */
+export interface RegistrationTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  number_registration_sequence_id: number | null;
+  situation_default: number | null;
+  number_phases_default: number | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `registrations` (schemas/cadastro/inscricao.schema.json). */
+export interface RegistrationsTable {
+  id: Generated<number>;
+  person_type: 1 | 2;
+  party_id: number;
+  category_id: number;
+  registration_type_id: number;
+  registration_type_date: string | null;
+  registration_phase_id: number;
+  registration_phase_date: string | null;
+  situation_id: number;
+  situation_date: string | null;
+  contribution_range_id: number;
+  contribution_range_date: string | null;
+  registration_date: string | null;
+  registration_expiration_date: string | null;
+  status: 1 | 2 | 3 | 4 | null;
+  number: number | null;
+  formatted_number: string | null;
+  book_number: number | null;
+  leaf_number: number | null;
+  order_number: number | null;
+  process_number: number | null;
+  process_formatted_number: string | null;
+  process_date: string | null;
+  sequence_auto: boolean | null;
+  notes: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `relation_rules` (schemas/cadastro/regras_relacao.schema.json). */
 export interface RelationRulesTable {
   id: Generated<number>;
@@ -730,6 +869,38 @@ export interface SequencesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `situation_next_situations` (schemas/cadastro/situacoes.schema.json). */
+export interface SituationNextSituationsTable {
+  id: Generated<number>;
+  situation_id: number;
+  next_situation_id: number;
+  default: boolean | null;
+}
+
+/** `situations` (schemas/cadastro/situacoes.schema.json). */
+export interface SituationsTable {
+  id: Generated<number>;
+  denomination: string;
+  active: boolean | null;
+  registered: boolean | null;
+  disable_number: boolean | null;
+  number_mask: string | null;
+  has_end: boolean | null;
+  amount_months_term: number | null;
+  replace_maturity: boolean | null;
+  initiates_contribution_charges: boolean | null;
+  interrupts_contribution_charges: boolean | null;
+  contribution_charge: boolean | null;
+  contribution_discharge: boolean | null;
+  proportional_charge: boolean | null;
+  before_expired: boolean | null;
+  proportional_after_expiration: boolean | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `states` (schemas/tabelas/uf.schema.json). */
 export interface StatesTable {
   id: Generated<number>;
@@ -844,10 +1015,17 @@ export interface SpaceDatabase {
   address_restrictions: AddressRestrictionsTable;
   address_types: AddressTypesTable;
   audits: AuditsTable;
+  categories: CategoriesTable;
+  category_contribution_ranges: CategoryContributionRangesTable;
+  category_courses: CategoryCoursesTable;
+  category_technical_assignments: CategoryTechnicalAssignmentsTable;
   cities: CitiesTable;
   civil_statuses: CivilStatusesTable;
+  contribution_ranges: ContributionRangesTable;
   course_completion_situations: CourseCompletionSituationsTable;
   course_levels: CourseLevelsTable;
+  course_technical_assignments: CourseTechnicalAssignmentsTable;
+  courses: CoursesTable;
   custom_page_categories: CustomPageCategoriesTable;
   custom_pages: CustomPagesTable;
   departments: DepartmentsTable;
@@ -855,6 +1033,7 @@ export interface SpaceDatabase {
   document_types: DocumentTypesTable;
   documents: DocumentsTable;
   economic_activities: EconomicActivitiesTable;
+  educational_institutions: EducationalInstitutionsTable;
   employment_relationship_types: EmploymentRelationshipTypesTable;
   expertise_areas: ExpertiseAreasTable;
   expertise_areas_technical_assignments: ExpertiseAreasTechnicalAssignmentsTable;
@@ -884,6 +1063,9 @@ export interface SpaceDatabase {
   person_work_relations: PersonWorkRelationsTable;
   persons: PersonsTable;
   regions: RegionsTable;
+  registration_phases: RegistrationPhasesTable;
+  registration_types: RegistrationTypesTable;
+  registrations: RegistrationsTable;
   relation_rules: RelationRulesTable;
   relation_types: RelationTypesTable;
   report_design_type_parameters: ReportDesignTypeParametersTable;
@@ -894,6 +1076,8 @@ export interface SpaceDatabase {
   roles: RolesTable;
   sectors: SectorsTable;
   sequences: SequencesTable;
+  situation_next_situations: SituationNextSituationsTable;
+  situations: SituationsTable;
   states: StatesTable;
   technical_assignments: TechnicalAssignmentsTable;
   telephone_companies: TelephoneCompaniesTable;

@@ -23,7 +23,7 @@ export interface FieldSpecData {
   maxItems?: number;
   uniqueItems?: boolean;
   reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
-  sublist?: { itemLabel: string; mainField?: string; fields: FieldSpecData[] };
+  sublist?: { itemLabel: string; mainField?: string; itemGender?: 'm' | 'f'; mainRequired?: boolean; fields: FieldSpecData[] };
   file?: { maxSize: number; accept: string[]; image: boolean };
   external?: { options: string };
   defaultValue?: unknown;
@@ -142,10 +142,10 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
     spec.reference = { module, ...(dependsOn ? { dependsOn: { ...dependsOn } } : {}), ...(combo ? { combo } : {}), ...(typeAhead ? { typeAhead } : {}) };
   }
   if (field.sublist) {
-    const { itemLabel, mainField } = field.sublist;
+    const { itemLabel, mainField, itemGender, mainRequired } = field.sublist;
     const itemMode = mode === 'filter' ? 'show' : mode;
     const items = field.sublist.fields.filter((f) => (form ? f.inForm : !f.writeOnly && f.kind !== 'id'));
-    spec.sublist = { itemLabel, ...(mainField ? { mainField } : {}), fields: items.map((f) => fieldSpec(f, itemMode)) };
+    spec.sublist = { itemLabel, ...(mainField ? { mainField } : {}), ...(itemGender ? { itemGender } : {}), ...(mainRequired ? { mainRequired } : {}), fields: items.map((f) => fieldSpec(f, itemMode)) };
   }
   if (form && field.default !== undefined) spec.defaultValue = field.default;
   if (form && field.helpText) spec.helperText = field.helpText;

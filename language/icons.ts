@@ -10,8 +10,8 @@
  */
 export const MENU_ICONS = [
   'AccountBalance', 'AccountTree', 'Apartment', 'Article', 'Badge', 'Business', 'Category', 'CloudUpload', 'Dashboard', 'Engineering', 'Factory', 'FavoriteBorder',
-  'FormatListNumbered', 'Gavel', 'Groups', 'Handshake', 'History', 'Home', 'Hub', 'ListAlt', 'LocationOff',
-  'Map', 'MonitorHeart', 'People', 'Place', 'Public', 'Schedule', 'Search', 'SimCard', 'Stairs',
+  'Flag', 'FormatListNumbered', 'Gavel', 'Groups', 'Handshake', 'History', 'Home', 'HowToReg', 'Hub', 'ListAlt', 'LocationOff',
+  'Map', 'MonitorHeart', 'People', 'Place', 'Public', 'Schedule', 'School', 'Search', 'SimCard', 'Stairs',
   'Tune', 'Wc', 'WorkspacePremium',
 ] as const;
 

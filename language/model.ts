@@ -78,6 +78,10 @@ export interface SublistSpec {
   itemLabel: string;
   /** Boolean field of the item of which at most one may be true. */
   mainField?: string;
+  /** The item noun's gender ('f': 'Deve haver apenas uma faixa… principal'); default masculine. */
+  itemGender?: 'm' | 'f';
+  /** One item must be marked main whenever the list has any (`main-required`). */
+  mainRequired?: boolean;
   fields: Field[];
 }
 

@@ -370,10 +370,13 @@ function normaliseField(
     if (spec.main && !itemFields.some((f) => f.name === spec.main && f.kind === 'boolean')) {
       fail(`${path}/x-sublist/main`, `names "${spec.main}", which is not a boolean field of the item.`);
     }
+    if (spec['main-required'] && !spec.main) fail(`${path}/x-sublist/main-required`, 'needs "main": the boolean field of the item that marks the main one.');
     field.column = null;
     field.sublist = {
       table: spec.table, parentKey: `${singular(ownTable)}_id`, itemLabel: spec.item,
       ...(spec.main ? { mainField: spec.main } : {}),
+      ...(spec.gender === 'f' ? { itemGender: 'f' as const } : {}),
+      ...(spec['main-required'] ? { mainRequired: true } : {}),
       fields: [implicitField('id', 'id', 'ID'), ...itemFields],
     };
   }
@@ -389,7 +392,8 @@ type FieldBeingBuilt = Omit<Field, 'kind' | keyof KindParts> & { kind: FieldKind
 /** `civil_statuses` → `civil_status`, `cities` → `city`: used for join and parent key names. */
 export function singular(table: string): string {
   if (table.endsWith('ies')) return `${table.slice(0, -3)}y`;
-  if (table.endsWith('ses') || table.endsWith('xes')) return table.slice(0, -2);
+  // addresses, statuses, boxes, branches: '-es' added to the word; courses, phases, databases: '-s'.
+  if (/(ss|us|x|ch|sh|zz)es$/.test(table)) return table.slice(0, -2);
   if (table.endsWith('s')) return table.slice(0, -1);
   return table;
 }

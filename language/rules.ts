@@ -96,7 +96,10 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
       const conditions = conditionalRequirements(field.sublist!.fields, mode);
       rule.items = { type: 'object', properties: itemProperties, required: itemRequired, additionalProperties: false, ...(conditions.length ? { allOf: conditions } : {}) };
       if (field.required) rule.minItems = 1;
-      if (field.sublist!.mainField) rule['x-main'] = { field: field.sublist!.mainField, item: field.sublist!.itemLabel };
+      if (field.sublist!.mainField) {
+        const { mainField, itemLabel, itemGender, mainRequired } = field.sublist!;
+        rule['x-main'] = { field: mainField, item: itemLabel, ...(itemGender ? { gender: itemGender } : {}), ...(mainRequired ? { required: true } : {}) };
+      }
       break;
     }
     default:

@@ -11,6 +11,7 @@ import { partiesFeature } from './parties/feature.js';
 import { platformFeature } from './platform/feature.js';
 import { postalCodeFeature } from './postal-code/feature.js';
 import { profileFeature } from './profile/feature.js';
+import { registrationsFeature } from './registrations/feature.js';
 import { reportsFeature } from './reports/feature.js';
 import { sequencesFeature } from './sequences/feature.js';
 
@@ -18,4 +19,4 @@ import { sequencesFeature } from './sequences/feature.js';
  * The product's features, in the order `buildApp` registers them. A module's hooks run in this
  * order (src/server/resources/hooks.ts); auth comes first, since its guard must cover every route.
  */
-export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, postalCodeFeature];
+export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature];

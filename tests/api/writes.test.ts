@@ -24,7 +24,7 @@ for (const kind of DATABASE_KINDS) {
         const response = await api('POST', `/api/${entity.module}`, blank);
         expect(response.status, entity.module).toBe(422);
         for (const field of required) {
-          expect(response.body.errors[field.name], `${entity.module}.${field.name}`).toEqual([`O campo ${field.label} é obrigatório.`]);
+          expect(response.body.errors[field.name], `${entity.module}.${field.name}`).toEqual([ruleMessage(field.messages, 'required', field.label)]);
         }
       }
     });

@@ -51,8 +51,16 @@ describe('client validation speaks the server words', () => {
     expect(inputLabel({ label: 'Nome', kind: 'text', required: true })).toBe('Nome');
   });
   it('allows only one main item in a sub-list', () => {
-    const check = onlyOneMainCheck('telefone', 'main');
+    const check = onlyOneMainCheck('main', { item: 'telefone' });
     expect(check([{ main: true }, { main: true }])).toBe('Deve haver apenas um telefone principal');
     expect(check([{ main: true }, { main: false }])).toBeUndefined();
+    expect(check([{ main: false }])).toBeUndefined();
+  });
+  it('asks for one main item, with the article of the noun, where the sub-list requires one', () => {
+    const check = onlyOneMainCheck('main', { item: 'faixa de contribuição', gender: 'f', required: true });
+    expect(check([{ main: false }, { main: false }])).toBe('Marque uma faixa de contribuição como principal.');
+    expect(check([{ main: true }, { main: true }])).toBe('Deve haver apenas uma faixa de contribuição principal');
+    expect(check([{ main: false }, { main: true }])).toBeUndefined();
+    expect(check([])).toBeUndefined();
   });
 });

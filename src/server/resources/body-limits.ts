@@ -1,6 +1,7 @@
 import type { Field } from '../../../language/index.js';
 import Decimal from 'decimal.js';
 import { decimalProblem, isApiDecimal } from '../../shared/decimals.js';
+import { mainItemProblem } from '../../shared/main-item.js';
 import { isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, type FieldErrors } from '../http/app-error.js';
 
@@ -46,10 +47,9 @@ export function checkBodyLimits(body: Record<string, unknown>, fields: Field[], 
     }
     if (field.sublist && Array.isArray(value)) {
       value.forEach((item, i) => isObject(item) && checkBodyLimits(item, field.sublist!.fields, errors, join(at, String(i))));
-      const main = field.sublist.mainField;
-      if (main && value.filter((item) => isObject(item) && item[main] === true).length > 1) {
-        addError(errors, at, `Deve haver apenas um ${field.sublist.itemLabel} principal`);
-      }
+      const { mainField, itemLabel, itemGender, mainRequired } = field.sublist;
+      const problem = mainField && mainItemProblem(value, mainField, { item: itemLabel, gender: itemGender, required: mainRequired });
+      if (problem) addError(errors, at, problem);
     }
   }
 }

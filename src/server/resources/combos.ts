@@ -73,6 +73,13 @@ function limitOf(raw: unknown): number {
  * parameter (`uf_id=35`) keeps the options of that parent: the dependent combos. `limit` caps the
  * options; when more match, `more: true` says the list is not whole.
  */
+/** An enumeration's value given as a combo parameter: one of its options, or 400. */
+function enumParam(field: { name: string; enumOptions?: readonly { value: string | number }[] }, raw: unknown): string | number {
+  const option = field.enumOptions?.find((o) => String(o.value) === String(raw));
+  if (!option) throw badRequest(`O parâmetro ${field.name} deve ser um dos valores: ${(field.enumOptions ?? []).map((o) => o.value).join(', ')}.`);
+  return option.value;
+}
+
 export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<string, unknown>, params: ReadonlyMap<string, ComboParam> = new Map()): Promise<ComboAnswer> {
   const combo = comboOf(entity, query.combo);
   const limit = limitOf(query.limit);
@@ -89,8 +96,9 @@ export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<
     }
   }
   for (const field of entity.fields) {
-    if (field.kind !== 'reference' || query[field.name] === undefined || query[field.name] === '') continue;
-    select = select.where(field.column!, '=', integerParam(query[field.name], field.name));
+    if (!field.column || query[field.name] === undefined || query[field.name] === '') continue;
+    if (field.kind === 'reference') select = select.where(field.column, '=', integerParam(query[field.name], field.name));
+    if (field.kind === 'enum') select = select.where(field.column, '=', enumParam(field, query[field.name]));
   }
   for (const [param, condition] of params) {
     if (query[param] === undefined || query[param] === '') continue;

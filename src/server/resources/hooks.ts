@@ -13,6 +13,10 @@
  *   with `throw invalid({ field: ['message'] })` (422 on that field) and may write other rows, but
  *   it may not change the body: what is stored is what the caller sent, or nothing. The body comes
  *   frozen (clear-text secrets included: a password is hashed when it is stored).
+ * - `serverValues` runs after `beforeWrite`, in the transaction, just before the record's row is
+ *   stored: it answers values for columns of the record that only the server decides at that moment
+ *   (a number drawn from a sequence, a date computed from the record's options), stored with the row
+ *   and so in its audit row. It may answer only the fields it names in `transforms`.
  * - `afterWrite` runs after the record, its sub-lists and links are stored. `record` is what the API
  *   answers, `previous` what it answered before (null on create). It may set or replace the answer's
  *   fields it names in `transforms` (a token shown once) and no other; keys beside `data` in the
@@ -119,12 +123,27 @@ export interface ModuleHooks<DB = any> {
   /** Runs before validation, outside the write's transaction, so it gets the database rather than a transaction. */
   defaults?(db: Kysely<DB>, ctx: WriteDefaults): Promise<FieldDefaults> | FieldDefaults;
   beforeWrite?(trx: Kysely<DB>, ctx: BeforeWrite): Promise<void> | void;
+  serverValues?(trx: Kysely<DB>, ctx: BeforeWrite): Promise<Row> | Row;
   afterWrite?(trx: Kysely<DB>, ctx: AfterWrite): Promise<void> | void;
   beforeDelete?(trx: Kysely<DB>, ctx: BeforeDelete): Promise<void> | void;
 }
 
 export async function runBeforeWrite(trx: Kysely<any>, ctx: BeforeWrite): Promise<void> {
   for (const hook of ctx.context.hooks) await hook.beforeWrite?.(trx, ctx);
+}
+
+/** The column values the serverValues hooks answer, each hook answering only fields it names in `transforms`. */
+export async function runServerValues(trx: Kysely<any>, ctx: BeforeWrite): Promise<Row> {
+  const values: Row = {};
+  for (const hook of ctx.context.hooks) {
+    if (!hook.serverValues) continue;
+    const given = await hook.serverValues(trx, ctx);
+    const allowed = new Set(hook.transforms ?? []);
+    const unnamed = Object.keys(given).filter((key) => !allowed.has(key));
+    if (unnamed.length) throw new Error(`A hook of ${ctx.entity.module} answered ${unnamed.join(', ')} without naming them in transforms.`);
+    Object.assign(values, given);
+  }
+  return values;
 }
 
 /** Runs the afterWrite hooks; one that changes a field of the answer it does not name in `transforms` is a programming error. */

@@ -8,7 +8,7 @@ import { translateDbError } from './db-errors.js';
 import { withRuntimeDefaults } from './defaults.js';
 import { claimFiles, discardFiles } from './files.js';
 import { columnFields, secretFieldNames } from './fields.js';
-import { frozen, runAfterWrite, runBeforeWrite, type WriteContext } from './hooks.js';
+import { frozen, runAfterWrite, runBeforeWrite, runServerValues, type WriteContext } from './hooks.js';
 import { checkPermissionNames } from './permission-names.js';
 import { findRecord, findRow } from './read.js';
 import { checkComboChoices } from './combo-choices.js';
@@ -80,7 +80,7 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
   const body = await validated(db, entity, 'create', input, context);
   return afterCommit(context, inTransaction(db, entity, context, async (trx) => {
     await runBeforeWrite(trx, { entity, mode: 'create', body, context });
-    const values = await storedValues(columnFields(entity), body);
+    const values = { ...(await storedValues(columnFields(entity), body)), ...(await runServerValues(trx, { entity, mode: 'create', body, context })) };
     if (entity.inactivatable) values.inactivated_at = body.inactivated === true ? new Date() : null;
     const { id } = await trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
     await writeChildren(trx, entity, Number(id), body);
@@ -116,7 +116,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
     const row = await lockCurrentRow(trx, entity.table, id, expected);
     const before = await findRecord(trx, entity, id);
     await runBeforeWrite(trx, { entity, mode: 'update', body, previous: before, context });
-    const values = await storedValues(columnFields(entity), body);
+    const values = { ...(await storedValues(columnFields(entity), body)), ...(await runServerValues(trx, { entity, mode: 'update', body, previous: before, context })) };
     if (entity.inactivatable && 'inactivated' in body && body.inactivated !== row.inactivated) {
       values.inactivated_at = body.inactivated === true ? new Date() : null;
     }

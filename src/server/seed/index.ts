@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { economicActivityRows } from './cnae/economic-activities.js';
 import { analyzeTables } from '../db/statistics.js';
 import { seedDemo } from './demo.js';
+import { seedEducationalInstitutions } from './educational-institutions.js';
 import { hasEdition, recordEdition, referenceEdition } from './edition.js';
 import { insertMissing } from './insert.js';
 import { seedLegalNatures } from './legal-natures.js';
@@ -12,11 +13,11 @@ import { seedPlaces } from './places.js';
 export type SeedReport = Record<string, number>;
 
 /** The tables the reference seed fills, as its report names them. */
-const REFERENCE_TABLES = ['states', 'cities', 'legal_nature_categories', 'legal_natures', 'economic_activities', ...Object.keys(LOOKUP_VALUES)];
+const REFERENCE_TABLES = ['states', 'cities', 'legal_nature_categories', 'legal_natures', 'economic_activities', 'educational_institutions', ...Object.keys(LOOKUP_VALUES)];
 
 /**
  * Fills a space's reference tables: UFs, municipalities, CNAE subclasses, legal natures and their
- * categories, and the standard lookups. Once per edition of that data (`reference_seeds`): a restart
+ * categories, the educational institutions, and the standard lookups. Once per edition of that data (`reference_seeds`): a restart
  * skips it, and a row a council removed is not brought back until a new edition is installed, which
  * adds the rows missing then. All-or-nothing (one transaction). The tables that received rows are
  * analysed afterwards, so list totals and plans see them at once (PGlite never analyses by itself;
@@ -34,6 +35,7 @@ export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
     report.legal_nature_categories = natures.categories;
     report.legal_natures = natures.legalNatures;
     report.economic_activities = await insertMissing(trx, 'economic_activities', economicActivityRows() as unknown as Record<string, unknown>[]);
+    report.educational_institutions = await seedEducationalInstitutions(trx);
     for (const [table, values] of Object.entries(LOOKUP_VALUES)) {
       report[table] = await insertMissing(trx, table, values.map((denomination) => ({ denomination })));
     }

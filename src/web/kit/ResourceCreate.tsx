@@ -4,6 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Create, SaveButton, SimpleForm, Toolbar, useRedirect, useResourceContext, type RedirectionSideEffect } from 'react-admin';
 import { UnsavedChangesReporter } from './UnsavedChangesReporter';
 import { BackLink } from './BackLink';
+import { useReturnAfterInsert, withCreated } from './returnAfterInsert';
 
 /**
  * The insert form at `/{resource}/inserir`; after saving it opens the new record, 'Cancelar' returns
@@ -11,7 +12,8 @@ import { BackLink } from './BackLink';
  * their fields (the data provider rejects with `body.errors`); the browser's own checks are off, so
  * every message is the product's, in pt-BR, on its field. `transform` shapes the body (`withoutHidden`
  * leaves hidden conditional fields out). `meta` goes to the data provider's create (a document attached
- * to a record: `{ attachTo }`); `redirect` replaces opening the new record.
+ * to a record: `{ attachTo }`); `redirect` replaces opening the new record. Opened from another screen
+ * with `?voltar=/path`, it goes back there after saving (`/path?criado={id}`) and on 'Cancelar'.
  * @example <ResourceCreate><KindInput source="denomination" kind="text" label="Denominação" required /></ResourceCreate>
  */
 export function ResourceCreate({
@@ -25,10 +27,11 @@ export function ResourceCreate({
   meta?: Record<string, unknown>;
   redirect?: RedirectionSideEffect;
 }) {
+  const back = useReturnAfterInsert();
   return (
     <>
       <BackLink />
-      <Create redirect={redirect} transform={transform} mutationOptions={meta ? { meta } : undefined}>
+      <Create redirect={back ? (_resource: string | undefined, id: unknown) => withCreated(back, id) : redirect} transform={transform} mutationOptions={meta ? { meta } : undefined}>
         <SimpleForm sx={{ maxWidth: 960 }} noValidate toolbar={<CreateToolbar />}>
           <UnsavedChangesReporter enabled />
           {children}
@@ -42,10 +45,11 @@ export function ResourceCreate({
 export function CreateToolbar() {
   const redirect = useRedirect();
   const resource = useResourceContext();
+  const back = useReturnAfterInsert();
   return (
     <Toolbar sx={{ gap: 2 }}>
       <SaveButton label="Salvar" alwaysEnable />
-      <Button color="inherit" startIcon={<CloseIcon />} onClick={() => redirect('list', resource)}>
+      <Button color="inherit" startIcon={<CloseIcon />} onClick={() => (back ? redirect(back) : redirect('list', resource))}>
         Cancelar
       </Button>
     </Toolbar>

@@ -15,4 +15,6 @@ export type * from './types';
 export type { KindInputProps } from './KindInput';
 export type { KindFieldProps } from './KindField';
 export { unsavedChanges } from './unsavedChanges';
+export { CREATED_PARAM, RETURN_PARAM, useReturnAfterInsert, withCreated } from './returnAfterInsert';
+export { useTaxIdLookup, TAX_ID_LOOKUP_NOTES } from './taxIdLookup';
 export { UnsavedChangesReporter } from './UnsavedChangesReporter';

@@ -40,7 +40,7 @@ export interface FieldSpec {
    */
   reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
   /** For `sublist`: the item's fields and the only-one-main rule. */
-  sublist?: { itemLabel: string; mainField?: string; fields: FieldSpec[] };
+  sublist?: { itemLabel: string; mainField?: string; itemGender?: 'm' | 'f'; mainRequired?: boolean; fields: FieldSpec[] };
   /** For `file`: the largest upload in bytes, the accepted types (`pdf`, `png`, …), whether it is an image. */
   file?: { maxSize: number; accept: string[]; image: boolean };
   /** For `external`: the route answering the options (`{data: [{id, name}]}`), the values being their ids. */

@@ -1,5 +1,6 @@
 import { decimalProblem } from '../../shared/decimals';
 import { choicesProblem } from '../../shared/choices';
+import { mainItemProblem, type MainItemRule } from '../../shared/main-item';
 import { trimmedValue } from '../../shared/text';
 import { ruleMessage, startsAfterEnd } from '../../shared/field-rules';
 import { VALIDATOR_MESSAGES, ipAddressMessage, isCnpj, isCpf, isIpAddress, isMoney } from '../../shared/validators';
@@ -102,12 +103,7 @@ const KIND_CHECKS: Partial<Record<FieldSpec['kind'], (value: unknown, label: str
   time: (v, label) => (/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(String(v)) ? undefined : `O campo ${label} deve ser uma hora válida.`),
 };
 
-/** 'Deve haver apenas um {item} principal' when more than one item of a sub-list is marked main. */
-export function onlyOneMainCheck(itemLabel: string, mainField: string): Check {
-  return (value) => {
-    const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-    return items.filter((item) => item && item[mainField] === true).length > 1
-      ? `Deve haver apenas um ${itemLabel} principal`
-      : undefined;
-  };
+/** 'Deve haver apenas um {item} principal' when more than one item of a sub-list is marked main (and, if required, none). */
+export function onlyOneMainCheck(mainField: string, rule: MainItemRule): Check {
+  return (value) => mainItemProblem(Array.isArray(value) ? value : [], mainField, rule);
 }

@@ -7,6 +7,7 @@ import type { Entity, Field, Model } from '../../../language/index.js';
 import { conditionHolds } from '../../../src/shared/field-rules.js';
 import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
 import { pngDataUrl } from '../../identity/support/images.js';
+import { validRegistrationBody } from '../../registrations/support/bodies.js';
 import { validSequenceBody } from '../../sequences/support/bodies.js';
 
 let counter = 0;
@@ -26,7 +27,7 @@ function textFor(field: Field, n: number): string {
   const lengths = Array.from({ length: Math.min(max, 20) }, (_, i) => i + 1).filter((length) => length >= Math.max(min, 1));
   const tried = field.unique ? [...lengths.filter((l) => l >= 8), ...lengths.filter((l) => l < 8)] : lengths;
   for (const length of tried) {
-    for (const candidate of [letters(length), digits(length), letters(length).toLowerCase(), base.slice(0, length)]) {
+    for (const candidate of [letters(length), digits(length), letters(length).toLowerCase(), base.slice(0, length), '0'.repeat(length)]) {
       if (pattern.test(candidate)) return candidate;
     }
   }
@@ -62,7 +63,20 @@ function integerFor(field: Field, n: number): number {
 }
 
 /** Makes a new record of a module and answers its id; `upload` stores a file for a file field and answers the file's id. */
-type Create = ((module: string, values?: Record<string, unknown>) => Promise<number>) & { upload?: Upload; model?: Model };
+export type Create = ((module: string, values?: Record<string, unknown>) => Promise<number>) & {
+  upload?: Upload;
+  model?: Model;
+  shared?: Map<string, Promise<number>>;
+  /** The records made, as the API answered them, by `module:id` (a person's party). */
+  records?: Map<string, Record<string, unknown>>;
+};
+
+/** One record of a module made once per creator (per database) and given to every optional reference to it. */
+function sharedRecord(create: Create, module: string): Promise<number> {
+  const made = create.shared!.get(module) ?? create(module);
+  create.shared!.set(module, made);
+  return made;
+}
 export type Upload = (module: string, field: Field) => Promise<string>;
 
 /** A 300×300 PNG as a data URL (the size the image fields accept). */
@@ -113,15 +127,22 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
     // The one JSON field people fill is a list (a document's metadata); an empty one is valid where no entry is required.
     case 'json': return [];
     // A record above another of its module (a department's): a top-level one, or the chain would never end.
-    case 'reference': return madeThroughApi(field.reference!.module, create) && !(field.reference!.module === module && !field.required) ? create(field.reference!.module, comboValues(field, create)) : null;
+    case 'reference': {
+      const target = field.reference!.module;
+      if (!madeThroughApi(target, create) || (target === module && !field.required)) return null;
+      // Reference data people look up but do not edit (UFs: 27 codes) is shared by the optional fields that name it, as in a seeded space.
+      if (!field.required && create.model?.byModule.get(target)?.listOnly && create.shared) return sharedRecord(create, target);
+      return create(target, comboValues(field, create));
+    }
     case 'references': return [await create(field.reference!.module)];
     // Spaces kept outside the record's database: none besides the one the record is written in.
     case 'external': return [];
     case 'sublist': {
       // A default (a work relation's schedule) is what the form starts with, and meets the list's own rules.
       if (field.default !== undefined) return field.default;
-      // A row needing a record the API does not make (a party, which the database keeps) is left to its feature's tests.
-      if (field.sublist!.fields.some((inner) => inner.required && inner.kind === 'reference' && !madeThroughApi(inner.reference!.module, create))) return [];
+      // A row needing a record the API does not make (a party, which the database keeps) is left to its feature's tests,
+      // and so is one pointing at a record of the module itself (a situation's next situations), or the chain would never end.
+      if (field.sublist!.fields.some((inner) => inner.required && inner.kind === 'reference' && (!madeThroughApi(inner.reference!.module, create) || inner.reference!.module === module))) return [];
       const item: Record<string, unknown> = {};
       for (const inner of field.sublist!.fields) {
         if (inner.inForm && inner.kind !== 'id') item[inner.name] = await valueFor(inner, create);
@@ -158,6 +179,7 @@ export async function validBody(entity: Entity, create: Create): Promise<Record<
   }
   withoutHiddenFields(body, entity.fields);
   if (entity.module === 'relatorio' && create.model) body.owner = firstDesignOwner(create.model);
+  if (entity.module === 'inscricao') return validRegistrationBody(body, create);
   return entity.module === 'sequencias' ? validSequenceBody(body) : body;
 }
 
@@ -167,9 +189,11 @@ export function creator(model: Model, post: (url: string, body: unknown) => Prom
     const entity = model.byModule.get(module)!;
     const response = await post(`/api/${module}`, { ...(await validBody(entity, create)), ...values });
     if (response.status !== 201) throw new Error(`creating ${module} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    records.set(`${module}:${response.body.data.id}`, response.body.data);
     return response.body.data.id;
   };
-  return Object.assign(create, { upload, model });
+  const records = new Map<string, Record<string, unknown>>();
+  return Object.assign(create, { upload, model, shared: new Map<string, Promise<number>>(), records });
 }
 
 /** Text fields of the entity a test may put a chosen word into. */

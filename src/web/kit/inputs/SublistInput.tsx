@@ -22,7 +22,9 @@ interface Props {
  */
 export function SublistInput({ spec, label, validate, readOnly }: Props) {
   const sublist = spec.sublist;
-  const checks = sublist?.mainField ? [...validate, onlyOneMainCheck(sublist.itemLabel, sublist.mainField)] : validate;
+  const checks = sublist?.mainField
+    ? [...validate, onlyOneMainCheck(sublist.mainField, { item: sublist.itemLabel, gender: sublist.itemGender, required: sublist.mainRequired })]
+    : validate;
   const fields = sublist?.fields ?? [];
   const nested = fields.some((item) => item.kind === 'sublist');
   const runtime = useContext(RuntimeDefaults);

@@ -1,0 +1,157 @@
+/**
+ * Registrations in Chromium as staff make them: a company's registration through every step, the
+ * defaults of each option filled in, the number drawn on save; an unknown person registered from
+ * inside step 2 and brought back to the steps; the registration moved to a next situation, its
+ * history shown. At 1366 and 390 px.
+ */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { logIn } from '../e2e/support/product';
+import { adminApi } from '../e2e/support/admin-api';
+import { browserSession } from '../e2e/support/session';
+import { registrationSetUp, type RegistrationSetUp } from './support/configuration';
+
+const SHOTS = join(tmpdir(), 'registrations-shots');
+const CNPJ = '11.222.333/0001-81';
+const UNKNOWN_CPF = '390.533.447-05';
+
+describe('registrations in the browser', () => {
+  const session = browserSession();
+  const page = () => session.page;
+  const { api, optionId } = adminApi(() => session.product);
+  let setUp: RegistrationSetUp;
+  const path = () => new URL(page().url()).pathname;
+  const combobox = (label: string) => page().getByRole('combobox', { name: new RegExp(`^${label}`) });
+  const textbox = (label: string) => page().getByRole('textbox', { name: new RegExp(`^${label}( - Opcional)?( \\*)?$`) });
+  const choose = async (label: string, option: string | RegExp) => {
+    await combobox(label).click();
+    await page().getByRole('option', { name: option }).first().click();
+  };
+  const nextStep = () => page().getByRole('button', { name: 'Próximo' }).click();
+  const shot = (name: string) => page().screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+  it("registers a legal entity's registration through the steps, each option's defaults filled in", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    setUp = await registrationSetUp(async (p, body, method = 'POST') => (await api(method, p, body)).data);
+    await api('POST', '/api/pessoa_juridica', {
+      cnpj: CNPJ, name: 'Construtora Exemplo Ltda', short_name: 'Exemplo', party_type_id: await optionId('tipos_parte', 'Pessoa Jurídica', 'pessoa_juridica_sem_instituicao'),
+      nationality_id: await optionId('nacionalidades', 'Brasileira'), legal_nature_id: await optionId('naturezas_juridicas', '206-2'),
+      economic_activity_id: await optionId('atividades_economicas', '4120-4/00'), social_capital: '100.000,00',
+    });
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await logIn(page(), session.product);
+    await expect.poll(path).toBe('/');
+    await page().goto(`${session.product.url}/inscricao/inserir`);
+
+    await choose('Tipo de pessoa', 'Pessoa Jurídica');
+    await shot('step-1');
+    await nextStep();
+    await textbox('CNPJ').fill('11222333000181');
+    await textbox('CNPJ').press('Enter');
+    await page().getByText('Encontrado: Construtora Exemplo Ltda').waitFor();
+    await nextStep();
+    // Only the categories of companies are offered.
+    await combobox('Categoria').click();
+    expect(await page().getByRole('option', { name: 'Engenheiro civil' }).count()).toBe(0);
+    await page().getByRole('option', { name: 'Empresa de engenharia' }).click();
+    await nextStep();
+    // The category's default type, and that type's default phase and situation.
+    await expect.poll(() => combobox('Tipo de registro').inputValue()).toBe('Principal');
+    await expect.poll(() => combobox('Fase').inputValue()).toBe('Definitiva');
+    await expect.poll(() => combobox('Situação').inputValue()).toBe('Ativa');
+    await shot('step-4');
+    await nextStep();
+    await expect.poll(() => combobox('Faixa de contribuição').inputValue()).toBe('Integral');
+    await nextStep();
+    await page().getByText('O número da inscrição e o do processo vêm das sequências ao salvar.').waitFor();
+    await nextStep();
+    await textbox('Observações').fill('Registro da matriz.');
+    await nextStep();
+    const review = page().getByRole('definition');
+    await expect.poll(async () => (await review.allTextContents()).join(' | ')).toContain('Construtora Exemplo Ltda');
+    expect((await review.allTextContents()).join(' | ')).toContain('Empresa de engenharia');
+    await shot('review');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+
+    await expect.poll(path, { timeout: 30_000 }).toMatch(/^\/inscricao\/\d+$/);
+    const id = Number(path().split('/').pop());
+    const saved = (await api('GET', `/api/inscricao/${id}`)).data;
+    const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date());
+    expect(saved).toMatchObject({ person_type: 2, category_id: setUp.categories.company, registration_type_id: setUp.type, registration_phase_id: setUp.phases.definitive, situation_id: setUp.situations.active, contribution_range_id: setUp.ranges.full, formatted_number: `000001/${year}`, notes: 'Registro da matriz.' });
+    await page().getByText(`000001/${year}`).first().waitFor();
+    await shot('record');
+  }, 180_000);
+
+  it('moves the registration to a next situation, the main one proposed, and shows it in the history', async () => {
+    await page().getByRole('button', { name: 'Mudar situação' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Mudar situação' });
+    expect(await dialog.getByRole('radio', { name: 'Suspensa (principal)' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio').count()).toBe(2);
+    await shot('move');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await page().getByText('Situação alterada.').waitFor();
+    const history = page().getByRole('region', { name: 'Situações da inscrição' }).getByRole('listitem');
+    await expect.poll(() => history.count()).toBe(2);
+    expect(await history.first().textContent()).toMatch(/^Suspensa desde \d\d\/\d\d\/\d{4} \(antes: Ativa\)/);
+  }, 60_000);
+
+  it('registers an unknown person from inside step 2 and comes back to the steps with them', async () => {
+    await page().goto(`${session.product.url}/inscricao/inserir`);
+    await choose('Tipo de pessoa', 'Pessoa Física');
+    await nextStep();
+    await textbox('CPF').fill(UNKNOWN_CPF.replace(/\D/g, ''));
+    await textbox('CPF').press('Enter');
+    await page().getByText('Nenhum Resultado').waitFor();
+    await page().getByRole('button', { name: 'Cadastrar pessoa física' }).click();
+
+    await expect.poll(path).toBe('/pessoa_fisica/inserir');
+    const panel = page().getByRole('tabpanel');
+    // The CPF typed in the steps is already on the person's form.
+    await page().getByRole('tab', { name: /^Documentos/ }).click();
+    expect(await panel.getByLabel(/^CPF/).inputValue()).toBe(UNKNOWN_CPF);
+    await page().getByRole('tab', { name: /^Dados pessoais/ }).click();
+    await panel.getByLabel(/^Nome( \*)?$/).fill('Joana Prado');
+    await panel.getByLabel(/^Nome abreviado/).fill('Joana');
+    await choose('Tipo de parte', 'Pessoa Física');
+    await panel.getByLabel(/^Data de nascimento/).fill('02/09/1991');
+    await choose('Gênero', 'Feminino');
+    await choose('Estado civil', 'Solteiro(a)');
+    await combobox('Naturalidade').fill('Brasília');
+    await page().getByRole('option', { name: /^Brasília/ }).first().click();
+    await combobox('Nacionalidade').fill('Brasil');
+    await page().getByRole('option', { name: 'Brasileira' }).first().click();
+    await page().getByRole('button', { name: 'Salvar' }).click();
+
+    // Back at the steps, on the category, the new person chosen and the person type kept.
+    await expect.poll(path, { timeout: 30_000 }).toBe('/inscricao/inserir');
+    await page().getByRole('combobox', { name: /^Categoria/ }).waitFor();
+    await choose('Categoria', 'Engenheiro civil');
+    await nextStep();
+    await expect.poll(() => combobox('Situação').inputValue()).toBe('Ativa');
+    await nextStep();
+    await nextStep();
+    await nextStep();
+    await nextStep();
+    const review = page().getByRole('definition');
+    await expect.poll(async () => (await review.allTextContents()).join(' | ')).toContain('Joana Prado');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(path, { timeout: 30_000 }).toMatch(/^\/inscricao\/\d+$/);
+    const saved = (await api('GET', `/api/inscricao/${path().split('/').pop()}`)).data;
+    const person = (await api('GET', `/api/pessoa_fisica/cpf/${UNKNOWN_CPF.replace(/\D/g, '')}`)).data;
+    expect(saved).toMatchObject({ person_type: 1, party_id: person.party_id, category_id: setUp.categories.engineer, contribution_range_id: setUp.ranges.full });
+  }, 180_000);
+
+  it('keeps the steps usable on a 390 px phone', async () => {
+    await page().setViewportSize({ width: 390, height: 844 });
+    await page().goto(`${session.product.url}/inscricao/inserir`);
+    await page().getByText('Passo 1 de 8: Tipo de pessoa').waitFor();
+    await choose('Tipo de pessoa', 'Pessoa Física');
+    await nextStep();
+    await page().getByText('Passo 2 de 8: Inscrito').waitFor();
+    const width = await page().evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot('phone');
+  }, 60_000);
+});
