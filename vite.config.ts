@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -64,6 +66,9 @@ export default defineConfig({
   server: { port: 8080, strictPort: true },
   test: {
     root: '.',
+    // New embedded spaces of every test, and of the products tests start, copy one template per
+    // edition of the migrations (src/server/platform/spaces/template.ts) instead of one per data folder.
+    env: { SPACE_TEMPLATES_DIR: process.env.SPACE_TEMPLATES_DIR ?? join(tmpdir(), 'conselho-space-templates') },
     testTimeout: 30_000,
     hookTimeout: 180_000,
     // Most test time is spent waiting (on PostgreSQL, a PGlite worker, a server process, an idle

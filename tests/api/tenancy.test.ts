@@ -13,7 +13,7 @@ import { ensureAdministrator } from '../../src/server/auth/index.js';
 import { loadConfig } from '../../src/server/config.js';
 import { isSpaceless } from '../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index.js';
-import { createTestTarget, DATABASE_KINDS, type TestTarget } from '../support/databases.js';
+import { createTestTarget, DATABASE_KINDS, type TestTarget, TEST_SPACE_TEMPLATES } from '../support/databases.js';
 import { ROOT } from './support/server.js';
 
 const EMAIL = 'admin@example.com';
@@ -49,7 +49,7 @@ for (const kind of DATABASE_KINDS) {
 
     beforeAll(async () => {
       if (kind === 'postgres') platform = await createTestTarget('postgres');
-      directory = await SpaceDirectory.open({ dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
+      directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
       const system = await directory.platform.insertInto('systems').values({ name: SUL_SYSTEM, prefix: 'SUL', url: 'sul.conselho.org.br' }).returning('id').executeTakeFirstOrThrow();
       await addSpace(directory, 'sul', { system_id: system.id });
       await addSpace(directory, 'fechado', { active: false });

@@ -15,7 +15,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { isSpaceless } from '../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index.js';
 import { ROOT } from '../api/support/server.js';
-import { createTestTarget, DATABASE_KINDS, type TestTarget } from '../support/databases.js';
+import { createTestTarget, DATABASE_KINDS, type TestTarget, TEST_SPACE_TEMPLATES } from '../support/databases.js';
 import { recoveryLink, startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 const EMAIL = 'ana@example.com';
@@ -38,7 +38,7 @@ for (const kind of DATABASE_KINDS) describe(`accounts in two spaces, default spa
     sink = await startSmtpSink();
     process.env.SMTP_URL = sink.url;
     if (kind === 'postgres') platform = await createTestTarget('postgres');
-    directory = await SpaceDirectory.open({ dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
+    directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
     const tenant = await directory.platform.insertInto('tenants').values({ name: 'Conselho Sul', initials: 'CS', email: 'sul@example.com' }).returning('id').executeTakeFirstOrThrow();
     await directory.platform.insertInto('tenant_configs').values({ tenant_id: tenant.id, tenant_name: 'sul', db_type: 'pglite', db_name: 'sul' }).execute();
     await ensureAdministrator((await directory.resolve(undefined)).db, { email: EMAIL, password: PASSWORDS.default });

@@ -17,6 +17,7 @@ import { isSpaceless } from '../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index.js';
 import { ROOT } from '../api/support/server.js';
 import { standIn, VIACEP_SE, type StandIn } from './support/providers.js';
+import { TEST_SPACE_TEMPLATES } from '../support/databases.js';
 
 const EMAIL = 'admin@example.com';
 const PASSWORDS = { default: 'senha-do-padrao', sul: 'senha-do-sul' } as const;
@@ -51,7 +52,7 @@ describe('postal codes of two spaces', () => {
   beforeAll(async () => {
     process.env.OUTBOUND_ALLOWED_HOSTS = '127.0.0.1';
     viaCep = await standIn('viacep');
-    directory = await SpaceDirectory.open({ dataDir });
+    directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir });
     const tenant = await directory.platform.insertInto('tenants').values({ name: 'Conselho Sul', initials: 'CS', email: 'sul@example.com' }).returning('id').executeTakeFirstOrThrow();
     await directory.platform.insertInto('tenant_configs').values({ tenant_id: tenant.id, tenant_name: 'sul', db_type: 'pglite', db_name: 'sul' }).execute();
     for (const [space, before] of [['default', 0], ['sul', 3]] as const) {

@@ -27,6 +27,13 @@ export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * Where the tests' servers copy new embedded spaces from (SPACE_TEMPLATES_DIR, set for every test
+ * process and the products they start by vite.config.ts): one template per edition, made by the
+ * first space a run creates, instead of one per test's data folder.
+ */
+export const TEST_SPACE_TEMPLATES = process.env.SPACE_TEMPLATES_DIR ?? join(tmpdir(), 'conselho-space-templates');
+
 export interface TestTarget {
   target: DatabaseTarget;
   /** Whether it is a copy of the migrated template asked for (nothing left to migrate). */

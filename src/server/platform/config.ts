@@ -17,6 +17,8 @@ export interface PlatformConfig {
   platformMigrations?: MigrationSet;
   /** The name that means the default space in a `Tenant` header. */
   defaultSpaceName?: string;
+  /** SPACE_TEMPLATES_DIR: where new embedded spaces are copied from (spaces/template.ts); DATA_DIR/templates by default. */
+  spaceTemplatesDir?: string;
   /** SYSTEM_NAME: the system of the default space (the operators' space when it is the reserved 'magnetar'). */
   defaultSystemName?: string | null;
 }
@@ -46,8 +48,12 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
     databaseUrl: env.DATABASE_URL || undefined,
     spaceCapacity: env.SPACE_CACHE_SIZE ? Number(env.SPACE_CACHE_SIZE) : undefined,
     defaultSystemName: env.SYSTEM_NAME?.trim() || null,
+    spaceTemplatesDir: env.SPACE_TEMPLATES_DIR ? resolve(env.SPACE_TEMPLATES_DIR) : undefined,
   };
 }
+
+/** Where the templates of new embedded spaces are kept. */
+export const spaceTemplatesDir = (config: PlatformConfig): string => config.spaceTemplatesDir ?? join(config.dataDir, 'templates');
 
 /** The platform database, shared by the default space. */
 export function platformTarget(config: PlatformConfig): DatabaseTarget {

@@ -13,7 +13,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
 import { ROOT } from '../../api/support/server.js';
-import { createTestTarget, type DatabaseKind } from '../../support/databases.js';
+import { createTestTarget, type DatabaseKind, TEST_SPACE_TEMPLATES } from '../../support/databases.js';
 
 export const OPERATOR = { email: 'admin@example.com', password: 'senha-do-admin' };
 
@@ -40,7 +40,7 @@ export async function startProduct(kind: DatabaseKind): Promise<Product> {
   const dataDir = mkdtempSync(join(tmpdir(), 'test-fuzz-'));
   const target = kind === 'postgres' ? await createTestTarget('postgres') : null;
   const databaseUrl = target && target.target.kind === 'postgres' ? target.target.url : undefined;
-  const directory = await SpaceDirectory.open({ dataDir, databaseUrl });
+  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl });
   await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);
   const model = loadModel(ROOT);
   const app = await buildApp({

@@ -16,7 +16,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
 import { ROOT } from '../../api/support/server.js';
-import { TEST_POSTGRES_URL } from '../../support/databases.js';
+import { TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES } from '../../support/databases.js';
 
 export const OPERATOR = { email: 'admin@example.com', password: 'senha-do-admin' };
 
@@ -40,7 +40,7 @@ export interface PlatformApi {
 
 export async function startPlatformApi(): Promise<PlatformApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'test-platform-'));
-  const directory = await SpaceDirectory.open({ dataDir });
+  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir });
   await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);
   const app = await buildApp({
     config: loadConfig({ ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, DATA_DIR: dataDir }, ROOT),

@@ -5,7 +5,8 @@ import { openDatabase, type DatabaseHandle } from '../../db/index.js';
 import { migrateToLatest, SPACE_MIGRATIONS } from '../../db/migrate.js';
 import { ensureAdministrator } from '../../auth/users.js';
 import { seedReferenceData } from '../../seed/index.js';
-import { spaceTarget, type PlatformConfig, type SpaceConfigRow } from '../config.js';
+import { spaceTarget, spaceTemplatesDir, type PlatformConfig, type SpaceConfigRow } from '../config.js';
+import { copySpaceTemplate } from './template.js';
 
 /** The steps of opening a space, as the error names them. */
 export const STEPS = {
@@ -41,8 +42,9 @@ export function databaseLocation(config: PlatformConfig, space: SpaceConfigRow):
 }
 
 /**
- * Creates a space's database (a PGlite folder, or CREATE DATABASE when it does not exist), migrates
- * it, seeds the reference tables and creates its first administrator (the tenant's e-mail, a one-time
+ * Creates a space's database (a PGlite folder, copied from the template of the running migrations
+ * and reference data: template.ts; or CREATE DATABASE when it does not exist), migrates it, seeds
+ * the reference tables and creates its first administrator (the tenant's e-mail, a one-time
  * password that must be changed). On any failure what was created is removed and SpaceStepError names the step.
  */
 export async function provisionSpace(config: PlatformConfig, space: SpaceConfigRow, adminEmail: string): Promise<ProvisionedSpace> {
@@ -54,9 +56,12 @@ export async function provisionSpace(config: PlatformConfig, space: SpaceConfigR
   let step: string = STEPS.database;
   try {
     created = await createDatabase(config, space);
-    handle = await openDatabase(spaceTarget(config, space));
+    const target = spaceTarget(config, space);
+    const migrations = config.spaceMigrations ?? SPACE_MIGRATIONS;
+    if (created && target.kind === 'pglite') await copySpaceTemplate(spaceTemplatesDir(config), migrations, target.dataDir);
+    handle = await openDatabase(target);
     step = STEPS.migrate;
-    await migrateToLatest(handle.db, config.spaceMigrations ?? SPACE_MIGRATIONS);
+    await migrateToLatest(handle.db, migrations);
     step = STEPS.seed;
     await seedReferenceData(handle.db);
     step = STEPS.admin;

@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from '../../db/index.js';
+import { migrateToLatest, type MigrationSet } from '../../db/migrate.js';
+import { seedReferenceData } from '../../seed/index.js';
+import { referenceEdition } from '../../seed/edition.js';
+
+/**
+ * A new embedded space starts as a copy of a template: a PGlite folder already migrated and seeded,
+ * named after the migrations and the reference seed's edition it holds. Making one costs what a space
+ * always cost (the database's first start, every migration, the reference data: seconds each); every
+ * later space of that edition is a folder copy. The copy is then migrated and seeded like any space
+ * (both find nothing to do), so a template never stands in for a step it did not take.
+ */
+
+/** Templates left half-made by a process that died are removed after an hour; other editions' after a week. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+const OUTDATED_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+let editionCache: { key: string; digest: string } | undefined;
+
+/** The edition a template holds: every migration file's name and content, and the reference seed's edition. */
+export function templateEdition(migrations: MigrationSet): string {
+  const key = migrations.folders.join('\0');
+  if (editionCache?.key === key) return editionCache.digest;
+  const hash = createHash('sha256');
+  for (const folder of migrations.folders) {
+    if (!existsSync(folder)) continue;
+    for (const file of readdirSync(folder).sort()) {
+      hash.update(`${file}\0`);
+      hash.update(readFileSync(join(folder, file)));
+    }
+  }
+  hash.update(referenceEdition());
+  editionCache = { key, digest: hash.digest('hex').slice(0, 16) };
+  return editionCache.digest;
+}
+
+/**
+ * Copies a migrated, seeded database into `dataDir` (which must not exist), making the template
+ * first when this edition has none. Two processes making the same template at once each build a
+ * folder of their own and the first rename wins.
+ */
+export async function copySpaceTemplate(templatesDir: string, migrations: MigrationSet, dataDir: string): Promise<void> {
+  const template = join(templatesDir, `space-${templateEdition(migrations)}`);
+  if (!existsSync(template)) await makeTemplate(templatesDir, migrations, template);
+  cpSync(template, dataDir, { recursive: true, errorOnExist: true, force: false });
+}
+
+async function makeTemplate(templatesDir: string, migrations: MigrationSet, template: string): Promise<void> {
+  mkdirSync(templatesDir, { recursive: true });
+  sweep(templatesDir);
+  const building = join(templatesDir, `.building-${randomBytes(6).toString('hex')}`);
+  try {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: building });
+    try {
+      await migrateToLatest(handle.db, migrations);
+      await seedReferenceData(handle.db);
+    } finally {
+      await handle.close();
+    }
+    if (!existsSync(template)) renameSync(building, template);
+  } catch (error) {
+    // Another process renamed its copy first: that one serves.
+    if (!existsSync(template)) throw error;
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+}
+
+/** Removes half-made templates of processes that died, and templates of other editions left for a week. */
+function sweep(templatesDir: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(templatesDir)) {
+    const path = join(templatesDir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) continue;
+    const age = now - stat.mtimeMs;
+    if (age > (name.startsWith('.building-') ? ABANDONED_AFTER_MS : OUTDATED_AFTER_MS)) rmSync(path, { recursive: true, force: true });
+  }
+}
