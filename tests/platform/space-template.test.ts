@@ -1,16 +1,21 @@
 /**
- * New embedded spaces are copies of a template made once per edition of the migrations and the
- * reference data: each copy is a database of its own, migrated and seeded, and two spaces made at
- * once with no template yet both open, leaving one template and nothing half-made behind.
+ * New spaces are copies of a template made once per edition of the migrations and the reference
+ * data (a folder for embedded spaces, a template database on a PostgreSQL server): each copy is a
+ * database of its own, migrated and seeded, and two spaces made at once with no template yet both
+ * open, leaving one template and nothing half-made behind.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.js';
 import { migrateToLatest, SPACE_MIGRATIONS } from '../../src/server/db/migrate.js';
+import { provisionSpace } from '../../src/server/platform/spaces/provision.js';
 import { copySpaceTemplate, templateEdition } from '../../src/server/platform/spaces/template.js';
 import { seedReferenceData } from '../../src/server/seed/index.js';
+import { TEST_POSTGRES_URL } from '../support/databases.js';
 
 const work = mkdtempSync(join(tmpdir(), 'test-space-template-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -63,4 +68,46 @@ describe('the template of new embedded spaces', () => {
     writeFileSync(join(extra, '9999_later.ts'), 'export async function up() {}\n');
     expect(templateEdition({ ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders, extra] })).not.toBe(templateEdition(SPACE_MIGRATIONS));
   });
+});
+
+describe('the template database of new PostgreSQL spaces', () => {
+  // A migration of this run alone makes an edition no other run has, so no template exists yet.
+  const extra = join(work, 'run-migrations');
+  mkdirSync(extra);
+  writeFileSync(join(extra, `9999_run_${randomBytes(4).toString('hex')}.ts`), 'export async function up() {}\nexport async function down() {}\n');
+  const migrations = { ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders, extra] };
+  const server = new URL(TEST_POSTGRES_URL);
+  const suffix = randomBytes(4).toString('hex');
+  const names = [`test_tpl_norte_${suffix}`, `test_tpl_sul_${suffix}`];
+  const template = `conselho_space_template_${templateEdition(migrations)}`;
+  const onServer = async <T>(work: (client: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await client.connect();
+    try { return await work(client); } finally { await client.end(); }
+  };
+  afterAll(() => onServer(async (client) => {
+    for (const name of [...names, template]) await client.query(`drop database if exists ${name} with (force)`);
+  }), 60_000);
+
+  it('makes two spaces at once from no template: both migrated, seeded and with their administrator; one template, nothing half-made', async () => {
+    const row = (db_name: string) => ({
+      tenant_name: db_name, db_type: 'pgsql', db_name, db_ip: server.hostname, db_port: server.port || '5432', db_user: decodeURIComponent(server.username) || 'postgres', db_password: server.password || null,
+    } as const);
+    const made = await Promise.all(names.map((name) => provisionSpace({ dataDir: work, spaceMigrations: migrations }, row(name), `admin@${name}.test`)));
+    expect(made.every((space) => space.initialAdmin !== null)).toBe(true);
+    const databases = await onServer((client) => client.query<{ datname: string }>("select datname from pg_database where datname like 'conselho_space_template_%' and datname like $1", [`${template}%`]));
+    expect(databases.rows.map((row) => row.datname)).toEqual([template]);
+    for (const name of names) {
+      const url = new URL(TEST_POSTGRES_URL);
+      url.pathname = `/${name}`;
+      const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+      try {
+        expect(await migrateToLatest(handle.db, migrations)).toEqual([]);
+        expect((await handle.db.selectFrom('cities').select('id').where('name', '=', 'São Paulo').execute())).toHaveLength(1);
+        expect((await handle.db.selectFrom('users').select('email').execute()).map((user) => user.email)).toEqual([`admin@${name}.test`]);
+      } finally {
+        await handle.close();
+      }
+    }
+  }, 180_000);
 });

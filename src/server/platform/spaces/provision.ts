@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../db/index.js';
-import { migrateToLatest, SPACE_MIGRATIONS } from '../../db/migrate.js';
+import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../db/migrate.js';
 import { ensureAdministrator } from '../../auth/users.js';
 import { seedReferenceData } from '../../seed/index.js';
 import { spaceTarget, spaceTemplatesDir, type PlatformConfig, type SpaceConfigRow } from '../config.js';
-import { copySpaceTemplate } from './template.js';
+import { copySpaceTemplate, postgresTemplate } from './template.js';
 
 /** The steps of opening a space, as the error names them. */
 export const STEPS = {
@@ -55,10 +55,9 @@ export async function provisionSpace(config: PlatformConfig, space: SpaceConfigR
   };
   let step: string = STEPS.database;
   try {
-    created = await createDatabase(config, space);
     const target = spaceTarget(config, space);
     const migrations = config.spaceMigrations ?? SPACE_MIGRATIONS;
-    if (created && target.kind === 'pglite') await copySpaceTemplate(spaceTemplatesDir(config), migrations, target.dataDir);
+    created = await createDatabase(config, space, migrations);
     handle = await openDatabase(target);
     step = STEPS.migrate;
     await migrateToLatest(handle.db, migrations);
@@ -77,13 +76,24 @@ export async function provisionSpace(config: PlatformConfig, space: SpaceConfigR
 }
 
 /** True when this call created the database (an existing one is used as it is). */
-async function createDatabase(config: PlatformConfig, space: SpaceConfigRow): Promise<boolean> {
+async function createDatabase(config: PlatformConfig, space: SpaceConfigRow, migrations: MigrationSet): Promise<boolean> {
   const target = spaceTarget(config, space);
-  if (target.kind === 'pglite') return !existsSync(target.dataDir);
+  if (target.kind === 'pglite') {
+    if (existsSync(target.dataDir)) return false;
+    try {
+      await copySpaceTemplate(spaceTemplatesDir(config), migrations, target.dataDir);
+    } catch (error) {
+      rmSync(target.dataDir, { recursive: true, force: true });
+      throw error;
+    }
+    return true;
+  }
   return onServer(space, async (client) => {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [space.db_name]);
     if (rowCount) return false;
-    await client.query(`create database ${quoteIdent(space.db_name)}`);
+    const urlOf = (database: string) => (spaceTarget(config, { ...space, db_name: database }) as { url: string }).url;
+    const template = await postgresTemplate(client, urlOf, migrations);
+    await client.query(`create database ${quoteIdent(space.db_name)} template ${template}`);
     return true;
   });
 }

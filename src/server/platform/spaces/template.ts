@@ -1,17 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../../db/index.js';
+import type pg from 'pg';
+import { openDatabase, type DatabaseTarget } from '../../db/index.js';
 import { migrateToLatest, type MigrationSet } from '../../db/migrate.js';
 import { seedReferenceData } from '../../seed/index.js';
 import { referenceEdition } from '../../seed/edition.js';
 
 /**
- * A new embedded space starts as a copy of a template: a PGlite folder already migrated and seeded,
- * named after the migrations and the reference seed's edition it holds. Making one costs what a space
- * always cost (the database's first start, every migration, the reference data: seconds each); every
- * later space of that edition is a folder copy. The copy is then migrated and seeded like any space
- * (both find nothing to do), so a template never stands in for a step it did not take.
+ * A new space starts as a copy of a template: a database already migrated and seeded, named after
+ * the migrations and the reference seed's edition it holds. Making one costs what a space always
+ * cost (every migration and the reference data: seconds each; for PGlite its first start too); every
+ * later space of that edition is a copy: of a folder (PGlite), or by CREATE DATABASE … TEMPLATE of
+ * the database `conselho_space_template_<edition>` kept on the space's PostgreSQL server. The copy
+ * is then migrated and seeded like any space (both find nothing to do), so a template never stands
+ * in for a step it did not take.
  */
 
 /** Templates left half-made by a process that died are removed after an hour; other editions' after a week. */
@@ -48,18 +51,45 @@ export async function copySpaceTemplate(templatesDir: string, migrations: Migrat
   cpSync(template, dataDir, { recursive: true, errorOnExist: true, force: false });
 }
 
+/** Migrates and seeds a new database, then closes it: the contents of every template. */
+async function fill(target: DatabaseTarget, migrations: MigrationSet): Promise<void> {
+  const handle = await openDatabase(target);
+  try {
+    await migrateToLatest(handle.db, migrations);
+    await seedReferenceData(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The name of the template database of this edition on the server `client` is connected to, made
+ * when missing: built under a name of its own, then renamed (the first rename wins a race).
+ * `urlOf` names a database of that server with the space's credentials.
+ */
+export async function postgresTemplate(client: pg.Client, urlOf: (database: string) => string, migrations: MigrationSet): Promise<string> {
+  const template = `conselho_space_template_${templateEdition(migrations)}`;
+  const exists = async (name: string) => ((await client.query('select 1 from pg_database where datname = $1', [name])).rowCount ?? 0) > 0;
+  if (await exists(template)) return template;
+  const building = `${template}_${randomBytes(6).toString('hex')}`;
+  await client.query(`create database ${building}`);
+  try {
+    await fill({ kind: 'postgres', url: urlOf(building) }, migrations);
+    await client.query(`alter database ${building} rename to ${template}`).catch(async (error: unknown) => {
+      if (!(await exists(template))) throw error;
+    });
+  } finally {
+    await client.query(`drop database if exists ${building} with (force)`);
+  }
+  return template;
+}
+
 async function makeTemplate(templatesDir: string, migrations: MigrationSet, template: string): Promise<void> {
   mkdirSync(templatesDir, { recursive: true });
   sweep(templatesDir);
   const building = join(templatesDir, `.building-${randomBytes(6).toString('hex')}`);
   try {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: building });
-    try {
-      await migrateToLatest(handle.db, migrations);
-      await seedReferenceData(handle.db);
-    } finally {
-      await handle.close();
-    }
+    await fill({ kind: 'pglite', dataDir: building }, migrations);
     if (!existsSync(template)) renameSync(building, template);
   } catch (error) {
     // Another process renamed its copy first: that one serves.
