@@ -40,7 +40,7 @@ export interface AddressTypesTable {
 /** `audits` (schemas/sistema/auditoria.schema.json). */
 export interface AuditsTable {
   id: Generated<number>;
-  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed';
+  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed' | 'kept_as_document' | 'not_kept_as_document';
   user_id: number | null;
   module: string;
   record_id: number;
@@ -210,6 +210,7 @@ export interface DocumentTypesTable {
   denomination: string;
   accepted_extensions: Generated<Choices<'pdf' | 'jpg' | 'txt' | 'xls' | 'xlsx' | 'doc' | 'docx' | 'png' | 'ppt' | 'pptx' | 'mp3' | 'rtf' | 'xlsMeta' | 'odt' | 'ods' | 'csv' | 'csvMeta' | 'html' | 'xhtml' | 'xml' | 'jrprint'>>;
   physical: boolean | null;
+  code: string | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -798,8 +799,11 @@ export interface ReportsTable {
   owner: string;
   owner_id: number | null;
   used_parameters: Json | null;
+  without_document: boolean | null;
+  force_store: boolean | null;
   status: 1 | 2 | 3 | 4 | null;
   file_link: string | null;
+  document_id: number | null;
   error_reason: string | null;
   requested_by: number | null;
   started_at: Timestamp | null;

@@ -53,6 +53,8 @@ describe('reports in the browser', () => {
     await label('Entidade').click();
     await page().getByRole('option', { name: 'Municípios' }).click();
     await label('UF').fill('26');
+    // A report of no record is kept as a document only when asked.
+    await label('Guardar mesmo sem registro').check();
     await shot('form-1366');
     await page().getByRole('button', { name: 'Salvar' }).click();
     await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/relatorio\/\d+$/);
@@ -62,6 +64,8 @@ describe('reports in the browser', () => {
     await page().locator('main').getByText('Municípios', { exact: true }).waitFor();
     await page().locator('main').getByText('Pedido por').waitFor();
     await page().locator('main').getByText('Fim da impressão').waitFor();
+    // The document it was kept as, named after the design and the moment it printed.
+    await page().locator('main').getByText(/^Municípios por UF \(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\)$/).waitFor();
     await shot('printed-1366');
 
     const [tab, answer] = await Promise.all([

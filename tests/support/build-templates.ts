@@ -1,22 +1,31 @@
 /**
  * Vitest global setup: builds the migrated template databases (templates.ts) the test helpers copy,
- * once per edition of the migrations, and removes those of other editions.
+ * once per edition of the migrations, and removes those of other editions; and the templates the
+ * product copies a new space from (src/server/platform/spaces/template.ts), so that no test pays
+ * for making them.
  */
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/index.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { TEST_POSTGRES_URL } from './databases.js';
+import { migrateToLatest, SPACE_MIGRATIONS } from '../../src/server/db/migrate.js';
+import { pgliteTemplate as spacePgliteTemplate, postgresTemplate as spacePostgresTemplate } from '../../src/server/platform/spaces/template.js';
+import { TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES } from './databases.js';
 import { pgliteTemplate, postgresTemplate, TEMPLATE_SETS, type TemplateName } from './templates.js';
 
 export default async function buildTemplates(): Promise<void> {
   const names = Object.keys(TEMPLATE_SETS) as TemplateName[];
-  await Promise.all(names.map((name) => buildPglite(name)));
+  await Promise.all([...names.map((name) => buildPglite(name)), spacePgliteTemplate(TEST_SPACE_TEMPLATES, SPACE_MIGRATIONS)]);
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {
+    const urlOf = (database: string) => {
+      const url = new URL(TEST_POSTGRES_URL);
+      url.pathname = `/${database}`;
+      return url.toString();
+    };
+    await spacePostgresTemplate(client, urlOf, SPACE_MIGRATIONS);
     const current = new Set(names.map(postgresTemplate));
     const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'test\\_template\\_%'`);
     for (const { datname } of rows) if (!current.has(datname)) await client.query(`drop database if exists ${datname} with (force)`);

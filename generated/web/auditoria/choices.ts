@@ -24,5 +24,7 @@ export const choices = {
     { id: 'exported', name: 'Exportação' },
     { id: 'printed', name: 'Impressão' },
     { id: 'print_failed', name: 'Erro na impressão' },
+    { id: 'kept_as_document', name: 'Guardado como documento' },
+    { id: 'not_kept_as_document', name: 'Não guardado como documento' },
   ],
 } satisfies Record<string, Choice[]>;

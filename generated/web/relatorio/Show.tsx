@@ -26,12 +26,20 @@ export default function RelatorioShow() {
       <KindField source="owner" kind="text" label="Entidade" />
       <KindField source="owner_id" kind="integer" label="Registro" />
       <KindField source="used_parameters" kind="json" label="Parâmetros usados" />
+      <KindField source="without_document" kind="boolean" label="Sem documento" />
+      <KindField source="force_store" kind="boolean" label="Guardar mesmo sem registro" />
       <KindField source="status" kind="enum" label="Situação" choices={choices.status} />
       <KindField
         source="file_link"
         kind="file"
         label="Arquivo"
         file={{ maxSize: 104857600, accept: ['pdf', 'xlsx', 'csv'], image: false }}
+      />
+      <KindField
+        source="document_id"
+        kind="reference"
+        label="Documento"
+        reference={{ module: 'documento' }}
       />
       <KindField source="error_reason" kind="text" label="Motivo do erro" />
       <KindField

@@ -15,5 +15,7 @@ export function inputs(mode: FormMode) {
     owner: { source: 'owner', kind: 'text', label: 'Entidade', required: true, maxLength: 100, pattern: '^[a-z_]+$', helperText: 'O cadastro de que o relatório trata (um dos do modelo).' },
     owner_id: { source: 'owner_id', kind: 'integer', label: 'Registro', minimum: 1, helperText: 'Só para um relatório de um registro: o seu número (ID).' },
     used_parameters: { source: 'used_parameters', kind: 'json', label: 'Parâmetros usados' },
+    without_document: { source: 'without_document', kind: 'boolean', label: 'Sem documento', defaultValue: false, helperText: 'Não guardar o arquivo do relatório como documento do registro de que ele trata.' },
+    force_store: { source: 'force_store', kind: 'boolean', label: 'Guardar mesmo sem registro', defaultValue: false, helperText: 'Guardar o arquivo como documento (na lista de Documentos) também quando o relatório não é de um registro.' },
   } satisfies Record<string, FieldSpec>;
 }

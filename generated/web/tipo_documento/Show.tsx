@@ -19,6 +19,7 @@ export default function TipoDocumentoShow() {
         choices={choices.accepted_extensions}
       />
       <KindField source="physical" kind="boolean" label="Físico" />
+      <KindField source="code" kind="text" label="Código do sistema" />
       <KindField
         source="metadata"
         kind="sublist"

@@ -1,5 +1,6 @@
 import { defineFeature } from '../feature.js';
 import { engineFor } from './engines.js';
+import { systemDocumentTypes } from './jobs/document.js';
 import { reportRequests } from './jobs/hooks.js';
 import { reportRoutes } from './jobs/routes.js';
 import { printReport } from './jobs/runner.js';
@@ -13,6 +14,7 @@ import { startReportScheduler, type ReportScheduler } from './jobs/scheduler.js'
 export const reportsFeature = defineFeature('reports', async (app, { model, config }) => {
   if (!model.byModule.has('relatorio')) return;
   app.resources.hooks('relatorio', reportRequests);
+  if (model.byModule.has('tipo_documento')) app.resources.hooks('tipo_documento', systemDocumentTypes);
   await app.register(reportRoutes, { model });
 
   let scheduler: ReportScheduler | undefined;

@@ -46,9 +46,14 @@ export function templateEdition(migrations: MigrationSet): string {
  * folder of their own and the first rename wins.
  */
 export async function copySpaceTemplate(templatesDir: string, migrations: MigrationSet, dataDir: string): Promise<void> {
+  cpSync(await pgliteTemplate(templatesDir, migrations), dataDir, { recursive: true, errorOnExist: true, force: false });
+}
+
+/** The folder of this edition's embedded template, made when missing. */
+export async function pgliteTemplate(templatesDir: string, migrations: MigrationSet): Promise<string> {
   const template = join(templatesDir, `space-${templateEdition(migrations)}`);
   if (!existsSync(template)) await makeTemplate(templatesDir, migrations, template);
-  cpSync(template, dataDir, { recursive: true, errorOnExist: true, force: false });
+  return template;
 }
 
 /** Migrates and seeds a new database, then closes it: the contents of every template. */

@@ -3,6 +3,8 @@
  * - `GET /api/relatorio/{id}/print` (`report.show`): `{ data: { file (base64), name, extension,
  *   history } }` once printed; 404 'Documento não encontrado.' before, or without its file.
  * - `GET /api/relatorio/{id}/history` (`report.show`): its audit rows, newest first.
+ * - `GET /api/relatorio/default_document_type` (`report.generate`): the document type a report's file
+ *   is kept as, with the formats it accepts (`{ data: { id, denomination, accepted_extensions } }`).
  */
 import type { FastifyInstance } from 'fastify';
 import { buffer } from 'node:stream/consumers';
@@ -13,6 +15,7 @@ import { operationAccess } from '../../resources/access.js';
 import { storedBytes } from '../../resources/file-routes.js';
 import { FILES_TABLE } from '../../resources/files.js';
 import { parseId } from '../../resources/read.js';
+import { NO_REPORT_DOCUMENT_TYPE, reportDocumentType } from './document.js';
 import { REPORT_STATUS } from './queue.js';
 
 export const REPORT_NOT_FOUND = 'Documento não encontrado.';
@@ -35,6 +38,13 @@ export async function reportRoutes(app: FastifyInstance, options: { model: Model
     if (!row) throw notFound(REPORT_NOT_FOUND);
     const bytes = await buffer(await storedBytes(request, context, row, REPORT_NOT_FOUND));
     return { data: { file: bytes.toString('base64'), name: row.name, extension: row.file_extension, history: await recordHistory(db, 'relatorio', id) } };
+  });
+
+  app.get('/api/relatorio/default_document_type', async (request) => {
+    const { db } = allow(request, entity, 'create', 'generate');
+    const type = await reportDocumentType(db);
+    if (!type) throw notFound(NO_REPORT_DOCUMENT_TYPE);
+    return { data: type };
   });
 
   app.get<{ Params: { id: string } }>('/api/relatorio/:id/history', async (request) => {

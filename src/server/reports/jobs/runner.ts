@@ -11,6 +11,7 @@ import { recordAudit } from '../../audit/record.js';
 import { FILES_TABLE } from '../../resources/files.js';
 import type { SpaceStorages } from '../../storage/storages.js';
 import { ReportError, type ReportEngine, type ReportEngineSettings } from '../engine.js';
+import { insertReportDocument, planReportDocument } from './document.js';
 import { beat, REPORT_STATUS } from './queue.js';
 import { accessOf, loadJob } from './sources.js';
 
@@ -50,18 +51,27 @@ export async function printReport(db: Kysely<any>, id: number, deps: RunnerDeps)
   }
 }
 
-/** The bytes first, then the row and the report's new state in one transaction: never a report naming a file the storage lacks. */
+/**
+ * The bytes first (the report's, and a copy for the document it is kept as: document.ts), then the
+ * rows and the report's new state in one transaction: never a report or document naming a file the
+ * storage lacks.
+ */
 async function keepOutput(db: Kysely<any>, id: number, output: { bytes: Buffer; format: keyof typeof CONTENT_TYPES; fileName: string }, files: SpaceStorages) {
   const { serviceId, storage } = await files.active();
+  const { plan, skipped } = await planReportDocument(db, id, output.format);
   const fileId = randomUUID();
   const key = `relatorio/file_link/${fileId}`;
+  const documentFileId = randomUUID();
+  const documentKey = `documento/document/${documentFileId}`;
+  const file = (fileId: string, key: string, module: string, field: string, recordId: number) => ({
+    id: fileId, module, field, record_id: recordId, name: output.fileName, size: output.bytes.length,
+    content_type: CONTENT_TYPES[output.format], storage_key: key, service_id: serviceId, uploaded_by: plan?.requestedBy ?? null,
+  });
   await storage.put(key, output.bytes);
+  if (plan) await storage.put(documentKey, output.bytes);
   try {
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto(FILES_TABLE).values({
-        id: fileId, module: 'relatorio', field: 'file_link', record_id: id, name: output.fileName, size: output.bytes.length,
-        content_type: CONTENT_TYPES[output.format], storage_key: key, service_id: serviceId, uploaded_by: null,
-      }).execute();
+      await trx.insertInto(FILES_TABLE).values({ ...file(fileId, key, 'relatorio', 'file_link', id), uploaded_by: null }).execute();
       const done = await trx
         .updateTable('reports')
         .set({ status: REPORT_STATUS.printed, file_link: fileId, file_extension: output.format, finished_at: new Date(), error_reason: null, updated_at: new Date() })
@@ -72,9 +82,17 @@ async function keepOutput(db: Kysely<any>, id: number, output: { bytes: Buffer; 
       // Taken again by another process meanwhile (this one stopped beating): that one prints it.
       if (!done) throw new ReportError('O relatório foi retomado por outro processo.');
       await recordAudit(trx, { event: 'printed', userId: null, module: 'relatorio', recordId: id, newValues: { status: REPORT_STATUS.printed, file: output.fileName } });
+      if (plan) {
+        const documentId = await insertReportDocument(trx, id, plan, documentFileId, output.format);
+        await trx.insertInto(FILES_TABLE).values(file(documentFileId, documentKey, 'documento', 'document', documentId)).execute();
+        await recordAudit(trx, { event: 'kept_as_document', userId: null, module: 'relatorio', recordId: id, newValues: { document_id: documentId, name: plan.name } });
+      } else if (skipped) {
+        await recordAudit(trx, { event: 'not_kept_as_document', userId: null, module: 'relatorio', recordId: id, newValues: { reason: skipped } });
+      }
     });
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
+    if (plan) await storage.delete(documentKey).catch(() => undefined);
     if (error instanceof ReportError && error.message.includes('retomado')) return;
     throw error;
   }

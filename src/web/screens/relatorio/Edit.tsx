@@ -20,6 +20,7 @@ export function RelatorioEdit() {
       {Object.values(specs).map((spec) => (
         <KindField key={spec.source} {...spec} />
       ))}
+      <KindField source="document_id" kind="reference" label="Documento" reference={{ module: 'documento' }} />
       <KindField source="requested_by" kind="reference" label="Pedido por" reference={{ module: 'usuarios' }} />
       <KindField source="started_at" kind="datetime" label="Início da impressão" />
       <KindField source="finished_at" kind="datetime" label="Fim da impressão" />

@@ -27,7 +27,8 @@ const parameterSpec = (parameter: DesignParameter): FieldSpec => ({
 
 /**
  * The report's inputs: the design, the format, the entity among the design's (by their pt-BR names),
- * the record when the report is of one, and one input per parameter the design declares.
+ * the record when the report is of one, whether its file is kept as a document, and one input per
+ * parameter the design declares.
  */
 export function ReportRequestInputs() {
   const specs = inputs('create');
@@ -57,6 +58,8 @@ export function ReportRequestInputs() {
       <KindInput {...specs.file_extension} />
       <KindInput {...specs.owner} kind="enum" choices={ownerChoices} />
       <KindInput {...specs.owner_id} />
+      <KindInput {...specs.without_document} />
+      <KindInput {...specs.force_store} />
       {design && design.parameters.length > 0 && (
         <Box component="fieldset" aria-label="Parâmetros" sx={{ border: 0, p: 0, m: 0, width: '100%', minWidth: 0 }}>
           <Typography component="legend" variant="subtitle2" sx={{ p: 0, mb: 1 }}>

@@ -1,0 +1,102 @@
+/**
+ * A printed report kept as a document (spec 000: `without_document`, `force_store`, the default
+ * document type): of the reports' document type (`code` 'relatorio'), attached to the record the
+ * report is of (`owner`, `owner_id`), or, with `force_store`, in the Documents list when it is of no
+ * record. `without_document` keeps none. A format the type does not accept is not kept, and the
+ * report's history says why.
+ */
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../../audit/record.js';
+import { conflict } from '../../http/app-error.js';
+import type { ModuleHooks } from '../../resources/hooks.js';
+import { COUNCIL_TIME_ZONE } from '../../sequences/index.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const REPORT_DOCUMENT_TYPE = 'relatorio';
+export const DESIGN_ENTRY = 'Modelo de relatório';
+export const SYSTEM_DOCUMENT_TYPE = 'Este tipo de documento é usado pelo sistema e não pode ser excluído.';
+export const NO_REPORT_DOCUMENT_TYPE = 'O tipo de documento dos relatórios não foi encontrado.';
+
+export interface ReportDocumentType { id: number; denomination: string; accepted_extensions: string[] }
+
+/** The document type reports are kept as, with the formats it accepts. */
+export async function reportDocumentType(db: Kysely<any>): Promise<ReportDocumentType | null> {
+  const row = await db.selectFrom('document_types').select(['id', 'denomination', 'accepted_extensions']).where('code', '=', REPORT_DOCUMENT_TYPE).executeTakeFirst();
+  return row ? { id: Number(row.id), denomination: String(row.denomination), accepted_extensions: (row.accepted_extensions as string[]) ?? [] } : null;
+}
+
+/** The document a printed report becomes: what its row holds, or null when none is kept. */
+export interface PlannedDocument {
+  typeId: number;
+  name: string;
+  date: string;
+  entityType: string | null;
+  entityId: number | null;
+  metadata: { id: number; name: string; type: 'string'; required: boolean; value: string }[];
+  requestedBy: number | null;
+}
+
+/**
+ * Whether a printed report is kept as a document, and as which. Read before its transaction (the
+ * bytes are stored first); `skipped` is the reason a person reads when the type refuses the format.
+ */
+export async function planReportDocument(db: Kysely<any>, reportId: number, format: string): Promise<{ plan: PlannedDocument | null; skipped?: string }> {
+  const report = await db
+    .selectFrom('reports as r')
+    .innerJoin('report_design_types as d', 'd.id', 'r.report_design_type_id')
+    .select(['r.without_document', 'r.force_store', 'r.owner', 'r.owner_id', 'r.requested_by', 'd.name as design'])
+    .where('r.id', '=', reportId)
+    .executeTakeFirst();
+  if (!report || report.without_document === true) return { plan: null };
+  const ofRecord = report.owner_id != null;
+  if (!ofRecord && report.force_store !== true) return { plan: null };
+  const type = await reportDocumentType(db);
+  if (!type) return { plan: null, skipped: NO_REPORT_DOCUMENT_TYPE };
+  if (!type.accepted_extensions.includes(format)) {
+    return { plan: null, skipped: `O tipo de documento ${type.denomination} não aceita arquivos ${format.toUpperCase()}: o relatório não foi guardado como documento.` };
+  }
+  const entry = await db.selectFrom('document_type_metadata').select(['id', 'required']).where('document_type_id', '=', type.id).where('name', '=', DESIGN_ENTRY).executeTakeFirst();
+  const now = dayjs().tz(COUNCIL_TIME_ZONE);
+  return {
+    plan: {
+      typeId: type.id,
+      name: `${String(report.design)} (${now.format('DD/MM/YYYY HH:mm')})`.slice(0, 255),
+      date: now.format('YYYY-MM-DD'),
+      entityType: report.owner ? String(report.owner) : null,
+      entityId: ofRecord ? Number(report.owner_id) : null,
+      metadata: entry ? [{ id: Number(entry.id), name: DESIGN_ENTRY, type: 'string', required: entry.required === true, value: String(report.design) }] : [],
+      requestedBy: report.requested_by == null ? null : Number(report.requested_by),
+    },
+  };
+}
+
+/** Inserts the document row (its file row is the caller's) and links the report to it; audited as the asker's. */
+export async function insertReportDocument(trx: Kysely<any>, reportId: number, plan: PlannedDocument, fileId: string, format: string): Promise<number> {
+  const document = await trx
+    .insertInto('documents')
+    .values({
+      document_type_id: plan.typeId, name: plan.name, date: plan.date, document: fileId, metadata: JSON.stringify(plan.metadata),
+      file_extension: format, physical: false, filed: false, entity_type: plan.entityType, entity_id: plan.entityId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(document.id);
+  await trx.updateTable('reports').set({ document_id: id }).where('id', '=', reportId).execute();
+  await recordAudit(trx, {
+    event: 'created', userId: plan.requestedBy, module: 'documento', recordId: id,
+    newValues: { name: plan.name, document_type_id: plan.typeId, entity_type: plan.entityType, entity_id: plan.entityId, report_id: reportId },
+  });
+  return id;
+}
+
+/** The reports' document type is never deleted (its name and formats are the council's to change). */
+export const systemDocumentTypes: ModuleHooks = {
+  beforeDelete(_trx, { record }) {
+    if (record.code != null) throw conflict(SYSTEM_DOCUMENT_TYPE);
+  },
+};
