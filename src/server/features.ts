@@ -4,6 +4,7 @@ import { dashboardFeature } from './dashboard/feature.js';
 import { documentsFeature } from './documents/feature.js';
 import type { Feature } from './feature.js';
 import { fileServicesFeature } from './file-services/feature.js';
+import { holidaysFeature } from './holidays/feature.js';
 import { institutionFeature } from './institution/feature.js';
 import { monitoringFeature } from './monitoring/feature.js';
 import { parametersFeature } from './parameters/feature.js';
@@ -19,4 +20,4 @@ import { sequencesFeature } from './sequences/feature.js';
  * The product's features, in the order `buildApp` registers them. A module's hooks run in this
  * order (src/server/resources/hooks.ts); auth comes first, since its guard must cover every route.
  */
-export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature];
+export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature];
