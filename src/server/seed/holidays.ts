@@ -71,9 +71,13 @@ export async function seedHolidays(db: Kysely<any>, years: readonly number[] = h
       editions.push(`holidays:${year}`);
       pending.push(...movableHolidayRows(year));
     }
-    if (pending.length) await trx.insertInto('holidays').values(pending).execute();
+    // A row already there (same name and date: an edition's record lost) is not doubled.
+    const present = pending.length ? await trx.selectFrom('holidays').select(['name', 'date']).where('name', 'in', pending.map((row) => row.name as string)).execute() : [];
+    const kept = new Set(present.map((row) => `${row.name}|${String(row.date).slice(0, 10)}`));
+    const rows = pending.filter((row) => !kept.has(`${row.name}|${row.date}`));
+    if (rows.length) await trx.insertInto('holidays').values(rows).execute();
     for (const digest of editions) await trx.insertInto('reference_seeds').values({ digest }).onConflict((oc) => oc.doNothing()).execute();
-    return pending.length;
+    return rows.length;
   };
   return db.isTransaction ? seed(db) : db.transaction().execute(seed);
 }
