@@ -8,6 +8,7 @@ import { fileServicesFeature } from './file-services/feature.js';
 import { holidaysFeature } from './holidays/feature.js';
 import { institutionFeature } from './institution/feature.js';
 import { monitoringFeature } from './monitoring/feature.js';
+import { occurrencesFeature } from './occurrences/feature.js';
 import { parametersFeature } from './parameters/feature.js';
 import { partiesFeature } from './parties/feature.js';
 import { platformFeature } from './platform/feature.js';
@@ -21,4 +22,4 @@ import { sequencesFeature } from './sequences/feature.js';
  * The product's features, in the order `buildApp` registers them. A module's hooks run in this
  * order (src/server/resources/hooks.ts); auth comes first, since its guard must cover every route.
  */
-export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature];
+export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature];
