@@ -11,6 +11,7 @@ import { CITY_OUTSIDE_UF } from '../holidays/rules.js';
 import { loadCalendar } from '../holidays/load.js';
 import { deadlineMoment, extendAfterSuspension, type CountingWay, type DeadlineRule, type TimeUnit } from './engine.js';
 import type { DeadlineInput, DeadlineOperation } from './input.js';
+import type { DeadlineStatus } from './tables.js';
 import { deadlineAnswer, deadlineRow, EVENT_LABELS, momentText, STATUS, type DeadlineRow } from './read.js';
 
 export const AUDIT_MODULE = 'prazos';
@@ -117,7 +118,7 @@ export async function operateOnDeadline(db: Db, operation: Exclude<DeadlineOpera
     if (!deadline) throw notFound(DEADLINE_NOT_FOUND);
     refuseByState(operation, deadline);
     const rule = ruleOf(deadline);
-    const changes: { status?: number; amount?: number; base_moment?: string; deadline_moment?: string } = {};
+    const changes: { status?: DeadlineStatus; amount?: number; base_moment?: string; deadline_moment?: string } = {};
     let moment = deadline.deadline_moment;
     if (operation === 'alteration') {
       if (deadline.alterability === 2) throw invalid({ deadline_id: [NOT_ALTERABLE] });
@@ -143,7 +144,7 @@ export async function operateOnDeadline(db: Db, operation: Exclude<DeadlineOpera
     } else {
       changes.status = operation === 'completion' ? STATUS.completed : STATUS.cancelled;
     }
-    await trx.updateTable('deadlines').set({ ...changes, updated_at: new Date() } as never).where('id', '=', deadline.id).execute();
+    await trx.updateTable('deadlines').set({ ...changes, updated_at: new Date() }).where('id', '=', deadline.id).execute();
     await history(trx, deadline.id, operation, input, moment, who);
     const old = Object.fromEntries(Object.keys(changes).map((key) => [key, deadline[key as keyof DeadlineRow]]));
     await recordAudit(trx, { event: operation, userId: who.userId, module: AUDIT_MODULE, recordId: deadline.id, oldValues: old, newValues: { ...changes, notes: input.notes } });
