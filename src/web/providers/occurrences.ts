@@ -12,6 +12,9 @@ export function recordOccurrences(http: HttpClient): RecordOccurrences {
       const { json } = await http<{ data: OccurrenceTypeOption[] }>({ path: '/api/occurrence_types/combo' });
       return json.data;
     },
+    async deleteOccurrences(module, ids) {
+      await http({ method: 'DELETE', path: `/api/${module}/occurrences/multiple_delete/${ids.join(',')}` });
+    },
     async addOccurrences(module, id, items: NewOccurrence[]) {
       try {
         const { json } = await http<{ data: RecordOccurrence[] }>({ method: 'POST', path: `/api/${module}/${encodeURIComponent(String(id))}/occurrences/batch`, body: { occurrences: items } });

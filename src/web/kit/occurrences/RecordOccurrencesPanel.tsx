@@ -3,12 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useCanAccess, useNotify, useRecordContext, useResourceContext } from 'react-admin';
+import { ConfirmDialog } from '../plain/ConfirmDialog';
 import { sentDate, shownDate, useRecordOccurrences, type OccurrenceFailure, type OccurrenceTypeOption, type RecordOccurrence } from './occurrences';
 
 /**
  * 'Ocorrências' under a record's form (a module with `x-occurrences`): the record's occurrences, the
  * newest first, with their number and type; whoever may edit the record registers one more (its number
- * drawn from the type's sequence, or typed where the sequence does not number by itself).
+ * drawn from the type's sequence, or typed where the sequence does not number by itself) and deletes
+ * one after a confirmation.
  */
 export function RecordOccurrencesPanel() {
   const record = useRecordContext();
@@ -20,6 +22,8 @@ export function RecordOccurrencesPanel() {
   const [types, setTypes] = useState<OccurrenceTypeOption[]>([]);
   const [form, setForm] = useState({ type: '', date: '', number: '', notes: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [deleting, setDeleting] = useState<RecordOccurrence | null>(null);
+  const [busy, setBusy] = useState(false);
   const id = record?.id;
 
   const load = useCallback(() => {
@@ -55,6 +59,21 @@ export function RecordOccurrencesPanel() {
     }
   };
 
+  const remove = async () => {
+    if (!deleting || !provider.deleteOccurrences) return;
+    setBusy(true);
+    try {
+      await provider.deleteOccurrences(resource, [deleting.id]);
+      notify('Ocorrência excluída com sucesso', { type: 'success' });
+      load();
+    } catch (error) {
+      notify((error as { message?: string })?.message ?? 'Houve um erro ao tentar processar a sua requisição', { type: 'error' });
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+
   const field = (label: string, input: ReactElement, error?: string) => (
     <label className="occurrence-field" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
       <span>{label}</span>
@@ -77,6 +96,11 @@ export function RecordOccurrencesPanel() {
               <span>{row.occurrence_type}</span>
               {row.formatted_number && <span>Nº {row.formatted_number}</span>}
               {row.notes && <Typography component="span" color="text.secondary">{row.notes}</Typography>}
+              {mayAdd && (
+                <Button size="small" color="error" sx={{ ml: 'auto' }} onClick={() => setDeleting(row)} aria-label={`Excluir a ocorrência de ${shownDate(row.date)}`}>
+                  Excluir
+                </Button>
+              )}
             </Box>
           ))}
         </Box>
@@ -95,6 +119,14 @@ export function RecordOccurrencesPanel() {
           <Button type="submit" variant="outlined">Registrar ocorrência</Button>
         </Box>
       )}
+      <ConfirmDialog
+        open={deleting != null}
+        title="Excluir ocorrência"
+        content={deleting ? `Deseja realmente excluir a ocorrência ${deleting.occurrence_type} de ${shownDate(deleting.date)}?` : ''}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(null)}
+        busy={busy}
+      />
     </Box>
   );
 }

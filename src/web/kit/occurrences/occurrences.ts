@@ -36,6 +36,7 @@ export interface RecordOccurrences {
   occurrenceTypes(): Promise<OccurrenceTypeOption[]>;
   /** Stores the batch, or rejects with an `OccurrenceFailure`. */
   addOccurrences(module: string, id: string | number, items: NewOccurrence[]): Promise<RecordOccurrence[]>;
+  deleteOccurrences(module: string, ids: number[]): Promise<void>;
 }
 
 export const useRecordOccurrences = () => useDataProvider() as unknown as Partial<RecordOccurrences>;
