@@ -181,6 +181,19 @@ export interface CustomPagesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `deadline_types` (schemas/tabelas/tipos_prazo.schema.json). */
+export interface DeadlineTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  alterability: Generated<1 | 2 | 3>;
+  time_unit: Generated<1 | 2 | 3 | 4 | 5>;
+  counting_way: 1 | 2 | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `departments` (schemas/cadastro/departamentos.schema.json). */
 export interface DepartmentsTable {
   id: Generated<number>;
@@ -326,6 +339,22 @@ export interface FileServiceTypesTable {
 export interface GenresTable {
   id: Generated<number>;
   denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `holidays` (schemas/tabelas/feriados.schema.json). */
+export interface HolidaysTable {
+  id: Generated<number>;
+  name: string;
+  date: string;
+  type: Generated<1 | 2 | 3 | 4>;
+  occurs_every_year: Generated<boolean>;
+  description: string | null;
+  uf_id: number | null;
+  city_id: number | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -482,6 +511,17 @@ export interface MonitorsTable {
 export interface NationalitiesTable {
   id: Generated<number>;
   denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `occurrence_types` (schemas/tabelas/tipos_ocorrencia.schema.json). */
+export interface OccurrenceTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  sequence_id: number | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -1032,6 +1072,7 @@ export interface SpaceDatabase {
   courses: CoursesTable;
   custom_page_categories: CustomPageCategoriesTable;
   custom_pages: CustomPagesTable;
+  deadline_types: DeadlineTypesTable;
   departments: DepartmentsTable;
   document_type_metadata: DocumentTypeMetadataTable;
   document_types: DocumentTypesTable;
@@ -1043,6 +1084,7 @@ export interface SpaceDatabase {
   expertise_areas_technical_assignments: ExpertiseAreasTechnicalAssignmentsTable;
   file_service_types: FileServiceTypesTable;
   genres: GenresTable;
+  holidays: HolidaysTable;
   legal_entities: LegalEntitiesTable;
   legal_entity_addresses: LegalEntityAddressesTable;
   legal_entity_emails: LegalEntityEmailsTable;
@@ -1054,6 +1096,7 @@ export interface SpaceDatabase {
   legal_natures: LegalNaturesTable;
   mesoregions: MesoregionsTable;
   nationalities: NationalitiesTable;
+  occurrence_types: OccurrenceTypesTable;
   organization_regions: OrganizationRegionsTable;
   organizations: OrganizationsTable;
   other_site_diploma_registrations: OtherSiteDiplomaRegistrationsTable;

@@ -295,6 +295,8 @@ export interface Entity {
   inactivatable: boolean;
   /** Records have documents attached (`x-documents`): the documents feature serves them beside the record. */
   documents: boolean;
+  /** Records carry occurrences (`x-occurrences`): the occurrences feature serves them beside the record. */
+  occurrences: boolean;
   /** False for reference data that only feeds combos (no menu entry or screens). */
   screens: boolean;
   /** The records are the accounts people sign in with (`x-accounts`): no one deletes their own. */

@@ -115,6 +115,8 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   checkFileFields(declared, json, fail);
   if (json['x-documents'] === true && json['x-database'] === 'platform') fail('/x-documents', 'attaches documents, which are kept in a space\'s database, to an entity kept in the platform database.');
   if (json['x-documents'] === true && !(operations.show && operations.update)) fail('/x-documents', 'attaches documents to records, which needs "show" and "update" among "x-operations".');
+  if (json['x-occurrences'] === true && json['x-database'] === 'platform') fail('/x-occurrences', 'gives occurrences, which are kept in a space\'s database, to an entity kept in the platform database.');
+  if (json['x-occurrences'] === true && !(operations.show && operations.update)) fail('/x-occurrences', 'gives records occurrences, which needs "show" and "update" among "x-operations".');
   mustBeField('/x-record-label', json['x-record-label']);
   const comboLabel: string[] = json['x-combo-label'] ?? [json['x-record-label']];
   comboLabel.forEach((name, i) => mustBeField(`/x-combo-label/${i}`, name));
@@ -145,6 +147,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     typeAhead: json['x-type-ahead'] === true,
     inactivatable,
     documents: json['x-documents'] === true,
+    occurrences: json['x-occurrences'] === true,
     screens: json['x-screens'] !== false,
     listOnly: json['x-screens'] === 'list',
     accounts: json['x-accounts'] === true,

@@ -226,6 +226,23 @@ export const resourceMessages = {
         updated_at: 'Atualizado em',
       },
     },
+    feriados: {
+      name: 'Feriado |||| Feriados',
+      fields: {
+        id: 'ID',
+        name: 'Nome',
+        date: 'Data',
+        type: 'Tipo',
+        occurs_every_year: 'Ocorre todo ano',
+        description: 'Descrição',
+        uf_id: 'UF',
+        city_id: 'Município',
+        inactivated: 'Inativo',
+        inactivated_at: 'Inativado em',
+        created_at: 'Criado em',
+        updated_at: 'Atualizado em',
+      },
+    },
     generos: {
       name: 'Gênero |||| Gêneros',
       fields: {
@@ -860,6 +877,18 @@ export const resourceMessages = {
         updated_at: 'Atualizado em',
       },
     },
+    tipos_ocorrencia: {
+      name: 'Tipo de ocorrência |||| Tipos de ocorrência',
+      fields: {
+        id: 'ID',
+        denomination: 'Denominação',
+        sequence_id: 'Sequência',
+        inactivated: 'Inativo',
+        inactivated_at: 'Inativado em',
+        created_at: 'Criado em',
+        updated_at: 'Atualizado em',
+      },
+    },
     tipos_parte: {
       name: 'Tipo de parte |||| Tipos de parte',
       fields: {
@@ -868,6 +897,20 @@ export const resourceMessages = {
         friendly_name: 'Nome amigável',
         behave_like: 'Comporta-se como',
         code: 'Código do sistema',
+        inactivated: 'Inativo',
+        inactivated_at: 'Inativado em',
+        created_at: 'Criado em',
+        updated_at: 'Atualizado em',
+      },
+    },
+    tipos_prazo: {
+      name: 'Tipo de prazo |||| Tipos de prazo',
+      fields: {
+        id: 'ID',
+        denomination: 'Denominação',
+        alterability: 'Alterabilidade',
+        time_unit: 'Unidade de tempo',
+        counting_way: 'Forma de contagem',
         inactivated: 'Inativo',
         inactivated_at: 'Inativado em',
         created_at: 'Criado em',

@@ -28,6 +28,38 @@ const institutionSettings = {
   required: ['institution_id', 'institution', 'president_id', 'president', 'update_job_relations', 'updated_at'],
 };
 
+const moment = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', description: "'YYYY-MM-DD HH:mm:ss' no relógio de America/Sao_Paulo" };
+const deadlineHistory = {
+  type: 'object',
+  properties: {
+    id: integer, deadline_id: integer, event: text, event_label: text, amount: nullableInteger, base_moment: moment, deadline_moment: moment,
+    notes: nullableText, document_id: nullableInteger, user: nullableText, created_at: { type: 'string', format: 'date-time' },
+  },
+  required: ['id', 'deadline_id', 'event', 'event_label', 'amount', 'base_moment', 'deadline_moment', 'notes', 'document_id', 'user', 'created_at'],
+};
+const deadline = {
+  type: 'object',
+  properties: {
+    id: integer, deadline_type_id: integer, deadline_type: text, uf_id: nullableInteger, city_id: nullableInteger, status: { type: 'integer', enum: [1, 2, 3, 4] },
+    status_label: text, amount: integer, base_moment: moment, deadline_moment: moment, deadline_histories: { type: 'array', items: deadlineHistory },
+  },
+  required: ['id', 'deadline_type_id', 'deadline_type', 'uf_id', 'city_id', 'status', 'status_label', 'amount', 'base_moment', 'deadline_moment', 'deadline_histories'],
+};
+const deadlineAnswer = { type: 'object', properties: { data: deadline, message: text }, required: ['data', 'message'] };
+const place = { uf_id: integer, city_id: integer };
+const deadlineOperation = (summary: string, properties: Record<string, Doc>, required: string[]): Doc => ({
+  post: operation('tipos_prazo', summary, {
+    requestBody: body(properties, required),
+    responses: { '200': json('O prazo com o seu histórico', deadlineAnswer), ...errorResponses('401', '403', '404', '422') },
+  }),
+});
+const created = (summary: string): Doc => ({
+  post: operation('tipos_prazo', summary, {
+    requestBody: body({ deadline_type_id: integer, amount: integer, base_moment: moment, ...place, notes: text }, ['deadline_type_id', 'amount', 'base_moment']),
+    responses: { '201': json('O prazo com o seu histórico', deadlineAnswer), ...errorResponses('401', '403', '422') },
+  }),
+});
+
 /** module → its feature routes, given the module's record schema name. */
 export const featurePaths: Record<string, (typeName: string) => Doc> = {
   monitores: (typeName) => ({
@@ -171,6 +203,37 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
           }),
           ...errorResponses('401', '403', '409', '422'),
         },
+      }),
+    },
+  }),
+  tipos_prazo: () => ({
+    '/api/deadlines': created('Inclui um prazo: o vencimento calculado do momento base e da quantidade na unidade do tipo, no calendário da UF e do município (permissão `deadline.store`, auditado; docs/DEADLINES.md)'),
+    '/api/deadlines/': created('O mesmo que `POST /api/deadlines`, como a especificação escreve'),
+    '/api/deadlines/simulation': {
+      post: operation('tipos_prazo', "Simula um prazo sem guardar nada: 'Simulação do prazo incluída com sucesso' (permissões de prazo ou de tipo de prazo)", {
+        requestBody: body({ deadline_type_id: integer, amount: integer, base_moment: moment, ...place }, ['deadline_type_id', 'amount', 'base_moment']),
+        responses: {
+          '200': json('O vencimento simulado', {
+            type: 'object',
+            properties: {
+              data: { type: 'object', properties: { deadline_type_id: integer, uf_id: nullableInteger, city_id: nullableInteger, amount: integer, base_moment: moment, deadline_moment: moment, event: text, event_label: text } },
+              message: text,
+            },
+            required: ['data', 'message'],
+          }),
+          ...errorResponses('401', '403', '422'),
+        },
+      }),
+    },
+    '/api/deadlines/alteration': deadlineOperation('Altera a quantidade e o momento base (permissão `deadline.update`): alterabilidade 2 recusa; 3 exige `document_id`', { deadline_id: integer, amount: integer, base_moment: moment, notes: text, document_id: integer }, ['deadline_id', 'amount', 'base_moment']),
+    '/api/deadlines/suspension': deadlineOperation('Suspende o prazo a partir do momento base (permissão `deadline.update`)', { deadline_id: integer, base_moment: moment, notes: text }, ['deadline_id', 'base_moment']),
+    '/api/deadlines/reactivation': deadlineOperation('Reativa o prazo suspenso, devolvendo o tempo que a suspensão tomou (permissão `deadline.update`)', { deadline_id: integer, base_moment: moment, notes: text }, ['deadline_id', 'base_moment']),
+    '/api/deadlines/completion': deadlineOperation('Conclui o prazo (permissão `deadline.update`)', { deadline_id: integer, base_moment: moment, notes: text }, ['deadline_id', 'base_moment']),
+    '/api/deadlines/cancellation': deadlineOperation('Cancela o prazo (permissão `deadline.update`)', { deadline_id: integer, amount: integer, base_moment: moment, notes: text }, ['deadline_id', 'amount', 'base_moment']),
+    '/api/deadlines/histories/{id}': {
+      get: operation('tipos_prazo', 'O prazo com o seu histórico, do evento mais antigo ao mais novo (permissão `deadline.index` ou `deadline.update`)', {
+        parameters: withId,
+        responses: { '200': json('OK', { type: 'object', properties: { data: deadline }, required: ['data'] }), ...errorResponses('401', '403', '404') },
       }),
     },
   }),

@@ -60,6 +60,8 @@ function formScreen(plan: EntityPlan, suffix: string, wrapper: string, mode: 'cr
             ...(mode === 'edit' && plan.entity.accounts ? ['ownRecordKept'] : []),
             // Records with documents attached (`x-documents`): the kit lists them under the form.
             ...(mode === 'edit' && plan.entity.documents ? ['documents'] : []),
+            // Records with occurrences (`x-occurrences`): the kit lists them under the form.
+            ...(mode === 'edit' && plan.entity.occurrences ? ['occurrences'] : []),
             ...(conditional ? [`transform={withoutHidden(inputs('${mode}'))}`] : []),
           ];
           writer.writeLine(`<${[wrapper, ...props].join(' ')}>`);

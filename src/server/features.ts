@@ -1,11 +1,14 @@
 import { authFeature } from './auth/feature.js';
 import { customPagesFeature } from './custom-pages/feature.js';
 import { dashboardFeature } from './dashboard/feature.js';
+import { deadlinesFeature } from './deadlines/feature.js';
 import { documentsFeature } from './documents/feature.js';
 import type { Feature } from './feature.js';
 import { fileServicesFeature } from './file-services/feature.js';
+import { holidaysFeature } from './holidays/feature.js';
 import { institutionFeature } from './institution/feature.js';
 import { monitoringFeature } from './monitoring/feature.js';
+import { occurrencesFeature } from './occurrences/feature.js';
 import { parametersFeature } from './parameters/feature.js';
 import { partiesFeature } from './parties/feature.js';
 import { platformFeature } from './platform/feature.js';
@@ -19,4 +22,4 @@ import { sequencesFeature } from './sequences/feature.js';
  * The product's features, in the order `buildApp` registers them. A module's hooks run in this
  * order (src/server/resources/hooks.ts); auth comes first, since its guard must cover every route.
  */
-export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature];
+export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature];

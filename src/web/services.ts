@@ -9,6 +9,8 @@ import { createFileTransfers } from './providers/files';
 import { postalCodeLookup } from './providers/postalCode';
 import { taxIdLookup } from './providers/taxIdLookup';
 import { institutionSettings } from './providers/institution';
+import { deadlineSimulation } from './providers/deadlines';
+import { recordOccurrences } from './providers/occurrences';
 
 /** The browser's single instances: one session, one connection state, one HTTP client. */
 export const session = storageSession(window.localStorage);
@@ -53,7 +55,8 @@ export function primeGet(start: () => Promise<unknown>) {
 
 // The permission pickers of the kit ask the data provider for the catalogue, its file inputs for
 // uploads and downloads, its postal-code inputs for the address of a code, its look-ups by CPF or CNPJ
-// for the record; the person form and the institution's page, for the institution's settings.
+// for the record; the person form and the institution's page, for the institution's settings; the
+// deadline simulation page, for a deadline's end; the record forms, for their occurrences.
 export const dataProvider = {
   ...createDataProvider(http, (name) => resourceNamed(name)?.label.plural ?? name),
   permissionCatalogue: () => loadPermissionCatalogue(http),
@@ -61,6 +64,8 @@ export const dataProvider = {
   ...postalCodeLookup(http),
   ...taxIdLookup(http),
   ...institutionSettings(http),
+  ...deadlineSimulation(http),
+  ...recordOccurrences(http),
 };
 export const authProvider = createAuthProvider({
   http,

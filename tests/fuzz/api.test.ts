@@ -118,6 +118,21 @@ function otherPlans(product: Product, parameterNames: string[]): Plan[] {
     plain('GET /api/setores/combos?employer_id', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/setores/combos?employer_id=${i}`, token }))),
     plain('PUT /api/instituicao', RUNS * 2, bodyText({ institution_id: { type: 'integer' }, president_id: { type: 'integer' }, update_job_relations: { type: 'boolean' } })
       .map((payload) => ({ method: 'PUT', url: '/api/instituicao', payload, token })), fieldsOf(['institution_id', 'president_id', 'update_job_relations', 'updated_at'])),
+    // The deadline operations (docs/DEADLINES.md): ids, amounts and moments of every shape.
+    ...(['simulation', '', 'alteration', 'suspension', 'reactivation', 'completion', 'cancellation'] as const).map((operation) =>
+      plain(`POST /api/deadlines/${operation}`, RUNS, bodyText({
+        deadline_id: { type: 'integer' }, deadline_type_id: { type: 'integer' }, amount: { type: 'integer' }, base_moment: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' },
+        uf_id: { type: 'integer' }, city_id: { type: 'integer' }, notes: text, document_id: { type: 'integer' },
+      }).map((payload) => ({ method: 'POST', url: `/api/deadlines/${operation}`, payload, token })), fieldsOf(['_', 'deadline_id', 'deadline_type_id', 'amount', 'base_moment', 'uf_id', 'city_id', 'notes', 'document_id']))),
+    plain('GET /api/deadlines/histories/{id}', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/deadlines/histories/${i}`, token }))),
+    // The occurrences of a record (`x-occurrences`): batches, lists and deletes by hostile ids and items.
+    plain('POST /api/pessoa_fisica/{id}/occurrences/batch', RUNS, fc.tuple(hostileIdText, fc.oneof(
+      fc.array(bodyOf({ properties: { occurrence_type_id: { type: 'integer' }, date: { type: 'string', format: 'date' }, notes: text, number: text } }), { maxLength: 3 }).map((items) => JSON.stringify({ occurrences: items })),
+      hostileBodyText,
+    )).map(([i, payload]) => ({ method: 'POST', url: `/api/pessoa_fisica/${i}/occurrences/batch`, payload, token })), (path) => path === '_' || /^occurrences(\.\d+(\.(occurrence_type_id|date|notes|number))?)?$/.test(path)),
+    plain('GET /api/pessoa_fisica/{id}/occurrences', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/pessoa_fisica/${i}/occurrences`, token }))),
+    plain('DELETE /api/pessoa_fisica/occurrences/multiple_delete/{ids}', RUNS, hostileIdText.map((i) => ({ method: 'DELETE', url: `/api/pessoa_fisica/occurrences/multiple_delete/${i}`, token }))),
+    plain('GET /api/occurrence_types/combo', 3, query.map((q) => ({ method: 'GET', url: `/api/occurrence_types/combo?${q}`, token }))),
     ...sequencePlans(bodyText, token).map(([name, runs, request, fields]) => plain(name, runs, request, fieldsOf(fields))),
     plain('hostile Authorization and Tenant headers', RUNS * 2, fc.tuple(fc.constantFrom(...gets, '/api/generos', '/api/clientes'), safeHeader, safeHeader)
       .map(([url, bearer, tenant]) => ({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}`, tenant } }))),

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { seedDemoData, seedReferenceData } from '../../src/server/seed/index.js';
+import { movableDays } from '../../src/server/seed/easter.js';
+import { holidayYears } from '../../src/server/seed/holidays.js';
 import { describeOnDatabases } from '../support/databases.js';
 
 const count = async (db: Kysely<any>, table: string) =>
@@ -96,6 +98,17 @@ describeOnDatabases('reference data seed', (getDb, kind) => {
     expect(nextel.inactivated_at).not.toBeNull();
   });
 
+  it('seeds the national holidays of the current and next year once, never doubled when their record is lost', async () => {
+    const db = getDb();
+    const years = holidayYears();
+    const movable = await db.selectFrom('holidays').select('date').where('name', '=', 'Paixão de Cristo (Sexta-feira Santa)').orderBy('date').execute();
+    expect(movable.map((row) => String(row.date).slice(0, 10))).toEqual(years.map((year) => movableDays(year).goodFriday));
+    expect(await count(db, 'holidays')).toBe(9 + 4 * years.length);
+    await db.deleteFrom('reference_seeds').where('digest', 'like', 'holidays:%').execute();
+    expect((await seedReferenceData(db)).holidays).toBe(0);
+    expect(await count(db, 'holidays')).toBe(9 + 4 * years.length);
+  });
+
   it('does not bring back a row a council removed, until a new edition of the data is installed', async () => {
     const db = getDb();
     const removed = await db.deleteFrom('civil_statuses').where('denomination', '=', 'Separado(a) judicialmente').executeTakeFirst();
@@ -103,8 +116,8 @@ describeOnDatabases('reference data seed', (getDb, kind) => {
     await seedReferenceData(db);
     expect(await db.selectFrom('civil_statuses').select('id').where('denomination', '=', 'Separado(a) judicialmente').execute()).toEqual([]);
     // Another edition (here: the record of this one gone) adds what is missing, and only that.
-    await db.deleteFrom('reference_seeds').execute();
-    expect(await seedReferenceData(db)).toMatchObject({ civil_statuses: 1, cities: 0, economic_activities: 0 });
-    expect(await count(db, 'reference_seeds')).toBe(1);
+    await db.deleteFrom('reference_seeds').where('digest', 'not like', 'holidays:%').execute();
+    expect(await seedReferenceData(db)).toMatchObject({ civil_statuses: 1, cities: 0, economic_activities: 0, holidays: 0 });
+    expect(await count(db, 'reference_seeds')).toBe(4);
   });
 });

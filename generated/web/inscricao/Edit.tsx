@@ -9,7 +9,7 @@ import { InscricaoInputs } from './Inputs';
 
 export default function InscricaoEdit() {
   return (
-    <ResourceEdit documents>
+    <ResourceEdit documents occurrences>
       <InscricaoInputs mode="edit" />
     </ResourceEdit>
   );

@@ -9,7 +9,7 @@ import { PessoaFisicaInputs } from './Inputs';
 
 export default function PessoaFisicaEdit() {
   return (
-    <ResourceEdit documents>
+    <ResourceEdit documents occurrences>
       <PessoaFisicaInputs mode="edit" />
     </ResourceEdit>
   );

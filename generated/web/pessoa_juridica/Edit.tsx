@@ -9,7 +9,7 @@ import { PessoaJuridicaInputs } from './Inputs';
 
 export default function PessoaJuridicaEdit() {
   return (
-    <ResourceEdit documents>
+    <ResourceEdit documents occurrences>
       <PessoaJuridicaInputs mode="edit" />
     </ResourceEdit>
   );

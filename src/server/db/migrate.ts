@@ -20,6 +20,8 @@ export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/parties/migrations'),
   join(ROOT, 'src/server/institution/migrations'),
   join(ROOT, 'src/server/registrations/migrations'),
+  join(ROOT, 'src/server/deadlines/migrations'),
+  join(ROOT, 'src/server/occurrences/migrations'),
   join(ROOT, 'src/server/auth/migrations'),
   join(ROOT, 'src/server/auth/recovery-migrations'),
   join(ROOT, 'src/server/parameters/migrations'),

@@ -38,6 +38,9 @@ const SPECIAL: PermissionEntry[] = [
   { name: 'parameter.index', label: 'Parâmetros — listar', module: null, area: 'sistema' },
   { name: 'parameter.update', label: 'Parâmetros — alterar', module: null, area: 'sistema' },
   { name: 'institution.update', label: 'Instituição — alterar', module: null, area: 'sistema' },
+  { name: 'deadline.index', label: 'Prazos — listar', module: null, area: 'tabelas' },
+  { name: 'deadline.store', label: 'Prazos — incluir', module: null, area: 'tabelas' },
+  { name: 'deadline.update', label: 'Prazos — alterar, suspender, reativar, concluir e cancelar', module: null, area: 'tabelas' },
   { name: 'controlAccount.show', label: 'Conta de controle — visualizar', module: null, area: 'financeiro' },
   ...(Object.keys(ACTION_LABELS) as ResourceAction[]).filter((action) => action !== 'generate').map((action) => ({
     name: `party.${action}`, label: `Pessoas — ${ACTION_LABELS[action]}`, module: null, area: 'cadastro' as MenuArea,

@@ -3,6 +3,7 @@ import { economicActivityRows } from './cnae/economic-activities.js';
 import { analyzeTables } from '../db/statistics.js';
 import { seedDemo } from './demo.js';
 import { seedEducationalInstitutions } from './educational-institutions.js';
+import { seedHolidays } from './holidays.js';
 import { hasEdition, recordEdition, referenceEdition } from './edition.js';
 import { insertMissing } from './insert.js';
 import { seedLegalNatures } from './legal-natures.js';
@@ -13,21 +14,25 @@ import { seedPlaces } from './places.js';
 export type SeedReport = Record<string, number>;
 
 /** The tables the reference seed fills, as its report names them. */
-const REFERENCE_TABLES = ['states', 'cities', 'legal_nature_categories', 'legal_natures', 'economic_activities', 'educational_institutions', ...Object.keys(LOOKUP_VALUES)];
+const REFERENCE_TABLES = ['holidays', 'states', 'cities', 'legal_nature_categories', 'legal_natures', 'economic_activities', 'educational_institutions', ...Object.keys(LOOKUP_VALUES)];
 
 /**
  * Fills a space's reference tables: UFs, municipalities, CNAE subclasses, legal natures and their
- * categories, the educational institutions, and the standard lookups. Once per edition of that data (`reference_seeds`): a restart
+ * categories, the educational institutions, the standard lookups, and the holidays of the current and
+ * next year (./holidays.ts, recorded per year: a space running into a new year receives the next one
+ * at its next start). Once per edition of that data (`reference_seeds`): a restart
  * skips it, and a row a council removed is not brought back until a new edition is installed, which
  * adds the rows missing then. All-or-nothing (one transaction). The tables that received rows are
  * analysed afterwards, so list totals and plans see them at once (PGlite never analyses by itself;
  * PostgreSQL's autovacuum would only after its next nap).
  */
 export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
+  const holidays = await seedHolidays(db);
+  if (holidays > 0) await analyzeTables(db, ['holidays']);
   const edition = referenceEdition();
-  if (await hasEdition(db, edition)) return Object.fromEntries(REFERENCE_TABLES.map((table) => [table, 0]));
+  if (await hasEdition(db, edition)) return { ...Object.fromEntries(REFERENCE_TABLES.map((table) => [table, 0])), holidays };
   const report = await inTransaction(db, async (trx) => {
-    const report: SeedReport = {};
+    const report: SeedReport = { holidays };
     const places = await seedPlaces(trx);
     report.states = places.states;
     report.cities = places.cities;
@@ -42,7 +47,7 @@ export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
     await recordEdition(trx, edition);
     return report;
   });
-  await analyzeTables(db, Object.keys(report).filter((table) => report[table] > 0));
+  await analyzeTables(db, Object.keys(report).filter((table) => table !== 'holidays' && report[table] > 0));
   return report;
 }
 

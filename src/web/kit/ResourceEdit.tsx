@@ -22,6 +22,7 @@ import { UnsavedChangesReporter } from './UnsavedChangesReporter';
 import { BackLink } from './BackLink';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { RecordDocuments } from './documents/RecordDocuments';
+import { RecordOccurrencesPanel } from './occurrences/RecordOccurrencesPanel';
 
 /**
  * The record form at `/{resource}/{id}`: it opens read-only; 'Editar' turns on editing, 'Salvar' saves
@@ -29,17 +30,20 @@ import { RecordDocuments } from './documents/RecordDocuments';
  * opened (the data provider sends it); when someone else changed the record since, the server refuses
  * it and a dialog offers to reload the record into the form. `ownRecordKept` (a module of accounts)
  * offers no 'Excluir' on the signed-in person's own record; `transform` shapes the body as on insert;
- * `documents` (a module with `x-documents`) lists the record's documents under the form.
+ * `documents` (a module with `x-documents`) lists the record's documents under the form, `occurrences`
+ * (a module with `x-occurrences`) its occurrences.
  */
 export function ResourceEdit({
   children,
   ownRecordKept = false,
   documents = false,
+  occurrences = false,
   transform,
 }: {
   children: ReactNode;
   ownRecordKept?: boolean;
   documents?: boolean;
+  occurrences?: boolean;
   transform?: (data: Record<string, unknown>) => Record<string, unknown>;
 }) {
   const [editing, setEditing] = useState(false);
@@ -81,6 +85,7 @@ export function ResourceEdit({
           </SimpleForm>
         </FormModeContext.Provider>
         {documents && <RecordDocuments />}
+        {occurrences && <RecordOccurrencesPanel />}
       </Edit>
     </>
   );

@@ -1,0 +1,122 @@
+/**
+ * A batch of occurrences for one record, all or nothing: every item is checked first (its type
+ * active, its date real, its number typed where the type's sequence does not number by itself); one
+ * failing item stores nothing and the batch answers 422 with the first reason and each item's
+ * `success`. Then, in one transaction, each number is drawn from the type's sequence (in the batch's
+ * order) and the rows are written, with the record's audit row.
+ */
+import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
+import { recordAudit } from '../audit/record.js';
+import { AppError, type FieldErrors } from '../http/app-error.js';
+import { isCalendarDate } from '../holidays/calendar.js';
+import { drawNumber } from '../sequences/index.js';
+import { occurrencesById, type OccurrenceEntry } from './read.js';
+
+export const MAX_PER_BATCH = 50;
+export const EMPTY_BATCH = 'Envie ao menos uma ocorrência.';
+export const TYPE_NOT_FOUND = 'Tipo de ocorrência não encontrado.';
+export const TYPE_INACTIVE = 'O tipo de ocorrência está inativo.';
+export const NUMBER_REQUIRED = 'O campo Número é obrigatório: a sequência do tipo não numera automaticamente.';
+const MAX_NOTES = 5000;
+
+interface Item {
+  occurrence_type_id: number;
+  date: string;
+  notes: string | null;
+  /** The typed number, where the type's sequence does not number by itself (or the type has none). */
+  typed: string | null;
+  /** The sequence to draw from. */
+  draw: number | null;
+}
+
+/** The items of a batch body: `{ occurrences: [...] }` or the list itself, 1 to 50. */
+export function batchItems(body: unknown): unknown[] {
+  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? (body as { occurrences?: unknown }).occurrences : undefined;
+  if (!Array.isArray(list) || list.length === 0) throw new AppError(422, EMPTY_BATCH, { occurrences: [EMPTY_BATCH] });
+  if (list.length > MAX_PER_BATCH) {
+    const message = `Envie no máximo ${MAX_PER_BATCH} ocorrências por vez.`;
+    throw new AppError(422, message, { occurrences: [message] });
+  }
+  return list;
+}
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+async function checkItem(db: Kysely<SpaceDatabase>, raw: unknown): Promise<{ item?: Item; errors: FieldErrors }> {
+  const errors: FieldErrors = {};
+  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { errors: { _: ['A ocorrência deve ser um objeto.'] } };
+  const body = raw as Record<string, unknown>;
+  const typeValue = body.occurrence_type_id;
+  const typeId = typeof typeValue === 'number' ? typeValue : typeof typeValue === 'string' && /^\d{1,15}$/.test(typeValue.trim()) ? Number(typeValue) : NaN;
+  let type: { inactivated: boolean; sequence_id: number | null; auto_numbering: boolean | null } | undefined;
+  if (blank(typeValue)) fail('occurrence_type_id', 'O campo Tipo de ocorrência é obrigatório.');
+  else if (!Number.isSafeInteger(typeId) || typeId < 1) fail('occurrence_type_id', 'O campo Tipo de ocorrência é inválido.');
+  else {
+    type = await db
+      .selectFrom('occurrence_types as t')
+      .leftJoin('sequences as s', 's.id', 't.sequence_id')
+      .select(['t.inactivated', 't.sequence_id', 's.auto_numbering'])
+      .where('t.id', '=', typeId)
+      .executeTakeFirst();
+    if (!type) fail('occurrence_type_id', TYPE_NOT_FOUND);
+    else if (type.inactivated) fail('occurrence_type_id', TYPE_INACTIVE);
+  }
+  const date = typeof body.date === 'string' ? body.date.trim() : body.date;
+  if (blank(date)) fail('date', 'O campo Data é obrigatório.');
+  else if (!isCalendarDate(date)) fail('date', 'O campo Data está em formato inválido.');
+  let notes: string | null = null;
+  if (!blank(body.notes)) {
+    if (typeof body.notes !== 'string') fail('notes', 'O campo Observações é inválido.');
+    else if (body.notes.trim().length > MAX_NOTES) fail('notes', `O campo Observações não pode ter mais de ${MAX_NOTES} caracteres.`);
+    else notes = body.notes.trim();
+  }
+  const draws = type?.sequence_id != null && type.auto_numbering !== false;
+  let typed: string | null = null;
+  if (!draws && !blank(body.number)) {
+    if (typeof body.number !== 'string' && !Number.isSafeInteger(body.number)) fail('number', 'O campo Número é inválido.');
+    else if (String(body.number).trim().length > 255) fail('number', 'O campo Número não pode ter mais de 255 caracteres.');
+    else typed = String(body.number).trim();
+  } else if (!draws && type?.sequence_id != null) fail('number', NUMBER_REQUIRED);
+  if (Object.keys(errors).length || !type) return { errors };
+  return { item: { occurrence_type_id: typeId, date: date as string, notes, typed, draw: draws ? Number(type.sequence_id) : null }, errors };
+}
+
+/** Checks and stores a batch for the record `module`/`id`; answers the stored occurrences in the batch's order. */
+export async function storeOccurrences(db: Kysely<SpaceDatabase>, module: string, id: number, raw: unknown[], userId: number | null): Promise<OccurrenceEntry[]> {
+  const checked = await Promise.all(raw.map((item) => checkItem(db, item)));
+  const failed = checked.findIndex((result) => !result.item);
+  if (failed >= 0) {
+    const errors: FieldErrors = {};
+    checked.forEach((result, i) => Object.entries(result.errors).forEach(([field, messages]) => (errors[field === '_' ? `occurrences.${i}` : `occurrences.${i}.${field}`] = messages)));
+    const first = Object.values(checked[failed].errors)[0][0];
+    throw new BatchRefused(first, errors, checked.map((result) => (result.item ? { success: true } : { success: false, message: Object.values(result.errors)[0][0], errors: result.errors })));
+  }
+  return db.transaction().execute(async (trx) => {
+    const ids: number[] = [];
+    for (const { item } of checked) {
+      const drawn = item!.draw != null ? await drawNumber(trx, item!.draw, { date: item!.date, field: 'number' }) : null;
+      const typedNumber = item!.typed != null && /^\d{1,9}$/.test(item!.typed) ? Number(item!.typed) : null;
+      const row = await trx
+        .insertInto('occurrences')
+        .values({
+          entity_type: module, entity_id: id, occurrence_type_id: item!.occurrence_type_id, date: item!.date, notes: item!.notes,
+          number: drawn ? drawn.number : typedNumber, formatted_number: drawn ? drawn.formatted_number : item!.typed, sequence_auto: drawn != null, user_id: userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
+    }
+    const stored = await occurrencesById(trx, ids);
+    await recordAudit(trx, { event: 'added_occurrences', userId, module, recordId: id, newValues: { occurrences: stored.map(({ id: occurrence, occurrence_type, date, formatted_number }) => ({ id: occurrence, occurrence_type, date, formatted_number })) } });
+    return stored;
+  });
+}
+
+/** A refused batch: 422 with the first reason, each item's outcome and every item's errors. */
+export class BatchRefused extends AppError {
+  constructor(message: string, errors: FieldErrors, readonly items: { success: boolean; message?: string; errors?: FieldErrors }[]) {
+    super(422, message, errors);
+  }
+}
