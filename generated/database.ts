@@ -796,6 +796,7 @@ export interface ReportDesignTypeParametersTable {
   name: string;
   label: string;
   type: 'text' | 'integer' | 'date' | 'boolean' | 'reference';
+  module: string | null;
   required: boolean | null;
 }
 

@@ -779,6 +779,7 @@ export const resourceMessages = {
         'parameters.name': 'Nome',
         'parameters.label': 'Rótulo',
         'parameters.type': 'Tipo',
+        'parameters.module': 'Cadastro',
         'parameters.required': 'Obrigatório',
         version: 'Versão',
         owners: 'Cadastros',

@@ -70,11 +70,30 @@ for (const kind of DATABASE_KINDS) {
       const created = await api('POST', '/api/tipo_design_relatorio', {
         name: 'Municípios por UF', file: design.body.data.id, compiled_file: null, version: '1', owners: ['uf', 'municipios'],
         report_engine_type_id: engine.body.data.id, processing_complexity: 2,
-        parameters: [{ name: 'uf_id', label: 'UF', type: 'reference', required: false }],
+        parameters: [{ name: 'uf_id', label: 'UF', type: 'reference', module: 'uf', required: false }],
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body.data).toMatchObject({ owners: ['municipios', 'uf'], processing_complexity: 2, file: { name: 'municipios.json' } });
-      expect(created.body.data.parameters).toMatchObject([{ name: 'uf_id', label: 'UF', type: 'reference', required: false }]);
+      expect(created.body.data.parameters).toMatchObject([{ name: 'uf_id', label: 'UF', type: 'reference', module: 'uf', required: false }]);
+    });
+
+    it("asks a reference parameter which registry it offers, and knows that registry", async () => {
+      const engine = await api('POST', '/api/tipo_gerador_relatorio', { name: 'Interno 2', report_engine: 2, engine_version: '1' });
+      const design = await upload('file', 'municipios.json', shippedDesign('cities'));
+      const body = (parameter: Record<string, unknown>) => ({
+        name: `Com parâmetro ${Math.random()}`, file: design.body.data.id, owners: ['municipios'], report_engine_type_id: engine.body.data.id, processing_complexity: 1,
+        parameters: [{ name: 'uf_id', label: 'UF', type: 'reference', required: false, ...parameter }],
+      });
+      const missing = await api('POST', '/api/tipo_design_relatorio', body({}));
+      expect(missing.status).toBe(422);
+      expect(missing.body.errors).toEqual({ 'parameters.0.module': ['O campo Cadastro é obrigatório.'] });
+      const unknown = await api('POST', '/api/tipo_design_relatorio', body({ module: 'naves_espaciais' }));
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.errors).toEqual({ 'parameters.0.module': ['Cadastro desconhecido: naves_espaciais.'] });
+      // A text parameter keeps no registry, whatever was sent.
+      const text = await api('POST', '/api/tipo_design_relatorio', body({ type: 'text', module: 'uf' }));
+      expect(text.status, JSON.stringify(text.body)).toBe(201);
+      expect(text.body.data.parameters[0].module).toBeNull();
     });
   });
 }

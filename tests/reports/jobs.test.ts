@@ -33,7 +33,7 @@ for (const kind of DATABASE_KINDS) {
       expect(upload.statusCode, upload.body).toBe(201);
       const created = await admin()('POST', '/api/tipo_design_relatorio', {
         name: `Municípios por UF ${complexity} ${Math.random()}`, file: upload.json().data.id, report_engine_type_id: engineId, processing_complexity: complexity,
-        owners: ['municipios'], parameters: [{ name: 'uf_id', label: 'UF', type: 'reference', required: false }], ...extra,
+        owners: ['municipios'], parameters: [{ name: 'uf_id', label: 'UF', type: 'reference', module: 'uf', required: false }], ...extra,
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body.data.id as number;

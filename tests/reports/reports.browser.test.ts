@@ -42,7 +42,7 @@ describe('reports in the browser', () => {
     }, shippedDesign('cities').toString('utf8'));
     const design = await api('POST', '/api/tipo_design_relatorio', {
       name: 'Municípios por UF', file: fileId, report_engine_type_id: engine.body.data.id, processing_complexity: 1, owners: ['municipios'],
-      parameters: [{ name: 'uf_id', label: 'UF', type: 'reference', required: false }],
+      parameters: [{ name: 'uf_id', label: 'UF', type: 'reference', module: 'uf', required: false }],
     });
     expect(design.status, JSON.stringify(design.body)).toBe(201);
 
@@ -52,7 +52,9 @@ describe('reports in the browser', () => {
     await label('UF').waitFor();
     await label('Entidade').click();
     await page().getByRole('option', { name: 'Municípios' }).click();
-    await label('UF').fill('26');
+    // A reference parameter offers its registry's records by name.
+    await label('UF').click();
+    await page().getByRole('option', { name: 'Sergipe' }).click();
     // A report of no record is kept as a document only when asked.
     await label('Guardar mesmo sem registro').check();
     await shot('form-1366');

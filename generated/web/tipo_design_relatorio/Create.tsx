@@ -4,12 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceCreate } from '@kit';
+import { ResourceCreate, withoutHidden } from '@kit';
 import { TipoDesignRelatorioInputs } from './Inputs';
+import { inputs } from './form';
 
 export default function TipoDesignRelatorioCreate() {
   return (
-    <ResourceCreate>
+    <ResourceCreate transform={withoutHidden(inputs('create'))}>
       <TipoDesignRelatorioInputs mode="create" />
     </ResourceCreate>
   );

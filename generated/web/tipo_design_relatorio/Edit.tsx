@@ -4,12 +4,13 @@
  * Regenerate with: npm run generate
  */
 
-import { ResourceEdit } from '@kit';
+import { ResourceEdit, withoutHidden } from '@kit';
 import { TipoDesignRelatorioInputs } from './Inputs';
+import { inputs } from './form';
 
 export default function TipoDesignRelatorioEdit() {
   return (
-    <ResourceEdit>
+    <ResourceEdit transform={withoutHidden(inputs('edit'))}>
       <TipoDesignRelatorioInputs mode="edit" />
     </ResourceEdit>
   );

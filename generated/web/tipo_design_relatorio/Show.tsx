@@ -34,6 +34,7 @@ export default function TipoDesignRelatorioShow() {
             { source: 'name', kind: 'text', label: 'Nome' },
             { source: 'label', kind: 'text', label: 'Rótulo' },
             { source: 'type', kind: 'enum', label: 'Tipo', choices: choices['parameters.type'] },
+            { source: 'module', kind: 'text', label: 'Cadastro' },
             { source: 'required', kind: 'boolean', label: 'Obrigatório' },
           ],
         }}

@@ -23,6 +23,7 @@ export function inputs(mode: FormMode) {
           { source: 'name', kind: 'text', label: 'Nome', required: true, maxLength: 100, pattern: '^[a-z][a-z0-9_]*$', helperText: 'Como o desenho o chama: letras minúsculas, números e _ (uf_id).' },
           { source: 'label', kind: 'text', label: 'Rótulo', required: true, maxLength: 255 },
           { source: 'type', kind: 'enum', label: 'Tipo', required: true, choices: choices['parameters.type'] },
+          { source: 'module', kind: 'text', label: 'Cadastro', maxLength: 100, pattern: '^[a-z][a-z0-9_]*$', helperText: 'O cadastro de que se escolhe o registro (uf, generos): o pedido do relatório oferece os seus registros.', when: { field: 'type', in: ['reference'], required: true } },
           { source: 'required', kind: 'boolean', label: 'Obrigatório', defaultValue: false },
         ],
       },

@@ -1,4 +1,5 @@
 import { defineFeature } from '../feature.js';
+import { designParameterModules } from './design-parameters.js';
 import { engineFor } from './engines.js';
 import { systemDocumentTypes } from './jobs/document.js';
 import { reportRequests } from './jobs/hooks.js';
@@ -15,6 +16,7 @@ export const reportsFeature = defineFeature('reports', async (app, { model, conf
   if (!model.byModule.has('relatorio')) return;
   app.resources.hooks('relatorio', reportRequests);
   if (model.byModule.has('tipo_documento')) app.resources.hooks('tipo_documento', systemDocumentTypes);
+  if (model.byModule.has('tipo_design_relatorio')) app.resources.hooks('tipo_design_relatorio', designParameterModules);
   await app.register(reportRoutes, { model });
 
   let scheduler: ReportScheduler | undefined;

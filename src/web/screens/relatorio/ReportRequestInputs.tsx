@@ -12,15 +12,19 @@ interface DesignParameter {
   name: string;
   label: string;
   type: 'text' | 'integer' | 'date' | 'boolean' | 'reference';
+  /** For a reference: the module whose records it offers. */
+  module?: string | null;
   required: boolean;
 }
 
-const KINDS: Record<DesignParameter['type'], FieldSpec['kind']> = { text: 'text', integer: 'integer', date: 'date', boolean: 'boolean', reference: 'integer' };
+const KINDS: Record<DesignParameter['type'], FieldSpec['kind']> = { text: 'text', integer: 'integer', date: 'date', boolean: 'boolean', reference: 'reference' };
 
-/** A design parameter's input, at `used_parameters.<name>`. */
+/** A design parameter's input, at `used_parameters.<name>`: a reference offers its module's records by name. */
 const parameterSpec = (parameter: DesignParameter): FieldSpec => ({
   source: `used_parameters.${parameter.name}`,
-  kind: KINDS[parameter.type] ?? 'text',
+  ...(parameter.type === 'reference' && parameter.module
+    ? { kind: 'reference' as const, reference: { module: parameter.module } }
+    : { kind: parameter.type === 'reference' ? ('integer' as const) : (KINDS[parameter.type] ?? 'text') }),
   label: parameter.label,
   required: parameter.type !== 'boolean' && parameter.required,
 });
