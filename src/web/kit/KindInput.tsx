@@ -61,6 +61,8 @@ function ShownInput(props: KindInputProps) {
   // between fields (`x-order`) reads its other field in the same row.
   const { getSource } = useSourceContext();
   const readOnly = !filter && (formReadOnly || props.viewOnly === true);
+  // Among inputs being edited, a field shown as the view shows it takes a line of its own, as they do.
+  if (readOnly && !formReadOnly && kind !== 'password') return <Box sx={{ display: 'block', mb: 1 }}><KindField {...props} /></Box>;
   if (readOnly) return kind === 'password' ? null : <KindField {...props} />;
   const label = filter ? props.label : inputLabel(props);
   const validate: Validator[] = filter ? [] : fieldChecks(props, getSource(source));
