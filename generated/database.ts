@@ -598,6 +598,52 @@ export interface PersonAddressesTable {
   main: Generated<boolean>;
 }
 
+/** `person_course_diploma_registrations` (schemas/cadastro/pessoa_fisica.schema.json). */
+export interface PersonCourseDiplomaRegistrationsTable {
+  id: Generated<number>;
+  person_course_relation_id: number;
+  other_site_diploma_registration_id: number;
+  register: string | null;
+  date: string | null;
+  book: string | null;
+  leaf: string | null;
+}
+
+/** `person_course_relations` (schemas/cadastro/pessoa_fisica.schema.json). */
+export interface PersonCourseRelationsTable {
+  id: Generated<number>;
+  person_id: number;
+  educational_institution_id: number;
+  course_id: number;
+  cnpj: string;
+  mec_code: string;
+  course_completion_situation_id: number;
+  student_register_id: string | null;
+  entry_date: string | null;
+  expected_completion_date: string | null;
+  completion_date: string | null;
+  graduation_date: string | null;
+  diploma_date: string | null;
+  course_load: number | null;
+  pending: 'S' | 'N' | null;
+  expedition_date: string | null;
+  expedition_local: string | null;
+  expedition_book: string | null;
+  expedition_leaf: string | null;
+  expedition_register: string | null;
+  mec_date: string | null;
+  mec_local: string | null;
+  mec_book: string | null;
+  mec_leaf: string | null;
+  mec_register: string | null;
+  see_date: string | null;
+  see_local: string | null;
+  see_book: string | null;
+  see_leaf: string | null;
+  see_register: string | null;
+  notes: string | null;
+}
+
 /** `person_emails` (schemas/cadastro/pessoa_fisica.schema.json). */
 export interface PersonEmailsTable {
   id: Generated<number>;
@@ -1104,6 +1150,8 @@ export interface SpaceDatabase {
   parties: PartiesTable;
   party_types: PartyTypesTable;
   person_addresses: PersonAddressesTable;
+  person_course_diploma_registrations: PersonCourseDiplomaRegistrationsTable;
+  person_course_relations: PersonCourseRelationsTable;
   person_emails: PersonEmailsTable;
   person_regions: PersonRegionsTable;
   person_telephones: PersonTelephonesTable;

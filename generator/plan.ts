@@ -1,4 +1,4 @@
-import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model, type PostalCodeFill, type TaxIdLookup } from '../language/index.js';
+import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model, type OrderRule, type PostalCodeFill, type TaxIdLookup } from '../language/index.js';
 
 /**
  * The plan stage: turns the normalised Model into what the emitters print (names, ordering and
@@ -90,14 +90,14 @@ function planEntity(entity: Entity): EntityPlan {
       return { ...fieldSpec(field, 'show'), ...(field.column !== null && field.kind !== 'choices' ? { sortable: true } : {}) };
     }),
     filters: listFilters(entity).map((name) => fieldSpec(byName(name), 'filter')),
-    formInputs: formFields.map((f) => formInput(withOrder(entity, fieldSpec(f, 'create')), withOrder(entity, fieldSpec(f, 'edit')))),
+    formInputs: formFields.map((f) => formInput(withOrder(entity.order, fieldSpec(f, 'create')), withOrder(entity.order, fieldSpec(f, 'edit')))),
     showFields: entity.fields.filter((f) => !f.writeOnly).map((f) => fieldSpec(f, 'show')),
   };
 }
 
-/** The end field of an `x-order` pair checks that it does not come before its start. */
-function withOrder(entity: Entity, spec: FieldSpecData): FieldSpecData {
-  const rule = entity.order.find((r) => r.end === spec.source);
+/** The end field of an `x-order` pair (the entity's or a sub-list item's) checks that it does not come before its start. */
+function withOrder(order: readonly OrderRule[], spec: FieldSpecData): FieldSpecData {
+  const rule = order.find((r) => r.end === spec.source);
   return rule ? { ...spec, notBefore: { field: rule.start, message: rule.message } } : spec;
 }
 
@@ -145,7 +145,7 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
     const { itemLabel, mainField, itemGender, mainRequired } = field.sublist;
     const itemMode = mode === 'filter' ? 'show' : mode;
     const items = field.sublist.fields.filter((f) => (form ? f.inForm : !f.writeOnly && f.kind !== 'id'));
-    spec.sublist = { itemLabel, ...(mainField ? { mainField } : {}), ...(itemGender ? { itemGender } : {}), ...(mainRequired ? { mainRequired } : {}), fields: items.map((f) => fieldSpec(f, itemMode)) };
+    spec.sublist = { itemLabel, ...(mainField ? { mainField } : {}), ...(itemGender ? { itemGender } : {}), ...(mainRequired ? { mainRequired } : {}), fields: items.map((f) => (form ? withOrder(field.sublist!.order ?? [], fieldSpec(f, itemMode)) : fieldSpec(f, itemMode))) };
   }
   if (form && field.default !== undefined) spec.defaultValue = field.default;
   if (form && field.helpText) spec.helperText = field.helpText;

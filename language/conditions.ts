@@ -85,10 +85,14 @@ function checkMessages(field: Field, path: string, fail: Fail): void {
   }
 }
 
-/** `x-order` of an entity: each pair names two fields of the form of one kind (dates, date-times or times). */
-export function orderRules(source: Json[] | undefined, fields: Field[], fail: Fail): OrderRule[] {
+/**
+ * `x-order` of an entity, or of a sub-list's item (`base` its path): each pair names two fields of
+ * the form (or of the item) of one kind (dates, date-times or times).
+ */
+export function orderRules(source: Json[] | undefined, fields: Field[], fail: Fail, base = ''): OrderRule[] {
+  if (source !== undefined && !Array.isArray(source)) fail(`${base}/x-order`, 'must be a list of pairs {start, end}.');
   return (source ?? []).map((pair, i) => {
-    const path = `/x-order/${i}`;
+    const path = `${base}/x-order/${i}`;
     const find = (key: 'start' | 'end') => {
       const field = fields.find((f) => f.name === pair[key] && f.inForm);
       if (!field) fail(`${path}/${key}`, `names "${pair[key]}", which is not a field of the form.`);

@@ -82,6 +82,8 @@ export interface SublistSpec {
   itemGender?: 'm' | 'f';
   /** One item must be marked main whenever the list has any (`main-required`). */
   mainRequired?: boolean;
+  /** Pairs of the item's fields whose values keep their order (the item's `x-order`). */
+  order?: OrderRule[];
   fields: Field[];
 }
 

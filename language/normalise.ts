@@ -380,6 +380,7 @@ function normaliseField(
       ...(spec.main ? { mainField: spec.main } : {}),
       ...(spec.gender === 'f' ? { itemGender: 'f' as const } : {}),
       ...(spec['main-required'] ? { mainRequired: true } : {}),
+      ...(items!['x-order'] ? { order: orderRules(items!['x-order'], itemFields, fail, `${path}/items`) } : {}),
       fields: [implicitField('id', 'id', 'ID'), ...itemFields],
     };
   }

@@ -186,6 +186,25 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
         responses: { '200': json('A empresa, como GET /api/pessoa_juridica/{id}', dataEnvelope(ref('schemas', typeName))), ...errorResponses('401', '403', '404', '422') },
       }),
     },
+    '/api/pessoa_juridica/{id}/vinculos': {
+      get: operation('pessoa_juridica', 'As pessoas físicas que a empresa emprega, pelos vínculos empregatícios que a nomeiam empregadora, por nome; um vínculo encerrado com a data de desligamento (party.show)', {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: integer }],
+        responses: {
+          '200': json('Os vínculos', dataEnvelope({
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: integer, person_id: integer, name: text, individual_registration: text, employee_register_id: text, sector: nullableText,
+                admission_date: { type: 'string', format: 'date' }, resignation_date: { type: ['string', 'null'], format: 'date' },
+              },
+              required: ['id', 'person_id', 'name', 'individual_registration', 'employee_register_id', 'sector', 'admission_date', 'resignation_date'],
+            },
+          })),
+          ...errorResponses('401', '403', '404'),
+        },
+      }),
+    },
   }),
   partes: () => ({
     '/api/instituicao': {

@@ -116,6 +116,17 @@ function otherPlans(product: Product, parameterNames: string[]): Plan[] {
     plain('GET /api/pessoa_fisica/cpf/{cpf}', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/pessoa_fisica/cpf/${i}`, token })), fieldsOf(['cpf'])),
     plain('GET /api/pessoa_juridica/cnpj/{cnpj}', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/pessoa_juridica/cnpj/${i}`, token })), fieldsOf(['cnpj'])),
     plain('GET /api/setores/combos?employer_id', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/setores/combos?employer_id=${i}`, token }))),
+    plain('GET /api/pessoa_juridica/{id}/vinculos', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/pessoa_juridica/${i}/vinculos`, token }))),
+    // The registration's own routes: its situations and next ones, a category's ranges, the registrations
+    // of a tax id, and the look-ups with category and type check (tests/registrations/hostile.test.ts has their table).
+    plain('GET /api/inscricao/{id}/situacoes', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/inscricao/${i}/situacoes`, token }))),
+    plain('GET /api/inscricao/{id}/proximas_situacoes', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/inscricao/${i}/proximas_situacoes`, token }))),
+    plain('GET /api/inscricao/categorias/{id}/faixas', RUNS, hostileIdText.map((i) => ({ method: 'GET', url: `/api/inscricao/categorias/${i}/faixas`, token }))),
+    plain('GET /api/inscricao/parte/{type}/{number}', RUNS, fc.tuple(fc.oneof(fc.constantFrom('1', '2'), hostileIdText), hostileIdText)
+      .map(([type, number]) => ({ method: 'GET', url: `/api/inscricao/parte/${type}/${number}`, token })), fieldsOf(['person_type', 'cpf', 'cnpj'])),
+    plain('GET /api/{pessoa}/{cpf|cnpj}/{number}/category/{id}/type/{id}', RUNS * 2,
+      fc.tuple(fc.constantFrom('pessoa_fisica/cpf', 'pessoa_juridica/cnpj'), hostileIdText, fc.oneof(fc.constantFrom('1'), hostileIdText), fc.oneof(fc.constantFrom('1'), hostileIdText))
+        .map(([lookUp, number, category, type]) => ({ method: 'GET', url: `/api/${lookUp}/${number}/category/${category}/type/${type}`, token })), fieldsOf(['cpf', 'cnpj'])),
     plain('PUT /api/instituicao', RUNS * 2, bodyText({ institution_id: { type: 'integer' }, president_id: { type: 'integer' }, update_job_relations: { type: 'boolean' } })
       .map((payload) => ({ method: 'PUT', url: '/api/instituicao', payload, token })), fieldsOf(['institution_id', 'president_id', 'update_job_relations', 'updated_at'])),
     // The deadline operations (docs/DEADLINES.md): ids, amounts and moments of every shape.

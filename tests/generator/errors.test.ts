@@ -53,6 +53,7 @@ const EXPECTED: Record<string, [string, string, RegExp]> = {
   'when-unknown-field': ['schemas/tabelas/cores.schema.json', '/properties/code/x-when/field', /"tone", which is not another field of the same form/],
   'when-hide-not-required': ['schemas/tabelas/cores.schema.json', '/properties/code/x-when/hide', /keeps the field shown, so the condition must make it required/],
   'when-unknown-value': ['schemas/tabelas/cores.schema.json', '/properties/code/x-when/in/0', /"hsl", a value "kind" cannot hold \(its values: "rgb", "cmyk"\)/],
+  'order-in-item-not-a-field': ['schemas/tabelas/cores.schema.json', '/properties/shades/items/x-order/0/end', /names "finishes_on", which is not a field of the form/],
   'order-not-a-date': ['schemas/tabelas/cores.schema.json', '/x-order/0/start', /"name", of kind text: only dates, date-times and times keep an order/],
   'message-without-rule': ['schemas/tabelas/cores.schema.json', '/properties/code/x-messages/maxLength', /the rule "maxLength", which the field "code" does not have/],
   'message-unknown-rule': ['schemas/tabelas/cores.schema.json', '/properties/code/x-messages/tooLong', /names no rule whose message can be replaced: use one of required, maxLength/],

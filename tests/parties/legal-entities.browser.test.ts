@@ -154,6 +154,38 @@ describe('legal entities in the browser', () => {
     await page().screenshot({ path: join(SHOTS, 'vinculo-cnpj-1366.png'), fullPage: true });
   });
 
+  it("lists under a company's record the persons it employs, each opening the person's form", async () => {
+    await page().setViewportSize({ width: 1366, height: 900 });
+    const horizonte = (await api('GET', '/api/pessoa_juridica/cnpj/11222333000181')).data;
+    const person = (await api('POST', '/api/pessoa_fisica', {
+      name: 'Carla Mendes', short_name: 'Carla', date_birth: '1988-04-12', individual_registration: '390.533.447-05',
+      party_type_id: await optionId('tipos_parte', 'Pessoa Física', 'pessoa_fisica'), genre_id: await optionId('generos', 'Feminino'),
+      civil_status_id: await optionId('estados_civis', 'Solteiro(a)'), naturalness_id: await optionId('municipios', 'Brasília'),
+      nationality_id: await optionId('nacionalidades', 'Brasileira'),
+      work_relations: [{
+        employer_id: horizonte.party_id, sector_id: await optionId('setores', 'Engenharia'), employee_register_id: 'CH-9', admission_date: '2020-02-01',
+        technical_manager: false, responsible_sector: false, employment_relationship_type_id: await optionId('tipos_vinculos_empregaticios', 'Empregado'),
+        work_regime_id: await optionId('regimes_trabalho', 'CLT'), technical_assignment_id: await optionId('atribuicoes_tecnicas', 'Projeto'),
+      }],
+    })).data;
+    await page().goto(`${session.product.url}/pessoa_juridica/${horizonte.id}`);
+    const employees = page().getByRole('region', { name: 'Vínculos empregatícios com esta pessoa jurídica' });
+    await employees.getByRole('link', { name: 'Carla Mendes' }).waitFor();
+    expect(await employees.getByRole('listitem').allTextContents()).toEqual(['Carla Mendes · CPF 390.533.447-05 · Matrícula CH-9 · Engenharia · desde 01/02/2020']);
+    await page().screenshot({ path: join(SHOTS, 'empregados-1366.png'), fullPage: true });
+    await page().setViewportSize({ width: 390, height: 844 });
+    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await employees.getByRole('link', { name: 'Carla Mendes' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toBe(`/pessoa_fisica/${person.id}`);
+    await page().getByText('Pessoa física: Carla Mendes').first().waitFor();
+
+    // A company nobody works for says so.
+    const alpha = (await api('GET', '/api/pessoa_juridica/cnpj/12ABC34501DE35')).data;
+    await page().goto(`${session.product.url}/pessoa_juridica/${alpha.id}`);
+    await page().getByText('Nenhuma pessoa física tem vínculo com esta pessoa jurídica.').waitFor();
+  });
+
   it('keeps the form usable on a 390 px phone', async () => {
     await page().setViewportSize({ width: 390, height: 844 });
     await page().goto(`${session.product.url}/pessoa_juridica/inserir`);

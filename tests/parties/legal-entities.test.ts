@@ -183,6 +183,34 @@ for (const kind of DATABASE_KINDS) {
       expect(saved.body.data.work_relations[0].sector_id).toBe(ids.engineering);
     });
 
+    it('lists the persons a company employs, a relation ended with its date, and 404 for an id no company has', async () => {
+      const ended = await created('/api/pessoa_fisica', {
+        name: 'Ana Lima', short_name: 'Ana', party_type_id: ids.personType, date_birth: '1990-06-01',
+        genre_id: ids.genre, civil_status_id: ids.civilStatus, naturalness_id: ids.city, nationality_id: ids.nationality,
+        individual_registration: '390.533.447-05',
+        work_relations: [{
+          employer_id: ids.alphaParty, sector_id: ids.people, employee_register_id: 'M-2', admission_date: '2018-03-01', resignation_date: '2021-07-31',
+          technical_manager: false, responsible_sector: false, employment_relationship_type_id: ids.relationType, work_regime_id: ids.regime, technical_assignment_id: ids.assignment,
+        }],
+      });
+      const employees = await admin()('GET', `/api/pessoa_juridica/${ids.alpha}/vinculos`);
+      expect(employees.status).toBe(200);
+      expect(employees.body.data.map(({ id: _id, ...row }: Record<string, unknown>) => row)).toEqual([
+        { person_id: ended.id, name: 'Ana Lima', individual_registration: '390.533.447-05', employee_register_id: 'M-2', sector: 'Recursos Humanos', admission_date: '2018-03-01', resignation_date: '2021-07-31' },
+        { person_id: ids.worker, name: 'João Pereira', individual_registration: '529.982.247-25', employee_register_id: 'M-1', sector: 'Engenharia', admission_date: '2020-02-01', resignation_date: null },
+      ]);
+      const nobody = await created('/api/pessoa_juridica', company({ cnpj: NUMERIC_CNPJ, name: 'Sem Empregados S.A.', short_name: 'Sem Empregados' }));
+      expect((await admin()('GET', `/api/pessoa_juridica/${nobody.id}/vinculos`)).body).toEqual({ data: [] });
+      expect((await admin()('DELETE', `/api/pessoa_juridica/${nobody.id}`)).status).toBe(200);
+      for (const id of ['999999', '0', '-1', 'abc', '1.5', '9'.repeat(30)]) {
+        const missing = await admin()('GET', `/api/pessoa_juridica/${id}/vinculos`);
+        expect([missing.status, missing.body.message], id).toEqual([404, 'Pessoa jurídica não encontrada.']);
+      }
+      const outsider = await userWith(server, []);
+      expect((await call(server, outsider.token)('GET', `/api/pessoa_juridica/${ids.alpha}/vinculos`)).status).toBe(403);
+      expect((await admin()('DELETE', `/api/pessoa_fisica/${ended.id}`)).status).toBe(200);
+    });
+
     it('keeps a company someone works for, naming where it is used, and deletes one nobody uses with its party', async () => {
       const used = await admin()('DELETE', `/api/pessoa_juridica/${ids.alpha}`);
       expect(used.status).toBe(409);

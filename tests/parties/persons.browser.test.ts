@@ -1,13 +1,15 @@
 /**
  * A physical person registered in Chromium as staff do it: the tabs of the form, two phones, an
  * address filled from its postal code (ViaCEP played by a small server on loopback), a work relation whose schedule conflicts (the specification's message on the row), fixed
- * and saved; reopened, everything is as typed. At 1366 and 390 px.
+ * and saved; reopened, everything is as typed. A course relation with its diploma registered at another
+ * site, its dates out of order fixed, saved and reopened as typed. At 1366 and 390 px.
  */
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { adminApi } from '../e2e/support/admin-api';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
 import { postalCodeStandIns } from '../postal-code/support/providers';
@@ -23,6 +25,7 @@ describe('physical persons in the browser', () => {
   postalCodeStandIns(env, { '70040010': { status: 200, body: ESPLANADA } });
   const session = browserSession(env);
   const page = () => session.page;
+  const { api, optionId } = adminApi(() => session.product);
   const tab = (name: string) => page().getByRole('tab', { name: new RegExp(`^${name}`) });
   const panel = () => page().getByRole('tabpanel');
   const field = (label: string, within = panel()) => within.getByLabel(new RegExp(`^${label}( - Opcional)?( \\*)?$`));
@@ -145,6 +148,72 @@ describe('physical persons in the browser', () => {
     await page().screenshot({ path: join(SHOTS, 'reaberto-1366.png'), fullPage: true });
   });
 
+  it('adds a course relation with its diploma registered at another site, and reopens it as typed', async () => {
+    await page().setViewportSize({ width: 1366, height: 900 });
+    const unb = await optionId('instituicoes_ensino', 'UnB');
+    const ufg = await optionId('instituicoes_ensino', 'UFG');
+    const level = await optionId('niveis_curso', 'Graduação');
+    for (const [name, institution] of [['Engenharia Civil', unb], ['Arquitetura e Urbanismo', unb], ['Agronomia', ufg]] as const) {
+      await api('POST', '/api/cursos', { name, quantity: 10, specialization: 'N', course_level_id: level, educational_institution_id: institution });
+    }
+    const { data: people } = await api('GET', `/api/pessoa_fisica?${new URLSearchParams({ q: 'Maria da Conceição' })}`);
+    await page().goto(`${session.product.url}/pessoa_fisica/${people[0].id}`);
+    await page().getByRole('button', { name: 'Editar' }).click();
+    await field('Nome').waitFor();
+    await tab('Cursos').click();
+    await panel().getByRole('button', { name: /adicionar/i }).first().click();
+    await typeAhead('Instituição de ensino', 'UnB', /^UnB - /);
+    // The courses offered are the chosen institution's.
+    await panel().getByRole('combobox', { name: /^Curso/ }).click();
+    await expect.poll(() => page().getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Arquitetura e Urbanismo', 'Engenharia Civil']);
+    await page().getByRole('option', { name: 'Engenharia Civil' }).click();
+    await field('CNPJ da instituição').fill('00038174000143');
+    await field('Código e-MEC do curso').fill('12345');
+    await choose('Situação de conclusão', 'Concluído');
+    await field('Matrícula do aluno').fill('09/0012345');
+    await field('Data de ingresso').fill('02/03/2009');
+    await field('Data de conclusão').fill('20/12/2008');
+    await field('Data de colação de grau').fill('14/02/2014');
+    await field('Data do diploma').fill('30/06/2014');
+    await field('Carga horária').fill('3600');
+    await field('Livro do registro no MEC').fill('7');
+    await field('Folha do registro no MEC').fill('89');
+    await field('Registro do registro no MEC').fill('MEC-0001');
+    // The row's own list of registrations comes first; the list of courses adds after its rows.
+    await panel().getByRole('button', { name: /adicionar/i }).first().click();
+    await typeAhead('Local de registro', 'Minist', 'Ministério da Educação (MEC)');
+    await field('Registro').fill('CREA-12345');
+    await field('Data').fill('10/09/2014');
+    await field('Livro').fill('45');
+    await field('Folha').fill('67B');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await panel().getByText('A data de conclusão não pode ser anterior à data de ingresso.').waitFor();
+    await panel().getByText('O campo Folha deve conter apenas números.').waitFor();
+    await page().screenshot({ path: join(SHOTS, 'cursos-1366.png'), fullPage: true });
+    await field('Data de conclusão').fill('20/12/2013');
+    await field('Folha').fill('678');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await page().getByText('Registro salvo com sucesso').waitFor();
+    expect((await api('GET', `/api/pessoa_fisica/${people[0].id}`)).data.course_relations).toHaveLength(1);
+
+    await page().goto(`${session.product.url}/pessoa_fisica/${people[0].id}`);
+    await page().getByRole('button', { name: 'Editar' }).click();
+    await field('Nome').waitFor();
+    await tab('Cursos').click();
+    expect(await panel().getByRole('combobox', { name: /^Instituição de ensino/ }).inputValue()).toMatch(/^UnB - Universidade de Brasília/);
+    expect(await panel().getByRole('combobox', { name: /^Curso/ }).inputValue()).toBe('Engenharia Civil');
+    expect(await panel().getByRole('combobox', { name: /^Situação de conclusão/ }).inputValue()).toBe('Concluído');
+    const typed: [string, string][] = [
+      ['CNPJ da instituição', '00.038.174/0001-43'], ['Código e-MEC do curso', '12345'], ['Matrícula do aluno', '09/0012345'],
+      ['Data de ingresso', '02/03/2009'], ['Data de conclusão', '20/12/2013'], ['Data de colação de grau', '14/02/2014'], ['Data do diploma', '30/06/2014'],
+      ['Carga horária', '3600'], ['Livro do registro no MEC', '7'], ['Folha do registro no MEC', '89'], ['Registro do registro no MEC', 'MEC-0001'],
+      ['Registro', 'CREA-12345'], ['Data', '10/09/2014'], ['Livro', '45'], ['Folha', '678'],
+    ];
+    for (const [label, value] of typed) expect(await field(label).inputValue(), label).toBe(value);
+    expect(await panel().getByRole('combobox', { name: /^Local de registro/ }).inputValue()).toBe('Ministério da Educação (MEC)');
+    await page().screenshot({ path: join(SHOTS, 'cursos-reaberto-1366.png'), fullPage: true });
+  });
+
   it('lists employees apart, and inserts one with the employee type already chosen', async () => {
     await page().setViewportSize({ width: 1366, height: 900 });
     await page().getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Funcionários' }).click();
@@ -200,6 +269,14 @@ describe('physical persons in the browser', () => {
     await field('Matrícula').waitFor();
     expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page().screenshot({ path: join(SHOTS, 'vinculos-390.png'), fullPage: true });
+    await tab('Cursos').click();
+    await expect.poll(() => tab('Cursos').getAttribute('aria-selected')).toBe('true');
+    await panel().getByRole('button', { name: /adicionar/i }).first().click();
+    await panel().getByRole('button', { name: /adicionar/i }).first().click();
+    await field('Livro').waitFor();
+    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    for (const label of ['CNPJ da instituição', 'Data de ingresso', 'Livro']) expect((await field(label).boundingBox())!.width, label).toBeGreaterThan(150);
+    await page().screenshot({ path: join(SHOTS, 'cursos-390.png'), fullPage: true });
     await page().goto(`${session.product.url}/pessoa_fisica`);
     await page().getByText('Maria da Conceição Souza').first().waitFor();
     await page().screenshot({ path: join(SHOTS, 'lista-390.png'), fullPage: true });

@@ -22,6 +22,8 @@ describe('registrations in the browser', () => {
   const page = () => session.page;
   const { api, optionId } = adminApi(() => session.product);
   let setUp: RegistrationSetUp;
+  let drawnId: number;
+  let year: string;
   const path = () => new URL(page().url()).pathname;
   const combobox = (label: string) => page().getByRole('combobox', { name: new RegExp(`^${label}`) });
   const textbox = (label: string) => page().getByRole('textbox', { name: new RegExp(`^${label}( - Opcional)?( \\*)?$`) });
@@ -77,8 +79,9 @@ describe('registrations in the browser', () => {
 
     await expect.poll(path, { timeout: 30_000 }).toMatch(/^\/inscricao\/\d+$/);
     const id = Number(path().split('/').pop());
+    drawnId = id;
     const saved = (await api('GET', `/api/inscricao/${id}`)).data;
-    const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date());
+    year = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date());
     expect(saved).toMatchObject({ person_type: 2, category_id: setUp.categories.company, registration_type_id: setUp.type, registration_phase_id: setUp.phases.definitive, situation_id: setUp.situations.active, contribution_range_id: setUp.ranges.full, formatted_number: `000001/${year}`, notes: 'Registro da matriz.' });
     await page().getByText(`000001/${year}`).first().waitFor();
     await shot('record');
@@ -96,6 +99,43 @@ describe('registrations in the browser', () => {
     await expect.poll(() => history.count()).toBe(2);
     expect(await history.first().textContent()).toMatch(/^Suspensa desde \d\d\/\d\d\/\d{4} \(antes: Ativa\)/);
   }, 60_000);
+
+  it("shows the numbers a sequence drew as read-only on the edit form, and a typed registration's numbers editable", async () => {
+    const panel = page().getByRole('tabpanel');
+    const numbers = async (id: number) => {
+      await page().goto(`${session.product.url}/inscricao/${id}`);
+      await page().getByRole('button', { name: 'Editar' }).click();
+      await page().getByRole('tab', { name: /^Números/ }).click();
+    };
+    await numbers(drawnId);
+    await panel.getByText(`000001/${year}`).waitFor();
+    for (const label of ['Número', 'Número formatado', 'Livro', 'Folha', 'Ordem', 'Número do processo', 'Processo']) {
+      expect(await panel.getByRole('textbox', { name: new RegExp(`^${label}( - Opcional)?$`) }).count(), label).toBe(0);
+    }
+    expect(await panel.getByText(`PROC-00001/${year}`).count()).toBe(1);
+    // The process date is the registration's to change.
+    expect(await panel.getByRole('textbox', { name: /^Data do processo/ }).count()).toBe(1);
+    await shot('numbers-drawn');
+    await page().getByRole('tab', { name: /^Observações/ }).click();
+    await panel.getByRole('textbox', { name: /^Observações/ }).fill('Números conferidos.');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await page().getByText('Registro salvo com sucesso').waitFor();
+    expect((await api('GET', `/api/inscricao/${drawnId}`)).data).toMatchObject({ formatted_number: `000001/${year}`, process_formatted_number: `PROC-00001/${year}`, sequence_auto: true, notes: 'Números conferidos.' });
+
+    // A registration of a phase whose numeration is controlled outside keeps its numbers typeable.
+    const company = (await api('POST', '/api/pessoa_juridica', {
+      cnpj: '45.723.174/0001-10', name: 'Hospital Exemplo S.A.', short_name: 'Hospital', party_type_id: await optionId('tipos_parte', 'Pessoa Jurídica', 'pessoa_juridica_sem_instituicao'),
+      nationality_id: await optionId('nacionalidades', 'Brasileira'), legal_nature_id: await optionId('naturezas_juridicas', '205-4'),
+      economic_activity_id: await optionId('atividades_economicas', '8610-1/01'), social_capital: '10.000,00',
+    })).data;
+    const typed = (await api('POST', '/api/inscricao', {
+      person_type: 2, party_id: company.party_id, category_id: setUp.categories.company, registration_type_id: setUp.type, registration_phase_id: setUp.phases.historical,
+      situation_id: setUp.situations.active, contribution_range_id: setUp.ranges.full, number: 1234, formatted_number: '001234/1998',
+    })).data;
+    await numbers(typed.id);
+    await expect.poll(() => panel.getByRole('textbox', { name: /^Número formatado/ }).inputValue()).toBe('001234/1998');
+    await shot('numbers-typed');
+  }, 120_000);
 
   it('registers an unknown person from inside step 2 and comes back to the steps with them', async () => {
     await page().goto(`${session.product.url}/inscricao/inserir`);

@@ -123,9 +123,17 @@ for (const kind of DATABASE_KINDS) {
         });
         const history = (await admin()('GET', `/api/inscricao/${saved.id}/situacoes`)).body.data;
         expect(history).toMatchObject([{ situation_id: setUp.situations.active, situation: 'Ativa', previous_situation_id: null, situation_date: today() }]);
-        // A number typed for an automatically numbered registration changes nothing.
-        const typed = await edited(saved.id, { number: 999, formatted_number: '999', notes: 'Conferida' });
-        expect(typed).toMatchObject({ number: 1, formatted_number: `000001/${YEAR}`, notes: 'Conferida' });
+        // Numbers typed for an automatically numbered registration change nothing, and draw nothing: the
+        // edit form shows them read-only.
+        const drawn = [await sequenceNumber(setUp.sequences.number), await sequenceNumber(setUp.sequences.process)];
+        const typed = await edited(saved.id, {
+          number: 999, formatted_number: '999', book_number: 5, leaf_number: 6, order_number: 7, process_number: 55, process_formatted_number: 'PROC-X', notes: 'Conferida',
+        });
+        expect(typed).toMatchObject({
+          number: 1, formatted_number: `000001/${YEAR}`, book_number: null, leaf_number: null, order_number: null,
+          process_number: 1, process_formatted_number: `PROC-00001/${YEAR}`, sequence_auto: true, notes: 'Conferida',
+        });
+        expect([await sequenceNumber(setUp.sequences.number), await sequenceNumber(setUp.sequences.process)]).toEqual(drawn);
         await edited(saved.id, { status: 2 });
       });
 

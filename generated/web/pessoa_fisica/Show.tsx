@@ -246,6 +246,91 @@ export default function PessoaFisicaShow() {
           ],
         }}
       />
+      <KindField
+        source="course_relations"
+        kind="sublist"
+        label="Cursos"
+        sublist={{
+          itemLabel: 'curso',
+          fields: [
+            {
+              source: 'educational_institution_id',
+              kind: 'reference',
+              label: 'Instituição de ensino',
+              reference: { module: 'instituicoes_ensino', typeAhead: true },
+            },
+            {
+              source: 'course_id',
+              kind: 'reference',
+              label: 'Curso',
+              reference: {
+                module: 'cursos',
+                dependsOn: {
+                  field: 'educational_institution_id',
+                  param: 'educational_institution_id',
+                },
+              },
+            },
+            { source: 'cnpj', kind: 'cnpj', label: 'CNPJ da instituição' },
+            { source: 'mec_code', kind: 'text', label: 'Código e-MEC do curso' },
+            {
+              source: 'course_completion_situation_id',
+              kind: 'reference',
+              label: 'Situação de conclusão',
+              reference: { module: 'situacoes_conclusao_cursos' },
+            },
+            { source: 'student_register_id', kind: 'text', label: 'Matrícula do aluno' },
+            { source: 'entry_date', kind: 'date', label: 'Data de ingresso' },
+            { source: 'expected_completion_date', kind: 'date', label: 'Previsão de conclusão' },
+            { source: 'completion_date', kind: 'date', label: 'Data de conclusão' },
+            { source: 'graduation_date', kind: 'date', label: 'Data de colação de grau' },
+            { source: 'diploma_date', kind: 'date', label: 'Data do diploma' },
+            { source: 'course_load', kind: 'integer', label: 'Carga horária' },
+            {
+              source: 'pending',
+              kind: 'enum',
+              label: 'Pendente',
+              choices: choices['course_relations.pending'],
+            },
+            { source: 'expedition_date', kind: 'date', label: 'Data de expedição' },
+            { source: 'expedition_local', kind: 'text', label: 'Local de expedição' },
+            { source: 'expedition_book', kind: 'text', label: 'Livro de expedição' },
+            { source: 'expedition_leaf', kind: 'text', label: 'Folha de expedição' },
+            { source: 'expedition_register', kind: 'text', label: 'Registro de expedição' },
+            { source: 'mec_date', kind: 'date', label: 'Data do registro no MEC' },
+            { source: 'mec_local', kind: 'text', label: 'Local do registro no MEC' },
+            { source: 'mec_book', kind: 'text', label: 'Livro do registro no MEC' },
+            { source: 'mec_leaf', kind: 'text', label: 'Folha do registro no MEC' },
+            { source: 'mec_register', kind: 'text', label: 'Registro do registro no MEC' },
+            { source: 'see_date', kind: 'date', label: 'Data do registro na SEE' },
+            { source: 'see_local', kind: 'text', label: 'Local do registro na SEE' },
+            { source: 'see_book', kind: 'text', label: 'Livro do registro na SEE' },
+            { source: 'see_leaf', kind: 'text', label: 'Folha do registro na SEE' },
+            { source: 'see_register', kind: 'text', label: 'Registro do registro na SEE' },
+            { source: 'notes', kind: 'textarea', label: 'Observações' },
+            {
+              source: 'diploma_registrations',
+              kind: 'sublist',
+              label: 'Registros do diploma em outros locais',
+              sublist: {
+                itemLabel: 'registro do diploma',
+                fields: [
+                  {
+                    source: 'other_site_diploma_registration_id',
+                    kind: 'reference',
+                    label: 'Local de registro',
+                    reference: { module: 'outros_locais_registro_diploma' },
+                  },
+                  { source: 'register', kind: 'text', label: 'Registro' },
+                  { source: 'date', kind: 'date', label: 'Data' },
+                  { source: 'book', kind: 'text', label: 'Livro' },
+                  { source: 'leaf', kind: 'text', label: 'Folha' },
+                ],
+              },
+            },
+          ],
+        }}
+      />
       <KindField source="created_at" kind="datetime" label="Criado em" />
       <KindField source="updated_at" kind="datetime" label="Atualizado em" />
     </ResourceShow>

@@ -16,4 +16,5 @@ export const choices = {
     { id: 6, name: 'Sexta-feira' },
     { id: 7, name: 'Sábado' },
   ],
+  'course_relations.pending': [{ id: 'S', name: 'Sim' }, { id: 'N', name: 'Não' }],
 } satisfies Record<string, Choice[]>;

@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature.js';
+import { courseRelationInstitutions } from './courses.js';
 import { departmentTree } from './departments.js';
+import { employeesRoutes } from './employees.js';
 import { systemPartyTypes } from './party-types.js';
 import { employeeRules, workScheduleRules } from './person-rules.js';
 import { taxIdRoutes } from './routes.js';
@@ -8,13 +10,15 @@ import { sectorsOfEmployer, workRelationSectors } from './sectors.js';
 /**
  * The registry's parties: every person, legal entity and organization is a party (kept by the
  * database, migrations/), the party types the product relies on, a person's work schedule and the
- * sector of each work relation among its employer's, an employee's work relation, the departments'
- * tree, and the look-ups of a person by CPF and of a legal entity by CNPJ.
+ * sector of each work relation among its employer's, the course of each course relation among its
+ * institution's, an employee's work relation, the departments' tree, the look-ups of a person by
+ * CPF and of a legal entity by CNPJ, and the persons a legal entity employs.
  */
 export const partiesFeature = defineFeature('parties', async (app, { model }) => {
   app.resources.hooks('tipos_parte', systemPartyTypes);
-  app.resources.hooks('pessoa_fisica', workScheduleRules, workRelationSectors, employeeRules);
+  app.resources.hooks('pessoa_fisica', workScheduleRules, workRelationSectors, employeeRules, courseRelationInstitutions);
   app.resources.hooks('departamentos', departmentTree);
   app.resources.comboParam('setores', 'employer_id', sectorsOfEmployer);
   await app.register(taxIdRoutes, { model });
+  await app.register(employeesRoutes, { model });
 });

@@ -9,7 +9,8 @@
  * - `GET /api/pessoa_fisica/cpf/{cpf}/category/{category}/type/{type}` and
  *   `GET /api/pessoa_juridica/cnpj/{cnpj}/category/{category}/type/{type}`: the person or company, as
  *   the plain look-up answers it, and `open_registration`, its registration still open (Ativo or
- *   Pausado) in that category and type, or null (spec 001 §7: the look-up with category and type check).
+ *   Pausado) in that category and type, or null (spec 001 §7: the look-up with category and type
+ *   check); an unknown category or type answers 404.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -23,6 +24,7 @@ import { nextSituationsOf, situationsOf } from './history.js';
 
 export const REGISTRATION_NOT_FOUND = 'Inscrição não encontrada.';
 export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
+export const REGISTRATION_TYPE_NOT_FOUND = 'Tipo de registro não encontrado.';
 export const PERSON_TYPE_INVALID = 'O tipo de pessoa deve ser 1 (Pessoa Física) ou 2 (Pessoa Jurídica).';
 
 const REGISTRATION_SUMMARY = ['r.id', 'r.formatted_number', 'r.category_id', 'c.denomination as category', 'r.registration_type_id', 'r.situation_id', 's.denomination as situation', 'r.status', 'r.registration_date'] as const;
@@ -77,7 +79,9 @@ export async function registrationRoutes(app: FastifyInstance, options: { model:
     app.get<{ Params: { number: string; category: string; type: string } }>(`/api/${lookUp.module}/${lookUp.kind}/:number/category/:category/type/:type`, async (request) => {
       const db = allow(request, entity, 'show', 'show').db as Kysely<SpaceDatabase>;
       const category = parseId(request.params.category, CATEGORY_NOT_FOUND);
-      const type = parseId(request.params.type, 'Tipo de registro não encontrado.');
+      const type = parseId(request.params.type, REGISTRATION_TYPE_NOT_FOUND);
+      if (!(await db.selectFrom('categories').select('id').where('id', '=', category).executeTakeFirst())) throw notFound(CATEGORY_NOT_FOUND);
+      if (!(await db.selectFrom('registration_types').select('id').where('id', '=', type).executeTakeFirst())) throw notFound(REGISTRATION_TYPE_NOT_FOUND);
       const party = await findByTaxId(db, entity, lookUp, request.params.number);
       const open = (await registrationsOf(db, Number(party.party_id), { category, type, open: true }))[0] ?? null;
       return { data: party, open_registration: open };

@@ -68,3 +68,28 @@ export function checkOrder(order: OrderRule[], body: Row, previous: Row | undefi
     if (startsAfterEnd(asText(start), asText(end)) && !errors[rule.end]?.includes(rule.message)) addError(errors, rule.end, rule.message);
   }
 }
+
+/**
+ * A sub-list item's `x-order`, at every depth: each row is judged as sent, a row with an `id` against
+ * the stored row (what it leaves out keeps its value), the message on the row's end field
+ * (`course_relations.0.completion_date`).
+ */
+export function checkRowsOrder(fields: Field[], body: Row, previous: Row | undefined, errors: FieldErrors, prefix = ''): void {
+  for (const field of fields) {
+    const rows = body[field.name];
+    if (!field.sublist || !Array.isArray(rows)) continue;
+    const stored = Array.isArray(previous?.[field.name]) ? (previous[field.name] as Row[]) : [];
+    rows.forEach((row: unknown, i) => {
+      if (!row || typeof row !== 'object' || Array.isArray(row)) return;
+      const item = row as Row;
+      const before = item.id == null ? undefined : stored.find((s) => s && String(s.id) === String(item.id));
+      const at = `${prefix}${field.name}.${i}.`;
+      const found: FieldErrors = {};
+      checkOrder(field.sublist!.order ?? [], item, before, found);
+      for (const [name, messages] of Object.entries(found)) {
+        for (const message of messages) if (!errors[at + name]?.includes(message)) addError(errors, at + name, message);
+      }
+      checkRowsOrder(field.sublist!.fields, item, before, errors, at);
+    });
+  }
+}

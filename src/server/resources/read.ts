@@ -61,3 +61,19 @@ async function readItems(db: Kysely<any>, field: Field, parentIds: number[]): Pr
   for (const { __parent, ...row } of rows) byParent.get(Number(__parent))!.push(row);
   return byParent;
 }
+
+/** Whether a sub-list's item, at any depth, keeps an order between its fields (`x-order`). */
+const ordersRows = (fields: Field[]): boolean => fields.some((f) => f.sublist && ((f.sublist.order?.length ?? 0) > 0 || ordersRows(f.sublist.fields)));
+
+/**
+ * The stored row an edit is judged against, with the sub-lists whose items keep an order between
+ * their fields (a row sent without one of the pair keeps its stored value); other sub-lists are not read.
+ */
+export async function withOrderedSublists(db: Kysely<any>, entity: Entity, row: Record<string, unknown> | undefined): Promise<Record<string, unknown> | undefined> {
+  if (!row) return row;
+  const ordered = entity.fields.filter((f) => f.sublist && ordersRows([f]));
+  if (ordered.length === 0) return row;
+  const withRows = { ...row };
+  for (const field of ordered) withRows[field.name] = (await readItems(db, field, [Number(row.id)])).get(Number(row.id));
+  return withRows;
+}

@@ -8,7 +8,7 @@ import { canonicalTaxId, ipAddressMessage, isCnpj, isCpf, isIpAddress, isMoney, 
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';
 import { NOT_AN_OBJECT } from '../http/body.js';
 import { checkBodyLimits } from './body-limits.js';
-import { checkOrder, clearHidden, withKnownControllers } from './field-rules.js';
+import { checkOrder, checkRowsOrder, clearHidden, withKnownControllers } from './field-rules.js';
 import { choicesError, choicesFieldAt, inSchemaOrder } from './choices.js';
 
 export type Mode = 'create' | 'edit';
@@ -172,6 +172,7 @@ export function validateBody(entity: Entity, mode: Mode, input: unknown, previou
   }
   for (const name of borrowed) delete checked[name];
   checkOrder(entity.order, checked, previous, errors);
+  checkRowsOrder(entity.fields, checked, previous, errors);
   checkBodyLimits(checked, entity.fields, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   return toStored(checked, entity.fields);

@@ -10,7 +10,7 @@ import { claimFiles, discardFiles } from './files.js';
 import { columnFields, secretFieldNames } from './fields.js';
 import { frozen, runAfterWrite, runBeforeWrite, runServerValues, type WriteContext } from './hooks.js';
 import { checkPermissionNames } from './permission-names.js';
-import { findRecord, findRow } from './read.js';
+import { findRecord, findRow, withOrderedSublists } from './read.js';
 import { checkComboChoices } from './combo-choices.js';
 import { checkReferences } from './references.js';
 import { validateBody } from './validation.js';
@@ -111,7 +111,7 @@ async function afterCommit<T>(context: WriteContext, committed: Promise<T>): Pro
 export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, input: unknown, context: WriteContext, expected: ExpectedVersion = []) {
   const stored = await findRow(db, entity, id);
   checkVersion(stored, expected);
-  const body = await validated(db, entity, 'edit', input, context, stored);
+  const body = await validated(db, entity, 'edit', input, context, await withOrderedSublists(db, entity, stored));
   return afterCommit(context, inTransaction(db, entity, context, async (trx) => {
     const row = await lockCurrentRow(trx, entity.table, id, expected);
     const before = await findRecord(trx, entity, id);

@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
+import { useSourceContext } from 'ra-core';
 import type { FieldSpec } from './types';
 import { KIND_MASKS, PALETTE, phoneMask } from './format';
 import { fieldChecks, inputLabel } from './validation';
@@ -56,10 +57,15 @@ export function KindInput(props: KindInputProps) {
 function ShownInput(props: KindInputProps) {
   const { source, kind, filter = false } = props;
   const formReadOnly = useFormReadOnly();
-  const readOnly = !filter && formReadOnly;
+  // In a sub-list row the field's path is the row's (`course_relations.0.completion_date`): a rule
+  // between fields (`x-order`) reads its other field in the same row.
+  const { getSource } = useSourceContext();
+  const readOnly = !filter && (formReadOnly || props.viewOnly === true);
+  // Among inputs being edited, a field shown as the view shows it takes a line of its own, as they do.
+  if (readOnly && !formReadOnly && kind !== 'password') return <Box sx={{ display: 'block', mb: 1 }}><KindField {...props} /></Box>;
   if (readOnly) return kind === 'password' ? null : <KindField {...props} />;
   const label = filter ? props.label : inputLabel(props);
-  const validate: Validator[] = filter ? [] : fieldChecks(props);
+  const validate: Validator[] = filter ? [] : fieldChecks(props, getSource(source));
   const common = {
     source,
     label,

@@ -58,6 +58,11 @@ export interface FieldSpec {
   /** The end of an `x-order` pair: it may not come before `field`, else `message`. */
   notBefore?: { field: string; message: string };
   /**
+   * A hand-written form's choice: shown as the view shows it, not editable, even while the form is
+   * being edited (a registration's numbers drawn by a sequence, which an edit keeps).
+   */
+  viewOnly?: boolean;
+  /**
    * For `cep` (`x-postal-code`): the fields of the same form or sub-list row a lookup of the code
    * fills, by the answer's field (`{ uf_id: 'uf_id', city_id: 'city_id', street_address: 'street' }`).
    */

@@ -145,13 +145,26 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
       if (field.sublist!.fields.some((inner) => inner.required && inner.kind === 'reference' && (!madeThroughApi(inner.reference!.module, create) || inner.reference!.module === module))) return [];
       const item: Record<string, unknown> = {};
       for (const inner of field.sublist!.fields) {
-        if (inner.inForm && inner.kind !== 'id') item[inner.name] = await valueFor(inner, create);
+        if (inner.inForm && inner.kind !== 'id') item[inner.name] = await (dependentReference(inner, item, create) ?? valueFor(inner, create));
       }
       if (field.sublist!.mainField) item[field.sublist!.mainField] = true;
       return [withoutHiddenFields(item, field.sublist!.fields)];
     }
     default: return null;
   }
+}
+
+/**
+ * A row's reference whose options hang on another field of the row by a field of the referenced
+ * module (a course relation's course, of the institution chosen beside it): a record made with that
+ * value, so the pair agrees. Null when the reference hangs on nothing of the kind.
+ */
+function dependentReference(field: Field, row: Record<string, unknown>, create: Create): Promise<number> | null {
+  const dependsOn = field.kind === 'reference' ? field.reference!.dependsOn : undefined;
+  if (!dependsOn || row[dependsOn.field] == null || !madeThroughApi(field.reference!.module, create)) return null;
+  const target = create.model?.byModule.get(field.reference!.module);
+  if (!target?.fields.some((f) => f.name === dependsOn.param && f.kind === 'reference')) return null;
+  return create(target.module, { [dependsOn.param]: row[dependsOn.field] });
 }
 
 /** What a record needs to be among the options of the field's named combo (`behave_like: 3` for an organization's type). */

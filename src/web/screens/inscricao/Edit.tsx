@@ -1,12 +1,12 @@
 import { ResourceEdit } from '@kit';
-import { InscricaoInputs } from '@generated/web/inscricao/Inputs';
+import { InscricaoEditInputs } from './EditInputs';
 import { SituationPanel } from './SituationPanel';
 
-/** The generated registration form, with its situations and the move to a next one under it. */
+/** The generated registration form (its drawn numbers not editable), with its situations and the move to a next one under it. */
 export function InscricaoEdit() {
   return (
     <ResourceEdit documents>
-      <InscricaoInputs mode="edit" />
+      <InscricaoEditInputs />
       <SituationPanel />
     </ResourceEdit>
   );
