@@ -56,7 +56,8 @@ for (const kind of DATABASE_KINDS) {
     it('refuses a taken unique value and an unknown referenced id on their fields', async () => {
       for (const entity of writableEntities(server.model)) {
         const unique = entity.fields.find((f) => f.unique && f.inForm);
-        const reference = entity.fields.find((f) => f.kind === 'reference' && f.inForm);
+        // A conditional reference (`x-when`) is stored null while its condition does not hold, whatever was sent.
+        const reference = entity.fields.find((f) => f.kind === 'reference' && f.inForm && !f.when);
         if (!unique && !reference) continue;
         const body = await validBody(entity, create);
         expect((await api('POST', `/api/${entity.module}`, body)).status).toBe(201);
@@ -69,11 +70,11 @@ for (const kind of DATABASE_KINDS) {
         }
         if (reference) {
           const missing = await api('POST', `/api/${entity.module}`, { ...(await validBody(entity, create)), [reference.name]: 987654321 });
-          expect(missing.status).toBe(422);
+          expect(missing.status, entity.module).toBe(422);
           expect(missing.body.errors[reference.name]).toEqual(['O registro selecionado não existe.']);
         }
       }
-    });
+    }, 120_000);
 
     it('answers 409 naming who uses a record, and deletes several all or nothing', async () => {
       const restricting = (f: Field) => f.kind === 'reference' && f.inForm && f.reference!.onDelete === 'restrict';
