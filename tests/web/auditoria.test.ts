@@ -28,8 +28,10 @@ describe('the names a person reads in the audit log', () => {
     expect(AUDIT_EVENTS.map((e) => e.id)).toEqual([
       'created', 'updated', 'deleted', 'attached', 'detached', 'added_permission', 'removed_permission',
       'added_role', 'removed_role', 'added_tenant_config', 'removed_tenant_config', 'archived', 'unarchived', 'exported', 'printed', 'print_failed',
+      'kept_as_document', 'not_kept_as_document',
     ]);
     expect(eventName('added_permission')).toBe('Permissão incluída');
+    expect(eventName('kept_as_document')).toBe('Guardado como documento');
     expect(eventName('archived')).toBe('Arquivamento');
   });
 
