@@ -129,6 +129,8 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
     // A record above another of its module (a department's): a top-level one, or the chain would never end.
     case 'reference': {
       const target = field.reference!.module;
+      // A party is written by the database with its person: a required one (an inspection's inspected) is a new person's.
+      if (target === 'partes' && field.required && create.records) return partyOfNewPerson(create);
       if (!madeThroughApi(target, create) || (target === module && !field.required)) return null;
       // Reference data people look up but do not edit (UFs: 27 codes) is shared by the optional fields that name it, as in a seeded space.
       if (!field.required && create.model?.byModule.get(target)?.listOnly && create.shared) return sharedRecord(create, target);
@@ -174,6 +176,12 @@ function comboValues(field: Field, create: Create): Record<string, unknown> {
 }
 
 /** Whether records of a module are made through its API (a party is made by the database, with its person). */
+/** The party of a person made through the API (the party that person's row wrote). */
+async function partyOfNewPerson(create: Create): Promise<number> {
+  const person = await create('pessoa_fisica');
+  return Number(create.records!.get(`pessoa_fisica:${person}`)!.party_id);
+}
+
 const madeThroughApi = (module: string, create: Create) => create.model?.byModule.get(module)?.operations.create !== false;
 
 /** Leaves out the fields the filled values hide (`x-when`), which the server would store as null. */
