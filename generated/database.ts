@@ -361,12 +361,37 @@ export interface HolidaysTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `inspection_action_supervisors` (schemas/fiscalizacao/acoes_fiscalizacao.schema.json). */
+export interface InspectionActionSupervisorsTable {
+  id: Generated<number>;
+  inspection_action_id: number;
+  user_id: number;
+}
+
 /** `inspection_action_types` (schemas/fiscalizacao/tipos_acao_fiscalizacao.schema.json). */
 export interface InspectionActionTypesTable {
   id: Generated<number>;
   denomination: string;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `inspection_actions` (schemas/fiscalizacao/acoes_fiscalizacao.schema.json). */
+export interface InspectionActionsTable {
+  id: Generated<number>;
+  inspection_action_type_id: number;
+  inspection_id: number;
+  number: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  notes: string | null;
+  rapporteur_id: number;
+  inspected_id: number;
+  canceled: boolean | null;
+  cancellation_reason: string | null;
+  cancellation_notes: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -1255,7 +1280,9 @@ export interface SpaceDatabase {
   file_service_types: FileServiceTypesTable;
   genres: GenresTable;
   holidays: HolidaysTable;
+  inspection_action_supervisors: InspectionActionSupervisorsTable;
   inspection_action_types: InspectionActionTypesTable;
+  inspection_actions: InspectionActionsTable;
   inspection_annotation_group_types: InspectionAnnotationGroupTypesTable;
   inspection_annotation_type_infraction_types: InspectionAnnotationTypeInfractionTypesTable;
   inspection_annotation_type_pendency_types: InspectionAnnotationTypePendencyTypesTable;

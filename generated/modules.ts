@@ -6,6 +6,7 @@
 
 /** Every module the schemas describe, sorted. */
 export const MODULES = [
+  'acoes_fiscalizacao',
   'areas_atuacao',
   'atividades_economicas',
   'atribuicoes_tecnicas',

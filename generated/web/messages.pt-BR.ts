@@ -6,6 +6,27 @@
 
 export const resourceMessages = {
   resources: {
+    acoes_fiscalizacao: {
+      name: 'Ação de fiscalização |||| Ações de fiscalização',
+      fields: {
+        id: 'ID',
+        inspection_action_type_id: 'Tipo de ação',
+        inspection_id: 'Fiscalização',
+        number: 'Número',
+        start_date: 'Data de início',
+        end_date: 'Data de término',
+        notes: 'Observações',
+        supervisors: 'Fiscais',
+        'supervisors.user_id': 'Fiscal',
+        rapporteur_id: 'Relator',
+        inspected_id: 'Fiscalizado',
+        canceled: 'Cancelada',
+        cancellation_reason: 'Motivo do cancelamento',
+        cancellation_notes: 'Observações do cancelamento',
+        created_at: 'Criado em',
+        updated_at: 'Atualizado em',
+      },
+    },
     areas_atuacao: {
       name: 'Área de atuação |||| Áreas de atuação',
       fields: {

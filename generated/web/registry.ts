@@ -503,6 +503,18 @@ export const resources: GeneratedResource[] = [
     load: () => import('./uf/index').then((m) => m.default),
   },
   {
+    name: 'acoes_fiscalizacao',
+    area: 'fiscalizacao',
+    areaLabel: 'Fiscalização',
+    permission: 'inspectionAction',
+    insertPermission: 'store',
+    icon: 'Engineering',
+    label: { singular: 'Ação de fiscalização', plural: 'Ações de fiscalização' },
+    screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
+    load: () => import('./acoes_fiscalizacao/index').then((m) => m.default),
+  },
+  {
     name: 'equipe_fiscalizacao',
     area: 'fiscalizacao',
     areaLabel: 'Fiscalização',
