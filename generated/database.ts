@@ -361,6 +361,141 @@ export interface HolidaysTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `inspection_action_supervisors` (schemas/fiscalizacao/acoes_fiscalizacao.schema.json). */
+export interface InspectionActionSupervisorsTable {
+  id: Generated<number>;
+  inspection_action_id: number;
+  user_id: number;
+}
+
+/** `inspection_action_types` (schemas/fiscalizacao/tipos_acao_fiscalizacao.schema.json). */
+export interface InspectionActionTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `inspection_actions` (schemas/fiscalizacao/acoes_fiscalizacao.schema.json). */
+export interface InspectionActionsTable {
+  id: Generated<number>;
+  inspection_action_type_id: number;
+  inspection_id: number;
+  number: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  notes: string | null;
+  rapporteur_id: number;
+  inspected_id: number;
+  canceled: boolean | null;
+  cancellation_reason: string | null;
+  cancellation_notes: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `inspection_annotation_group_types` (schemas/fiscalizacao/tipos_grupo_anotacao_fiscalizacao.schema.json). */
+export interface InspectionAnnotationGroupTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `inspection_annotation_type_infraction_types` (schemas/fiscalizacao/tipos_anotacao_fiscalizacao.schema.json). */
+export interface InspectionAnnotationTypeInfractionTypesTable {
+  inspection_annotation_type_id: number;
+  inspection_infraction_type_id: number;
+}
+
+/** `inspection_annotation_type_pendency_types` (schemas/fiscalizacao/tipos_anotacao_fiscalizacao.schema.json). */
+export interface InspectionAnnotationTypePendencyTypesTable {
+  inspection_annotation_type_id: number;
+  pendency_type_id: number;
+}
+
+/** `inspection_annotation_types` (schemas/fiscalizacao/tipos_anotacao_fiscalizacao.schema.json). */
+export interface InspectionAnnotationTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  inspection_annotation_group_type_id: number;
+  substantiation: string | null;
+  message: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `inspection_infraction_types` (schemas/fiscalizacao/tipos_infracao_fiscalizacao.schema.json). */
+export interface InspectionInfractionTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  order: number | null;
+  legal_basis: string | null;
+  notification: string | null;
+  notes: string | null;
+  interest_percentage: Numeric | null;
+  providence: string | null;
+  recommendation: string | null;
+  sequence_id: number | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `inspection_team_employees` (schemas/fiscalizacao/equipe_fiscalizacao.schema.json). */
+export interface InspectionTeamEmployeesTable {
+  id: Generated<number>;
+  inspection_team_id: number;
+  party_id: number;
+  rapporteur: boolean | null;
+  coordinator: boolean | null;
+}
+
+/** `inspection_teams` (schemas/fiscalizacao/equipe_fiscalizacao.schema.json). */
+export interface InspectionTeamsTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `inspection_types` (schemas/fiscalizacao/tipos_fiscalizacao.schema.json). */
+export interface InspectionTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `inspections` (schemas/fiscalizacao/fiscalizacoes.schema.json). */
+export interface InspectionsTable {
+  id: Generated<number>;
+  inspection_type_id: number;
+  source: string | null;
+  sequence_id: number;
+  number: number | null;
+  formatted_number: string | null;
+  start_date: string;
+  end_date: string | null;
+  inspected_id: number;
+  notes: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `legal_entities` (schemas/cadastro/pessoa_juridica.schema.json). */
 export interface LegalEntitiesTable {
   id: Generated<number>;
@@ -575,6 +710,19 @@ export interface PartyTypesTable {
   friendly_name: string;
   behave_like: 1 | 2 | 3;
   code: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `pendency_types` (schemas/fiscalizacao/tipos_pendencias.schema.json). */
+export interface PendencyTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  sequence_id: number | null;
+  deadline_type_id: number | null;
+  deadline_amount: number | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -1132,6 +1280,18 @@ export interface SpaceDatabase {
   file_service_types: FileServiceTypesTable;
   genres: GenresTable;
   holidays: HolidaysTable;
+  inspection_action_supervisors: InspectionActionSupervisorsTable;
+  inspection_action_types: InspectionActionTypesTable;
+  inspection_actions: InspectionActionsTable;
+  inspection_annotation_group_types: InspectionAnnotationGroupTypesTable;
+  inspection_annotation_type_infraction_types: InspectionAnnotationTypeInfractionTypesTable;
+  inspection_annotation_type_pendency_types: InspectionAnnotationTypePendencyTypesTable;
+  inspection_annotation_types: InspectionAnnotationTypesTable;
+  inspection_infraction_types: InspectionInfractionTypesTable;
+  inspection_team_employees: InspectionTeamEmployeesTable;
+  inspection_teams: InspectionTeamsTable;
+  inspection_types: InspectionTypesTable;
+  inspections: InspectionsTable;
   legal_entities: LegalEntitiesTable;
   legal_entity_addresses: LegalEntityAddressesTable;
   legal_entity_emails: LegalEntityEmailsTable;
@@ -1149,6 +1309,7 @@ export interface SpaceDatabase {
   other_site_diploma_registrations: OtherSiteDiplomaRegistrationsTable;
   parties: PartiesTable;
   party_types: PartyTypesTable;
+  pendency_types: PendencyTypesTable;
   person_addresses: PersonAddressesTable;
   person_course_diploma_registrations: PersonCourseDiplomaRegistrationsTable;
   person_course_relations: PersonCourseRelationsTable;

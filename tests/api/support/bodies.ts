@@ -44,6 +44,22 @@ function maskFor(mask: string, n: number): string {
   });
 }
 
+const usedTexts = new Map<Field, Set<string>>();
+
+/** A unique text field's sample not handed out before: two-letter codes (UF initials) repeat every 676 samples. */
+function unusedText(field: Field, n: number): string {
+  const used = usedTexts.get(field) ?? new Set<string>();
+  usedTexts.set(field, used);
+  for (let step = 0; step < 10_000; step++) {
+    const text = textFor(field, n + step);
+    if (!used.has(text.toLowerCase())) {
+      used.add(text.toLowerCase());
+      return text;
+    }
+  }
+  throw new Error(`No unused value left for ${field.name}`);
+}
+
 const usedIntegers = new Map<Field, Set<number>>();
 
 /** An integer in the field's range; unique fields get one not handed out before (small ranges like 11–53). */
@@ -100,7 +116,7 @@ export const crudEntities = (model: Model, resources: ResourceRegistry) =>
 export async function valueFor(field: Field, create: Create, n = next(), module?: string): Promise<unknown> {
   switch (field.kind) {
     case 'file': return module && create.upload ? create.upload(module, field) : null;
-    case 'text': return field.format ? (field.format === 'ipv6' ? '2001:db8::10' : '192.0.2.10') : textFor(field, n);
+    case 'text': return field.format ? (field.format === 'ipv6' ? '2001:db8::10' : '192.0.2.10') : field.unique ? unusedText(field, n) : textFor(field, n);
     case 'textarea': return textFor(field, n);
     case 'richtext': return `<p>${textFor(field, n)}</p>`;
     case 'integer': return integerFor(field, n);
@@ -129,6 +145,8 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
     // A record above another of its module (a department's): a top-level one, or the chain would never end.
     case 'reference': {
       const target = field.reference!.module;
+      // A party is written by the database with its person: a required one (an inspection's inspected) is a person's.
+      if (target === 'partes' && field.required && create.records) return partyOfNewPerson(create);
       if (!madeThroughApi(target, create) || (target === module && !field.required)) return null;
       // Reference data people look up but do not edit (UFs: 27 codes) is shared by the optional fields that name it, as in a seeded space.
       if (!field.required && create.model?.byModule.get(target)?.listOnly && create.shared) return sharedRecord(create, target);
@@ -174,6 +192,12 @@ function comboValues(field: Field, create: Create): Record<string, unknown> {
 }
 
 /** Whether records of a module are made through its API (a party is made by the database, with its person). */
+/** The party of a person made through the API (the party that person's row wrote), one per creator: a person makes many records. */
+async function partyOfNewPerson(create: Create): Promise<number> {
+  const person = create.shared ? await sharedRecord(create, 'pessoa_fisica') : await create('pessoa_fisica');
+  return Number(create.records!.get(`pessoa_fisica:${person}`)!.party_id);
+}
+
 const madeThroughApi = (module: string, create: Create) => create.model?.byModule.get(module)?.operations.create !== false;
 
 /** Leaves out the fields the filled values hide (`x-when`), which the server would store as null. */

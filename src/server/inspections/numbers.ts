@@ -1,0 +1,19 @@
+import type { SpaceDatabase } from '../../../generated/database.js';
+import type { ModuleHooks } from '../resources/hooks.js';
+import { drawNumber } from '../sequences/index.js';
+
+/**
+ * An inspection's number (`fiscalizacoes`), drawn from the sequence it names in its insert's
+ * transaction (docs/SEQUENCES.md): a failed save gives the number back, two inspections saved at once
+ * never share one. An edit keeps the number drawn, whatever sequence it names then. The number is never
+ * typed: the sequence is one of the sequences' combo `automaticas` (the schema's reference refuses
+ * another on `sequence_id`); a draw's refusal (an inactive sequence) answers on `sequence_id` too.
+ */
+export const inspectionNumber: ModuleHooks<SpaceDatabase> = {
+  transforms: ['number', 'formatted_number', 'sequence_id'],
+  async serverValues(trx, { mode, body, previous }) {
+    if (mode !== 'create') return previous ? { number: previous.number ?? null, formatted_number: previous.formatted_number ?? null, sequence_id: previous.sequence_id } : {};
+    const drawn = await drawNumber(trx, Number(body.sequence_id), { date: typeof body.start_date === 'string' ? body.start_date : undefined, field: 'sequence_id' });
+    return { number: drawn.number, formatted_number: drawn.formatted_number };
+  },
+};
