@@ -50,6 +50,17 @@ export interface AuditsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `banks` (schemas/financeiro/bancos.schema.json). */
+export interface BanksTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `categories` (schemas/cadastro/categoria.schema.json). */
 export interface CategoriesTable {
   id: Generated<number>;
@@ -82,6 +93,21 @@ export interface CategoryCoursesTable {
 export interface CategoryTechnicalAssignmentsTable {
   category_id: number;
   technical_assignment_id: number;
+}
+
+/** `checking_accounts` (schemas/financeiro/contas_correntes.schema.json). */
+export interface CheckingAccountsTable {
+  id: Generated<number>;
+  denomination: string;
+  bank_id: number | null;
+  agency_number: string | null;
+  agency_digit: string | null;
+  account_number: string | null;
+  account_digit: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 /** `cities` (schemas/tabelas/municipios.schema.json). */
@@ -152,6 +178,23 @@ export interface CoursesTable {
   specialization: Generated<'S' | 'N'>;
   course_level_id: number;
   educational_institution_id: number;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `covenants` (schemas/financeiro/convenios.schema.json). */
+export interface CovenantsTable {
+  id: Generated<number>;
+  denomination: string;
+  account_id: number;
+  number: string;
+  digit: string | null;
+  wallet: string | null;
+  shared_percentage: Numeric | null;
+  bank_rate: Numeric | null;
+  expiration_date: string | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -1106,10 +1149,12 @@ export interface SpaceDatabase {
   address_restrictions: AddressRestrictionsTable;
   address_types: AddressTypesTable;
   audits: AuditsTable;
+  banks: BanksTable;
   categories: CategoriesTable;
   category_contribution_ranges: CategoryContributionRangesTable;
   category_courses: CategoryCoursesTable;
   category_technical_assignments: CategoryTechnicalAssignmentsTable;
+  checking_accounts: CheckingAccountsTable;
   cities: CitiesTable;
   civil_statuses: CivilStatusesTable;
   contribution_ranges: ContributionRangesTable;
@@ -1117,6 +1162,7 @@ export interface SpaceDatabase {
   course_levels: CourseLevelsTable;
   course_technical_assignments: CourseTechnicalAssignmentsTable;
   courses: CoursesTable;
+  covenants: CovenantsTable;
   custom_page_categories: CustomPageCategoriesTable;
   custom_pages: CustomPagesTable;
   deadline_types: DeadlineTypesTable;
