@@ -1134,6 +1134,25 @@ export interface UsersRolesTable {
   role_id: number;
 }
 
+/** `value_rounding_configs` (schemas/financeiro/configuracao_arredondamento_valor.schema.json). */
+export interface ValueRoundingConfigsTable {
+  id: Generated<number>;
+  value_rounding_setting_id: number;
+  since: string;
+  decimal_places_number: Generated<number>;
+  rounding_method: Generated<1 | 2 | 3>;
+}
+
+/** `value_rounding_settings` (schemas/financeiro/configuracao_arredondamento_valor.schema.json). */
+export interface ValueRoundingSettingsTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `work_regimes` (schemas/tabelas/regimes_trabalho.schema.json). */
 export interface WorkRegimesTable {
   id: Generated<number>;
@@ -1226,6 +1245,8 @@ export interface SpaceDatabase {
   user_permissions: UserPermissionsTable;
   users: UsersTable;
   users_roles: UsersRolesTable;
+  value_rounding_configs: ValueRoundingConfigsTable;
+  value_rounding_settings: ValueRoundingSettingsTable;
   work_regimes: WorkRegimesTable;
 }
 

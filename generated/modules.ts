@@ -15,6 +15,7 @@ export const MODULES = [
   'categoria_natureza_juridica',
   'categoria_pagina_dinamica',
   'clientes',
+  'configuracao_arredondamento_valor',
   'contas_correntes',
   'convenios',
   'cursos',

@@ -144,6 +144,21 @@ export const resourceMessages = {
         updated_at: 'Atualizado em',
       },
     },
+    configuracao_arredondamento_valor: {
+      name: 'Configuração de arredondamento de valor |||| Configurações de arredondamento de valor',
+      fields: {
+        id: 'ID',
+        denomination: 'Denominação',
+        configs: 'Configurações',
+        'configs.since': 'A partir de',
+        'configs.decimal_places_number': 'Casas decimais',
+        'configs.rounding_method': 'Método de arredondamento',
+        inactivated: 'Inativo',
+        inactivated_at: 'Inativado em',
+        created_at: 'Criado em',
+        updated_at: 'Atualizado em',
+      },
+    },
     contas_correntes: {
       name: 'Conta corrente |||| Contas correntes',
       fields: {

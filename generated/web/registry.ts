@@ -515,6 +515,21 @@ export const resources: GeneratedResource[] = [
     load: () => import('./bancos/index').then((m) => m.default),
   },
   {
+    name: 'configuracao_arredondamento_valor',
+    area: 'financeiro',
+    areaLabel: 'Financeiro',
+    permission: 'valueRoundingSetting',
+    insertPermission: 'store',
+    icon: 'Tune',
+    label: {
+      singular: 'Configuração de arredondamento de valor',
+      plural: 'Configurações de arredondamento de valor',
+    },
+    screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
+    load: () => import('./configuracao_arredondamento_valor/index').then((m) => m.default),
+  },
+  {
     name: 'contas_correntes',
     area: 'financeiro',
     areaLabel: 'Financeiro',
