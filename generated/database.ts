@@ -201,6 +201,37 @@ export interface CovenantsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `currencies` (schemas/financeiro/moeda.schema.json). */
+export interface CurrenciesTable {
+  id: Generated<number>;
+  name: string;
+  plural_name: string;
+  symbol: string;
+  international_abbreviation: string | null;
+  value_rounding_setting_id: number;
+  decimal_places_separator: Generated<string>;
+  thousands_separator: Generated<string>;
+  deadline_date: string | null;
+  substitute_currency_id: number | null;
+  substitute_currency_conversion_value: Numeric | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `currency_exchange_rates` (schemas/financeiro/cotacoes_moedas.schema.json). */
+export interface CurrencyExchangeRatesTable {
+  id: Generated<number>;
+  date: string;
+  currency_one_id: number;
+  exchange_rate: Numeric;
+  currency_two_id: number;
+  exchange_rate_for_currency_one: Numeric;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `custom_page_categories` (schemas/sistema/categoria_pagina_dinamica.schema.json). */
 export interface CustomPageCategoriesTable {
   id: Generated<number>;
@@ -1182,6 +1213,8 @@ export interface SpaceDatabase {
   course_technical_assignments: CourseTechnicalAssignmentsTable;
   courses: CoursesTable;
   covenants: CovenantsTable;
+  currencies: CurrenciesTable;
+  currency_exchange_rates: CurrencyExchangeRatesTable;
   custom_page_categories: CustomPageCategoriesTable;
   custom_pages: CustomPagesTable;
   deadline_types: DeadlineTypesTable;
