@@ -37,6 +37,26 @@ export interface AddressTypesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `amount_amortization_configs` (schemas/financeiro/configuracao_amortizacao_valor.schema.json). */
+export interface AmountAmortizationConfigsTable {
+  id: Generated<number>;
+  amount_amortization_setting_id: number;
+  since: string;
+  amortization_amount_priority: Generated<1 | 2>;
+  main_feature: Generated<1 | 2>;
+  amortization_agreement_interest: Generated<1 | 2>;
+}
+
+/** `amount_amortization_settings` (schemas/financeiro/configuracao_amortizacao_valor.schema.json). */
+export interface AmountAmortizationSettingsTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `audits` (schemas/sistema/auditoria.schema.json). */
 export interface AuditsTable {
   id: Generated<number>;
@@ -429,6 +449,48 @@ export interface HolidaysTable {
   description: string | null;
   uf_id: number | null;
   city_id: number | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `indicator_series` (schemas/financeiro/series_indicador.schema.json). */
+export interface IndicatorSeriesTable {
+  id: Generated<number>;
+  denomination: string;
+  central_bank_code: number | null;
+  periodicity: 'D' | 'M' | 'A' | 'S' | 'T' | null;
+  last_automatic_update: Timestamp | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `indicator_series_histories` (schemas/financeiro/series_indicador.schema.json). */
+export interface IndicatorSeriesHistoriesTable {
+  id: Generated<number>;
+  indicator_sery_id: number;
+  date: string;
+  index_number: Numeric;
+  accumulated_variation_percentage: Numeric | null;
+}
+
+/** `interest_update_configs` (schemas/financeiro/configuracao_atualizacao_juros.schema.json). */
+export interface InterestUpdateConfigsTable {
+  id: Generated<number>;
+  interest_update_setting_id: number;
+  since: string;
+  capitalization_regime: Generated<1>;
+  percentage_rate: Numeric;
+  capitalization_period: Generated<1 | 2>;
+}
+
+/** `interest_update_settings` (schemas/financeiro/configuracao_atualizacao_juros.schema.json). */
+export interface InterestUpdateSettingsTable {
+  id: Generated<number>;
+  denomination: string;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -1184,6 +1246,24 @@ export interface ValueRoundingSettingsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `value_update_configs` (schemas/financeiro/configuracao_atualizacao_valor.schema.json). */
+export interface ValueUpdateConfigsTable {
+  id: Generated<number>;
+  value_update_setting_id: number;
+  since: string;
+  indicator_serie_id: number;
+}
+
+/** `value_update_settings` (schemas/financeiro/configuracao_atualizacao_valor.schema.json). */
+export interface ValueUpdateSettingsTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `work_regimes` (schemas/tabelas/regimes_trabalho.schema.json). */
 export interface WorkRegimesTable {
   id: Generated<number>;
@@ -1198,6 +1278,8 @@ export interface WorkRegimesTable {
 export interface SpaceDatabase {
   address_restrictions: AddressRestrictionsTable;
   address_types: AddressTypesTable;
+  amount_amortization_configs: AmountAmortizationConfigsTable;
+  amount_amortization_settings: AmountAmortizationSettingsTable;
   audits: AuditsTable;
   banks: BanksTable;
   categories: CategoriesTable;
@@ -1230,6 +1312,10 @@ export interface SpaceDatabase {
   file_service_types: FileServiceTypesTable;
   genres: GenresTable;
   holidays: HolidaysTable;
+  indicator_series: IndicatorSeriesTable;
+  indicator_series_histories: IndicatorSeriesHistoriesTable;
+  interest_update_configs: InterestUpdateConfigsTable;
+  interest_update_settings: InterestUpdateSettingsTable;
   legal_entities: LegalEntitiesTable;
   legal_entity_addresses: LegalEntityAddressesTable;
   legal_entity_emails: LegalEntityEmailsTable;
@@ -1280,6 +1366,8 @@ export interface SpaceDatabase {
   users_roles: UsersRolesTable;
   value_rounding_configs: ValueRoundingConfigsTable;
   value_rounding_settings: ValueRoundingSettingsTable;
+  value_update_configs: ValueUpdateConfigsTable;
+  value_update_settings: ValueUpdateSettingsTable;
   work_regimes: WorkRegimesTable;
 }
 

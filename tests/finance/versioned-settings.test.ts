@@ -67,4 +67,36 @@ describe('versioned settings [pglite]', () => {
     expect(await inForce('2025-12-31')).toBeUndefined();
     expect((await configInForce(server.db, 'configuracao_arredondamento_valor', other.body.data.id, '2025-12-31'))?.decimal_places_number).toBe(8);
   });
+
+  it('keeps the other settings one configuration per date, each answering the one in force on a day', async () => {
+    const series = await api('POST', '/api/series_indicador', {
+      denomination: 'IPCA', central_bank_code: 433, periodicity: 'M',
+      histories: [{ date: '2026-10-01', index_number: '7123.45678901', accumulated_variation_percentage: '-0.12345678' }],
+    });
+    expect(series.status).toBe(201);
+    expect(series.body.data.histories[0]).toMatchObject({ index_number: '7123.45678901', accumulated_variation_percentage: '-0.12345678' });
+    const rows: Record<string, [Record<string, unknown>, Record<string, unknown>]> = {
+      configuracao_atualizacao_juros: [{ capitalization_regime: 1, percentage_rate: '1.00000000', capitalization_period: 2 }, { capitalization_regime: 1, percentage_rate: '0.03333333', capitalization_period: 1 }],
+      configuracao_amortizacao_valor: [{ amortization_amount_priority: 1, main_feature: 1, amortization_agreement_interest: 1 }, { amortization_amount_priority: 2, main_feature: 2, amortization_agreement_interest: 2 }],
+      configuracao_atualizacao_valor: [{ indicator_serie_id: series.body.data.id }, { indicator_serie_id: series.body.data.id }],
+    };
+    for (const [module, [first, second]] of Object.entries(rows) as [keyof typeof rows & Parameters<typeof configInForce>[1], [Record<string, unknown>, Record<string, unknown>]][]) {
+      const repeated = await api('POST', `/api/${module}`, { denomination: 'Padrão', configs: [{ ...first, since: '2026-01-01' }, { ...second, since: '2026-01-01' }] });
+      expect(repeated.body.errors, module).toEqual({ 'configs.1.since': [SINCE_REPEATED] });
+      const made = await api('POST', `/api/${module}`, { denomination: 'Padrão', configs: [{ ...first, since: '2026-01-01' }, { ...second, since: '2026-03-01' }] });
+      expect(made.status, module).toBe(201);
+      expect(await configInForce(server.db, module, made.body.data.id, '2026-02-28')).toMatchObject(first);
+      expect(await configInForce(server.db, module, made.body.data.id, '2026-03-01')).toMatchObject(second);
+    }
+  });
+
+  it('deletes amortization settings one at a time only', async () => {
+    const made = await api('POST', '/api/configuracao_amortizacao_valor', {
+      denomination: 'Uma de cada vez', configs: [{ since: '2026-01-01', amortization_amount_priority: 1, main_feature: 1, amortization_agreement_interest: 1 }],
+    });
+    const bulk = await api('DELETE', `/api/configuracao_amortizacao_valor/multiple_delete/${made.body.data.id}`);
+    expect(bulk.status).toBe(405);
+    expect(bulk.body.message).toBe('Neste cadastro os registros são excluídos um de cada vez.');
+    expect((await api('DELETE', `/api/configuracao_amortizacao_valor/${made.body.data.id}`)).status).toBe(200);
+  });
 });

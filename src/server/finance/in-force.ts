@@ -8,6 +8,9 @@ import type { SpaceDatabase } from '../../../generated/database.js';
  */
 export const VERSIONED_SETTINGS = {
   configuracao_arredondamento_valor: { table: 'value_rounding_configs', parentKey: 'value_rounding_setting_id' },
+  configuracao_atualizacao_juros: { table: 'interest_update_configs', parentKey: 'interest_update_setting_id' },
+  configuracao_amortizacao_valor: { table: 'amount_amortization_configs', parentKey: 'amount_amortization_setting_id' },
+  configuracao_atualizacao_valor: { table: 'value_update_configs', parentKey: 'value_update_setting_id' },
 } as const satisfies Record<string, { table: keyof SpaceDatabase; parentKey: string }>;
 
 export type VersionedSetting = keyof typeof VERSIONED_SETTINGS;
