@@ -89,14 +89,4 @@ describe('versioned settings [pglite]', () => {
       expect(await configInForce(server.db, module, made.body.data.id, '2026-03-01')).toMatchObject(second);
     }
   });
-
-  it('deletes amortization settings one at a time only', async () => {
-    const made = await api('POST', '/api/configuracao_amortizacao_valor', {
-      denomination: 'Uma de cada vez', configs: [{ since: '2026-01-01', amortization_amount_priority: 1, main_feature: 1, amortization_agreement_interest: 1 }],
-    });
-    const bulk = await api('DELETE', `/api/configuracao_amortizacao_valor/multiple_delete/${made.body.data.id}`);
-    expect(bulk.status).toBe(405);
-    expect(bulk.body.message).toBe('Neste cadastro os registros são excluídos um de cada vez.');
-    expect((await api('DELETE', `/api/configuracao_amortizacao_valor/${made.body.data.id}`)).status).toBe(200);
-  });
 });
