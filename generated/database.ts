@@ -37,6 +37,26 @@ export interface AddressTypesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `amount_amortization_configs` (schemas/financeiro/configuracao_amortizacao_valor.schema.json). */
+export interface AmountAmortizationConfigsTable {
+  id: Generated<number>;
+  amount_amortization_setting_id: number;
+  since: string;
+  amortization_amount_priority: Generated<1 | 2>;
+  main_feature: Generated<1 | 2>;
+  amortization_agreement_interest: Generated<1 | 2>;
+}
+
+/** `amount_amortization_settings` (schemas/financeiro/configuracao_amortizacao_valor.schema.json). */
+export interface AmountAmortizationSettingsTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `audits` (schemas/sistema/auditoria.schema.json). */
 export interface AuditsTable {
   id: Generated<number>;
@@ -46,6 +66,17 @@ export interface AuditsTable {
   record_id: number;
   old_values: Json | null;
   new_values: Json | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `banks` (schemas/financeiro/bancos.schema.json). */
+export interface BanksTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -82,6 +113,21 @@ export interface CategoryCoursesTable {
 export interface CategoryTechnicalAssignmentsTable {
   category_id: number;
   technical_assignment_id: number;
+}
+
+/** `checking_accounts` (schemas/financeiro/contas_correntes.schema.json). */
+export interface CheckingAccountsTable {
+  id: Generated<number>;
+  denomination: string;
+  bank_id: number | null;
+  agency_number: string | null;
+  agency_digit: string | null;
+  account_number: string | null;
+  account_digit: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 /** `cities` (schemas/tabelas/municipios.schema.json). */
@@ -154,6 +200,54 @@ export interface CoursesTable {
   educational_institution_id: number;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `covenants` (schemas/financeiro/convenios.schema.json). */
+export interface CovenantsTable {
+  id: Generated<number>;
+  denomination: string;
+  account_id: number;
+  number: string;
+  digit: string | null;
+  wallet: string | null;
+  shared_percentage: Numeric | null;
+  bank_rate: Numeric | null;
+  expiration_date: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `currencies` (schemas/financeiro/moeda.schema.json). */
+export interface CurrenciesTable {
+  id: Generated<number>;
+  name: string;
+  plural_name: string;
+  symbol: string;
+  international_abbreviation: string | null;
+  value_rounding_setting_id: number;
+  decimal_places_separator: Generated<string>;
+  thousands_separator: Generated<string>;
+  deadline_date: string | null;
+  substitute_currency_id: number | null;
+  substitute_currency_conversion_value: Numeric | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `currency_exchange_rates` (schemas/financeiro/cotacoes_moedas.schema.json). */
+export interface CurrencyExchangeRatesTable {
+  id: Generated<number>;
+  date: string;
+  currency_one_id: number;
+  exchange_rate: Numeric;
+  currency_two_id: number;
+  exchange_rate_for_currency_one: Numeric;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -361,6 +455,28 @@ export interface HolidaysTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `indicator_series` (schemas/financeiro/series_indicador.schema.json). */
+export interface IndicatorSeriesTable {
+  id: Generated<number>;
+  denomination: string;
+  central_bank_code: number | null;
+  periodicity: 'D' | 'M' | 'A' | 'S' | 'T' | null;
+  last_automatic_update: Timestamp | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `indicator_series_histories` (schemas/financeiro/series_indicador.schema.json). */
+export interface IndicatorSeriesHistoriesTable {
+  id: Generated<number>;
+  indicator_sery_id: number;
+  date: string;
+  index_number: Numeric;
+  accumulated_variation_percentage: Numeric | null;
+}
+
 /** `inspection_action_supervisors` (schemas/fiscalizacao/acoes_fiscalizacao.schema.json). */
 export interface InspectionActionSupervisorsTable {
   id: Generated<number>;
@@ -490,6 +606,26 @@ export interface InspectionsTable {
   end_date: string | null;
   inspected_id: number;
   notes: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `interest_update_configs` (schemas/financeiro/configuracao_atualizacao_juros.schema.json). */
+export interface InterestUpdateConfigsTable {
+  id: Generated<number>;
+  interest_update_setting_id: number;
+  since: string;
+  capitalization_regime: Generated<1>;
+  percentage_rate: Numeric;
+  capitalization_period: Generated<1 | 2>;
+}
+
+/** `interest_update_settings` (schemas/financeiro/configuracao_atualizacao_juros.schema.json). */
+export interface InterestUpdateSettingsTable {
+  id: Generated<number>;
+  denomination: string;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -1239,6 +1375,43 @@ export interface UsersRolesTable {
   role_id: number;
 }
 
+/** `value_rounding_configs` (schemas/financeiro/configuracao_arredondamento_valor.schema.json). */
+export interface ValueRoundingConfigsTable {
+  id: Generated<number>;
+  value_rounding_setting_id: number;
+  since: string;
+  decimal_places_number: Generated<number>;
+  rounding_method: Generated<1 | 2 | 3>;
+}
+
+/** `value_rounding_settings` (schemas/financeiro/configuracao_arredondamento_valor.schema.json). */
+export interface ValueRoundingSettingsTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `value_update_configs` (schemas/financeiro/configuracao_atualizacao_valor.schema.json). */
+export interface ValueUpdateConfigsTable {
+  id: Generated<number>;
+  value_update_setting_id: number;
+  since: string;
+  indicator_serie_id: number;
+}
+
+/** `value_update_settings` (schemas/financeiro/configuracao_atualizacao_valor.schema.json). */
+export interface ValueUpdateSettingsTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `work_regimes` (schemas/tabelas/regimes_trabalho.schema.json). */
 export interface WorkRegimesTable {
   id: Generated<number>;
@@ -1253,11 +1426,15 @@ export interface WorkRegimesTable {
 export interface SpaceDatabase {
   address_restrictions: AddressRestrictionsTable;
   address_types: AddressTypesTable;
+  amount_amortization_configs: AmountAmortizationConfigsTable;
+  amount_amortization_settings: AmountAmortizationSettingsTable;
   audits: AuditsTable;
+  banks: BanksTable;
   categories: CategoriesTable;
   category_contribution_ranges: CategoryContributionRangesTable;
   category_courses: CategoryCoursesTable;
   category_technical_assignments: CategoryTechnicalAssignmentsTable;
+  checking_accounts: CheckingAccountsTable;
   cities: CitiesTable;
   civil_statuses: CivilStatusesTable;
   contribution_ranges: ContributionRangesTable;
@@ -1265,6 +1442,9 @@ export interface SpaceDatabase {
   course_levels: CourseLevelsTable;
   course_technical_assignments: CourseTechnicalAssignmentsTable;
   courses: CoursesTable;
+  covenants: CovenantsTable;
+  currencies: CurrenciesTable;
+  currency_exchange_rates: CurrencyExchangeRatesTable;
   custom_page_categories: CustomPageCategoriesTable;
   custom_pages: CustomPagesTable;
   deadline_types: DeadlineTypesTable;
@@ -1280,6 +1460,8 @@ export interface SpaceDatabase {
   file_service_types: FileServiceTypesTable;
   genres: GenresTable;
   holidays: HolidaysTable;
+  indicator_series: IndicatorSeriesTable;
+  indicator_series_histories: IndicatorSeriesHistoriesTable;
   inspection_action_supervisors: InspectionActionSupervisorsTable;
   inspection_action_types: InspectionActionTypesTable;
   inspection_actions: InspectionActionsTable;
@@ -1292,6 +1474,8 @@ export interface SpaceDatabase {
   inspection_teams: InspectionTeamsTable;
   inspection_types: InspectionTypesTable;
   inspections: InspectionsTable;
+  interest_update_configs: InterestUpdateConfigsTable;
+  interest_update_settings: InterestUpdateSettingsTable;
   legal_entities: LegalEntitiesTable;
   legal_entity_addresses: LegalEntityAddressesTable;
   legal_entity_emails: LegalEntityEmailsTable;
@@ -1341,6 +1525,10 @@ export interface SpaceDatabase {
   user_permissions: UserPermissionsTable;
   users: UsersTable;
   users_roles: UsersRolesTable;
+  value_rounding_configs: ValueRoundingConfigsTable;
+  value_rounding_settings: ValueRoundingSettingsTable;
+  value_update_configs: ValueUpdateConfigsTable;
+  value_update_settings: ValueUpdateSettingsTable;
   work_regimes: WorkRegimesTable;
 }
 

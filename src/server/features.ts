@@ -4,6 +4,7 @@ import { dashboardFeature } from './dashboard/feature.js';
 import { deadlinesFeature } from './deadlines/feature.js';
 import { documentsFeature } from './documents/feature.js';
 import type { Feature } from './feature.js';
+import { financeFeature } from './finance/feature.js';
 import { fileServicesFeature } from './file-services/feature.js';
 import { holidaysFeature } from './holidays/feature.js';
 import { inspectionsFeature } from './inspections/feature.js';
@@ -23,4 +24,4 @@ import { sequencesFeature } from './sequences/feature.js';
  * The product's features, in the order `buildApp` registers them. A module's hooks run in this
  * order (src/server/resources/hooks.ts); auth comes first, since its guard must cover every route.
  */
-export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature];
+export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature, financeFeature];

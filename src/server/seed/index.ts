@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { economicActivityRows } from './cnae/economic-activities.js';
 import { analyzeTables } from '../db/statistics.js';
+import { seedBanks } from './banks.js';
 import { seedDemo } from './demo.js';
 import { seedEducationalInstitutions } from './educational-institutions.js';
 import { seedHolidays } from './holidays.js';
@@ -14,11 +15,11 @@ import { seedPlaces } from './places.js';
 export type SeedReport = Record<string, number>;
 
 /** The tables the reference seed fills, as its report names them. */
-const REFERENCE_TABLES = ['holidays', 'states', 'cities', 'legal_nature_categories', 'legal_natures', 'economic_activities', 'educational_institutions', ...Object.keys(LOOKUP_VALUES)];
+const REFERENCE_TABLES = ['holidays', 'states', 'cities', 'legal_nature_categories', 'legal_natures', 'economic_activities', 'educational_institutions', 'banks', ...Object.keys(LOOKUP_VALUES)];
 
 /**
  * Fills a space's reference tables: UFs, municipalities, CNAE subclasses, legal natures and their
- * categories, the educational institutions, the standard lookups, and the holidays of the current and
+ * categories, the educational institutions, the banks of the national payment system (./banks.ts), the standard lookups, and the holidays of the current and
  * next year (./holidays.ts, recorded per year: a space running into a new year receives the next one
  * at its next start). Once per edition of that data (`reference_seeds`): a restart
  * skips it, and a row a council removed is not brought back until a new edition is installed, which
@@ -41,6 +42,7 @@ export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
     report.legal_natures = natures.legalNatures;
     report.economic_activities = await insertMissing(trx, 'economic_activities', economicActivityRows() as unknown as Record<string, unknown>[]);
     report.educational_institutions = await seedEducationalInstitutions(trx);
+    report.banks = await seedBanks(trx);
     for (const [table, values] of Object.entries(LOOKUP_VALUES)) {
       report[table] = await insertMissing(trx, table, values.map((denomination) => ({ denomination })));
     }

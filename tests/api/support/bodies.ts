@@ -120,7 +120,8 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
     case 'textarea': return textFor(field, n);
     case 'richtext': return `<p>${textFor(field, n)}</p>`;
     case 'integer': return integerFor(field, n);
-    case 'decimal': return '12.5';
+    // As the server keeps it: every place of its column written (`numeric(5,2)` answers '12.50').
+    case 'decimal': return field.digits?.fraction ? `12.${'5'.padEnd(field.digits.fraction, '0')}` : '12';
     case 'money': return '1.234,56';
     case 'boolean': return false;
     case 'date': return '2024-03-15';

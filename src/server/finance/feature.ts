@@ -1,0 +1,12 @@
+import { defineFeature } from '../feature.js';
+import { VERSIONED_SETTINGS } from './in-force.js';
+import { oneConfigPerDate } from './versioned-settings.js';
+
+/**
+ * Finance (docs/FINANCE.md): the versioned settings keep one configuration per `since` date, and
+ * `configInForce` (./in-force.ts) answers which one applies on a day; the rounding of values is the
+ * pure function of src/shared/finance/rounding.ts.
+ */
+export const financeFeature = defineFeature('finance', async (app) => {
+  for (const module of Object.keys(VERSIONED_SETTINGS) as (keyof typeof VERSIONED_SETTINGS)[]) app.resources.hooks(module, oneConfigPerDate);
+});
