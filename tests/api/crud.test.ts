@@ -28,8 +28,9 @@ for (const kind of DATABASE_KINDS) {
           // A file field takes the upload's id and answers the file (name, size, type) under that id.
           // A decimal comes back as its column keeps it (`numeric(5,2)`: '12.5' answers '12.50'): the same number.
           const value = created.body.data[field.name];
-          const answered = field.kind === 'file' ? value?.id : field.kind === 'decimal' && typeof value === 'string' ? normaliseDecimal(value) : value;
-          expect(answered, `${entity.module}.${field.name}`).toEqual(body[field.name]);
+          const asNumber = (decimal: unknown) => (field.kind === 'decimal' && typeof decimal === 'string' ? normaliseDecimal(decimal) : decimal);
+          const answered = field.kind === 'file' ? value?.id : asNumber(value);
+          expect(answered, `${entity.module}.${field.name}`).toEqual(asNumber(body[field.name]));
         }
 
         const shown = await api('GET', `/api/${entity.module}/${id}`);
