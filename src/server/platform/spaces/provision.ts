@@ -6,7 +6,7 @@ import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../db/m
 import { ensureAdministrator } from '../../auth/users.js';
 import { seedReferenceData } from '../../seed/index.js';
 import { spaceTarget, spaceTemplatesDir, type PlatformConfig, type SpaceConfigRow } from '../config.js';
-import { copySpaceTemplate, postgresTemplate } from './template.js';
+import { copySpaceTemplate, databaseExists, postgresTemplate } from './template.js';
 
 /** The steps of opening a space, as the error names them. */
 export const STEPS = {
@@ -89,8 +89,7 @@ async function createDatabase(config: PlatformConfig, space: SpaceConfigRow, mig
     return true;
   }
   return onServer(space, async (client) => {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [space.db_name]);
-    if (rowCount) return false;
+    if (await databaseExists(client, space.db_name)) return false;
     const urlOf = (database: string) => (spaceTarget(config, { ...space, db_name: database }) as { url: string }).url;
     const template = await postgresTemplate(client, urlOf, migrations);
     await client.query(`create database ${quoteIdent(space.db_name)} template ${template}`);

@@ -67,6 +67,11 @@ async function fill(target: DatabaseTarget, migrations: MigrationSet): Promise<v
   }
 }
 
+/** Whether the server `client` is connected to has a database of that name. */
+export async function databaseExists(client: pg.Client, name: string): Promise<boolean> {
+  return ((await client.query('select 1 from pg_database where datname = $1', [name])).rowCount ?? 0) > 0;
+}
+
 /**
  * The name of the template database of this edition on the server `client` is connected to, made
  * when missing: built under a name of its own, then renamed (the first rename wins a race).
@@ -74,7 +79,7 @@ async function fill(target: DatabaseTarget, migrations: MigrationSet): Promise<v
  */
 export async function postgresTemplate(client: pg.Client, urlOf: (database: string) => string, migrations: MigrationSet): Promise<string> {
   const template = `conselho_space_template_${templateEdition(migrations)}`;
-  const exists = async (name: string) => ((await client.query('select 1 from pg_database where datname = $1', [name])).rowCount ?? 0) > 0;
+  const exists = (name: string) => databaseExists(client, name);
   if (await exists(template)) return template;
   const building = `${template}_${randomBytes(6).toString('hex')}`;
   await client.query(`create database ${building}`);

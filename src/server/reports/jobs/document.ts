@@ -13,6 +13,7 @@ import { recordAudit } from '../../audit/record.js';
 import { conflict } from '../../http/app-error.js';
 import type { ModuleHooks } from '../../resources/hooks.js';
 import { COUNCIL_TIME_ZONE } from '../../sequences/index.js';
+import type { ReportJob } from './sources.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -42,19 +43,13 @@ export interface PlannedDocument {
 }
 
 /**
- * Whether a printed report is kept as a document, and as which. Read before its transaction (the
- * bytes are stored first); `skipped` is the reason a person reads when the type refuses the format.
+ * Whether a printed report is kept as a document, and as which: read from its job and the type,
+ * before its transaction (the bytes are stored first); `skipped` is the reason a person reads when
+ * the type refuses the format.
  */
-export async function planReportDocument(db: Kysely<any>, reportId: number, format: string): Promise<{ plan: PlannedDocument | null; skipped?: string }> {
-  const report = await db
-    .selectFrom('reports as r')
-    .innerJoin('report_design_types as d', 'd.id', 'r.report_design_type_id')
-    .select(['r.without_document', 'r.force_store', 'r.owner', 'r.owner_id', 'r.requested_by', 'd.name as design'])
-    .where('r.id', '=', reportId)
-    .executeTakeFirst();
-  if (!report || report.without_document === true) return { plan: null };
-  const ofRecord = report.owner_id != null;
-  if (!ofRecord && report.force_store !== true) return { plan: null };
+export async function planReportDocument(db: Kysely<any>, job: ReportJob, format: string): Promise<{ plan: PlannedDocument | null; skipped?: string }> {
+  if (job.withoutDocument) return { plan: null };
+  if (job.ownerId === null && !job.forceStore) return { plan: null };
   const type = await reportDocumentType(db);
   if (!type) return { plan: null, skipped: NO_REPORT_DOCUMENT_TYPE };
   if (!type.accepted_extensions.includes(format)) {
@@ -65,12 +60,12 @@ export async function planReportDocument(db: Kysely<any>, reportId: number, form
   return {
     plan: {
       typeId: type.id,
-      name: `${String(report.design)} (${now.format('DD/MM/YYYY HH:mm')})`.slice(0, 255),
+      name: `${job.design.name} (${now.format('DD/MM/YYYY HH:mm')})`.slice(0, 255),
       date: now.format('YYYY-MM-DD'),
-      entityType: report.owner ? String(report.owner) : null,
-      entityId: ofRecord ? Number(report.owner_id) : null,
-      metadata: entry ? [{ id: Number(entry.id), name: DESIGN_ENTRY, type: 'string', required: entry.required === true, value: String(report.design) }] : [],
-      requestedBy: report.requested_by == null ? null : Number(report.requested_by),
+      entityType: job.owner,
+      entityId: job.ownerId,
+      metadata: entry ? [{ id: Number(entry.id), name: DESIGN_ENTRY, type: 'string', required: entry.required === true, value: job.design.name }] : [],
+      requestedBy: job.requestedBy,
     },
   };
 }

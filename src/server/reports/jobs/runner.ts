@@ -13,7 +13,7 @@ import type { SpaceStorages } from '../../storage/storages.js';
 import { ReportError, type ReportEngine, type ReportEngineSettings } from '../engine.js';
 import { insertReportDocument, planReportDocument } from './document.js';
 import { beat, REPORT_STATUS } from './queue.js';
-import { accessOf, loadJob } from './sources.js';
+import { accessOf, loadJob, type ReportJob } from './sources.js';
 
 export const BEAT_MS = 5_000;
 export const UNEXPECTED = 'Não foi possível gerar o relatório; tente novamente ou fale com o suporte.';
@@ -42,7 +42,7 @@ export async function printReport(db: Kysely<any>, id: number, deps: RunnerDeps)
       design: job.design, engine: job.engine, parameters: { ...job.parameters, owner: job.owner, owner_id: job.ownerId },
       format: job.format, db, model: deps.model, access: await accessOf(db, job.requestedBy), signal: deps.signal,
     });
-    await keepOutput(db, id, output, deps.files);
+    await keepOutput(db, job, output, deps.files);
   } catch (error) {
     if (!(error instanceof ReportError)) deps.log(error, id);
     await endInError(db, id, error instanceof ReportError ? error.message : UNEXPECTED);
@@ -56,22 +56,23 @@ export async function printReport(db: Kysely<any>, id: number, deps: RunnerDeps)
  * rows and the report's new state in one transaction: never a report or document naming a file the
  * storage lacks.
  */
-async function keepOutput(db: Kysely<any>, id: number, output: { bytes: Buffer; format: keyof typeof CONTENT_TYPES; fileName: string }, files: SpaceStorages) {
+async function keepOutput(db: Kysely<any>, job: ReportJob, output: { bytes: Buffer; format: keyof typeof CONTENT_TYPES; fileName: string }, files: SpaceStorages) {
+  const id = job.id;
   const { serviceId, storage } = await files.active();
-  const { plan, skipped } = await planReportDocument(db, id, output.format);
+  const { plan, skipped } = await planReportDocument(db, job, output.format);
   const fileId = randomUUID();
   const key = `relatorio/file_link/${fileId}`;
   const documentFileId = randomUUID();
   const documentKey = `documento/document/${documentFileId}`;
-  const file = (fileId: string, key: string, module: string, field: string, recordId: number) => ({
+  const file = (fileId: string, key: string, module: string, field: string, recordId: number, uploadedBy: number | null) => ({
     id: fileId, module, field, record_id: recordId, name: output.fileName, size: output.bytes.length,
-    content_type: CONTENT_TYPES[output.format], storage_key: key, service_id: serviceId, uploaded_by: plan?.requestedBy ?? null,
+    content_type: CONTENT_TYPES[output.format], storage_key: key, service_id: serviceId, uploaded_by: uploadedBy,
   });
   await storage.put(key, output.bytes);
   if (plan) await storage.put(documentKey, output.bytes);
   try {
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto(FILES_TABLE).values({ ...file(fileId, key, 'relatorio', 'file_link', id), uploaded_by: null }).execute();
+      await trx.insertInto(FILES_TABLE).values(file(fileId, key, 'relatorio', 'file_link', id, null)).execute();
       const done = await trx
         .updateTable('reports')
         .set({ status: REPORT_STATUS.printed, file_link: fileId, file_extension: output.format, finished_at: new Date(), error_reason: null, updated_at: new Date() })
@@ -84,7 +85,7 @@ async function keepOutput(db: Kysely<any>, id: number, output: { bytes: Buffer; 
       await recordAudit(trx, { event: 'printed', userId: null, module: 'relatorio', recordId: id, newValues: { status: REPORT_STATUS.printed, file: output.fileName } });
       if (plan) {
         const documentId = await insertReportDocument(trx, id, plan, documentFileId, output.format);
-        await trx.insertInto(FILES_TABLE).values(file(documentFileId, documentKey, 'documento', 'document', documentId)).execute();
+        await trx.insertInto(FILES_TABLE).values(file(documentFileId, documentKey, 'documento', 'document', documentId, plan.requestedBy)).execute();
         await recordAudit(trx, { event: 'kept_as_document', userId: null, module: 'relatorio', recordId: id, newValues: { document_id: documentId, name: plan.name } });
       } else if (skipped) {
         await recordAudit(trx, { event: 'not_kept_as_document', userId: null, module: 'relatorio', recordId: id, newValues: { reason: skipped } });

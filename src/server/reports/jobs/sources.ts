@@ -16,6 +16,9 @@ export interface ReportJob {
   owner: string | null;
   ownerId: number | null;
   requestedBy: number | null;
+  /** Whether its file is kept as a document: never (`without_document`), or even of no record (`force_store`). */
+  withoutDocument: boolean;
+  forceStore: boolean;
   design: ReportDesign;
   engine: ReportEngineSettings;
 }
@@ -50,6 +53,8 @@ export async function loadJob(db: Kysely<any>, files: SpaceStorages, id: number)
     owner: report.owner ?? null,
     ownerId: report.owner_id == null ? null : Number(report.owner_id),
     requestedBy: report.requested_by == null ? null : Number(report.requested_by),
+    withoutDocument: report.without_document === true,
+    forceStore: report.force_store === true,
     design: {
       id: Number(design.id),
       name: String(design.name),
