@@ -2,8 +2,7 @@
  * Two spaces served by one app with the real tenancy plugin, as main.ts builds it: the default space
  * (the platform database) and a `pglite` space created through the platform tables.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { ensureAdministrator } from '../../src/server/auth/index.js';
 import { loadConfig } from '../../src/server/config.js';
 import { isSpaceless } from '../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index.js';
-import { createTestTarget, DATABASE_KINDS, type TestTarget, TEST_SPACE_TEMPLATES } from '../support/databases.js';
+import { createTestTarget, DATABASE_KINDS, type TestTarget, TEST_SPACE_TEMPLATES, platformDataDir, placeSpaceDatabase } from '../support/databases.js';
 import { ROOT } from './support/server.js';
 
 const EMAIL = 'admin@example.com';
@@ -32,7 +31,7 @@ async function addSpace(directory: SpaceDirectory, tenantName: string, extra: Re
 
 for (const kind of DATABASE_KINDS) {
   describe(`spaces through the Tenant header, default space on ${kind}`, () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'test-spaces-'));
+    const dataDir = platformDataDir('test-spaces-', kind);
     let platform: TestTarget | undefined;
     let directory: SpaceDirectory;
     let app: FastifyInstance;
@@ -48,10 +47,11 @@ for (const kind of DATABASE_KINDS) {
     };
 
     beforeAll(async () => {
-      if (kind === 'postgres') platform = await createTestTarget('postgres');
+      if (kind === 'postgres') platform = await createTestTarget('postgres', 'platformAndSpace');
       directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
       const system = await directory.platform.insertInto('systems').values({ name: SUL_SYSTEM, prefix: 'SUL', url: 'sul.conselho.org.br' }).returning('id').executeTakeFirstOrThrow();
       await addSpace(directory, 'sul', { system_id: system.id });
+      placeSpaceDatabase(dataDir, 'sul');
       await addSpace(directory, 'fechado', { active: false });
       await ensureAdministrator((await directory.resolve(undefined)).db, { email: EMAIL, password: PASSWORDS.default });
       await ensureAdministrator((await directory.resolve('sul')).db, { email: EMAIL, password: PASSWORDS.sul });

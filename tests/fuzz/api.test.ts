@@ -21,6 +21,15 @@ const LOGOUT = 'sessao-de-saida';
 
 interface Plan { name: string; runs: number; request: fc.Arbitrary<Sent>; knows: (path: string) => boolean }
 
+/**
+ * The generic read and delete routes parse their ids and query strings with one code for every
+ * module: each is sent MODULE_RUNS requests per module (its filters, its hooks) and ACROSS_RUNS
+ * drawn across every module, so their hostile values do not grow with the number of modules.
+ * Bodies are drawn per module: each module's rules and hooks are its own.
+ */
+const MODULE_RUNS = Math.max(1, Math.ceil(RUNS / 8));
+const ACROSS_RUNS = RUNS * 10;
+
 const fieldsOf = (names: string[]) => (path: string) => path === '_' || names.includes(path);
 
 /** Whether an error path names a property of the body rule: `field`, `list.0`, `list.0.item`, `list.0.nested.1.item`. */
@@ -51,7 +60,9 @@ function spoiledBody(text: string, entity: Entity): string {
  */
 const spoiled = (product: Product, entity: Entity) => product.app.resources.traitsOf(entity.module).effects.size > 0;
 
-function modulePlans(entity: Entity, valid: Record<string, unknown> | null, ids: number[], token: string, spoil: boolean): { reads: Plan[]; deletes: Plan[] } {
+interface ModulePlans { reads: Plan[]; deletes: Plan[]; /** Requests of the generic read and delete routes, by route, for the plans across modules. */ spread: Map<string, fc.Arbitrary<Sent>> }
+
+function modulePlans(entity: Entity, valid: Record<string, unknown> | null, ids: number[], token: string, spoil: boolean): ModulePlans {
   const base = `/api/${entity.module}`;
   const rest = `/api/rest/${entity.module}`;
   const columns = entity.fields.filter((f) => f.column !== null).map((f) => f.name);
@@ -62,26 +73,44 @@ function modulePlans(entity: Entity, valid: Record<string, unknown> | null, ids:
   const none = () => false;
   const at = (name: string, runs: number, request: fc.Arbitrary<Omit<Sent, 'token'>>, knows: Plan['knows'] = none): Plan =>
     ({ name: `${name} ${base}`, runs, knows, request: request.map((r) => ({ ...r, token })) });
+  const spread = new Map<string, fc.Arbitrary<Sent>>();
+  const generic = (name: string, request: fc.Arbitrary<Omit<Sent, 'token'>>): Plan => {
+    const plan = at(name, MODULE_RUNS, request);
+    spread.set(name, plan.request);
+    return plan;
+  };
   return {
     reads: [
-      at('list', RUNS, query.map((q) => ({ method: 'GET', url: `${base}?${q}` }))),
-      at('combos', RUNS, query.map((q) => ({ method: 'GET', url: `${base}/combos?${q}` }))),
-      at('show', RUNS, id.map((i) => ({ method: 'GET', url: `${base}/${i}` }))),
+      generic('list', query.map((q) => ({ method: 'GET', url: `${base}?${q}` }))),
+      generic('combos', query.map((q) => ({ method: 'GET', url: `${base}/combos?${q}` }))),
+      generic('show', id.map((i) => ({ method: 'GET', url: `${base}/${i}` }))),
       at('rules', 3, fc.constantFrom('create', 'edit', 'outro', '%00').map((mode) => ({ method: 'GET', url: `/api/rules/${entity.module}/${mode}` }))),
       at('create', RUNS * 2, body('create').map((payload) => ({ method: 'POST', url: base, payload })), knowsRule(entity.rules.create)),
       at('update', RUNS * 2, fc.tuple(id, body('edit')).map(([i, payload]) => ({ method: 'PUT', url: `${base}/${i}`, payload })), knowsRule(entity.rules.edit)),
-      // The same operations through react-admin's simple-rest dialect (bare bodies, partial PUT).
-      at('rest list', RUNS, restQueryText(columns, filterText(columns)).map((q) => ({ method: 'GET', url: `${rest}?${q}` }))),
-      at('rest show', Math.ceil(RUNS / 3), id.map((i) => ({ method: 'GET', url: `${rest}/${i}` }))),
-      at('rest create', RUNS, body('create').map((payload) => ({ method: 'POST', url: rest, payload })), knowsRule(entity.rules.create)),
-      at('rest update', RUNS, fc.tuple(id, body('edit')).map(([i, payload]) => ({ method: 'PUT', url: `${rest}/${i}`, payload })), knowsRule(entity.rules.edit)),
+      // The same operations through react-admin's simple-rest dialect (bare bodies, partial PUT),
+      // which reach the same validation and hooks: fewer runs.
+      generic('rest list', restQueryText(columns, filterText(columns)).map((q) => ({ method: 'GET', url: `${rest}?${q}` }))),
+      generic('rest show', id.map((i) => ({ method: 'GET', url: `${rest}/${i}` }))),
+      at('rest create', Math.ceil(RUNS / 3), body('create').map((payload) => ({ method: 'POST', url: rest, payload })), knowsRule(entity.rules.create)),
+      at('rest update', Math.ceil(RUNS / 3), fc.tuple(id, body('edit')).map(([i, payload]) => ({ method: 'PUT', url: `${rest}/${i}`, payload })), knowsRule(entity.rules.edit)),
     ],
     deletes: [
-      at('delete', RUNS, id.map((i) => ({ method: 'DELETE', url: `${base}/${i}` }))),
-      at('multiple_delete', RUNS, fc.array(id, { minLength: 1, maxLength: 4 }).map((list) => ({ method: 'DELETE', url: `${base}/multiple_delete/${list.join(',')}` }))),
-      at('rest delete', Math.ceil(RUNS / 3), id.map((i) => ({ method: 'DELETE', url: `${rest}/${i}` }))),
+      generic('delete', id.map((i) => ({ method: 'DELETE', url: `${base}/${i}` }))),
+      generic('multiple_delete', fc.array(id, { minLength: 1, maxLength: 4 }).map((list) => ({ method: 'DELETE', url: `${base}/multiple_delete/${list.join(',')}` }))),
+      generic('rest delete', id.map((i) => ({ method: 'DELETE', url: `${rest}/${i}` }))),
     ],
+    spread,
   };
+}
+
+/** One plan per generic route, its requests drawn across every module's (`ModulePlans.spread`). */
+function acrossModules(spreads: Map<string, fc.Arbitrary<Sent>>[], names: string[]): Plan[] {
+  return names.map((name) => ({
+    name: `${name} (every module)`,
+    runs: ACROSS_RUNS,
+    knows: () => false,
+    request: fc.oneof(...spreads.map((spread) => spread.get(name)!)),
+  }));
 }
 
 /** Everything that is not a generic resource route: auth, recovery, profile, parameters, monitors, platform, dashboard. */
@@ -165,6 +194,7 @@ for (const kind of DATABASE_KINDS) {
       const create = creator(product.model, (url, body) => api('POST', url, body), uploader(product, product.token));
       const reads: Plan[] = [];
       const deletes: Plan[] = [];
+      const spreads: ModulePlans['spread'][] = [];
       for (const entity of product.model.entities) {
         const spoil = spoiled(product, entity);
         const writable = entity.operations.create && !spoil;
@@ -173,7 +203,10 @@ for (const kind of DATABASE_KINDS) {
         const plans = modulePlans(entity, valid, ids, product.token, spoil);
         reads.push(...plans.reads);
         deletes.push(...plans.deletes);
+        spreads.push(plans.spread);
       }
+      reads.push(...acrossModules(spreads, ['list', 'combos', 'show', 'rest list', 'rest show']));
+      deletes.push(...acrossModules(spreads, ['delete', 'multiple_delete', 'rest delete']));
       const parameterNames = ((await api('GET', '/api/parametros')).body.data.back as { name: string }[]).map((p) => p.name);
       const session = async () => (await product.send({ method: 'POST', url: '/api/auth', payload: JSON.stringify({ email: 'sessao@example.com', password: 'senha-da-sessao-de-saida' }) })).body.data.token as string;
       await api('POST', '/api/usuarios', { name: 'Sessão de saída', email: 'sessao@example.com', password: 'senha-da-sessao-de-saida', active: true });

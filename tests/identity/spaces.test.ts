@@ -3,9 +3,7 @@
  * PostgreSQL, a PGlite space 'sul'): the same e-mail in each, one
  * administrator per space, the SMTP sink on loopback.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
@@ -15,7 +13,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { isSpaceless } from '../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index.js';
 import { ROOT } from '../api/support/server.js';
-import { createTestTarget, DATABASE_KINDS, type TestTarget, TEST_SPACE_TEMPLATES } from '../support/databases.js';
+import { createTestTarget, DATABASE_KINDS, type TestTarget, TEST_SPACE_TEMPLATES, platformDataDir, placeSpaceDatabase } from '../support/databases.js';
 import { recoveryLink, startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 const EMAIL = 'ana@example.com';
@@ -23,7 +21,7 @@ const PASSWORDS = { default: 'Senha-Do-Padrao-1', sul: 'Senha-Do-Sul-2' } as con
 
 for (const kind of DATABASE_KINDS) describe(`accounts in two spaces, default space on ${kind} (real tenancy)`, () => {
   let platform: TestTarget | undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'test-accounts-spaces-'));
+  const dataDir = platformDataDir('test-accounts-spaces-', kind);
   const previous = process.env.SMTP_URL;
   let directory: SpaceDirectory;
   let app: FastifyInstance;
@@ -37,10 +35,11 @@ for (const kind of DATABASE_KINDS) describe(`accounts in two spaces, default spa
   beforeAll(async () => {
     sink = await startSmtpSink();
     process.env.SMTP_URL = sink.url;
-    if (kind === 'postgres') platform = await createTestTarget('postgres');
+    if (kind === 'postgres') platform = await createTestTarget('postgres', 'platformAndSpace');
     directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
     const tenant = await directory.platform.insertInto('tenants').values({ name: 'Conselho Sul', initials: 'CS', email: 'sul@example.com' }).returning('id').executeTakeFirstOrThrow();
     await directory.platform.insertInto('tenant_configs').values({ tenant_id: tenant.id, tenant_name: 'sul', db_type: 'pglite', db_name: 'sul' }).execute();
+    placeSpaceDatabase(dataDir, 'sul');
     await ensureAdministrator((await directory.resolve(undefined)).db, { email: EMAIL, password: PASSWORDS.default });
     await ensureAdministrator((await directory.resolve('sul')).db, { email: EMAIL, password: PASSWORDS.sul });
     app = await buildApp({

@@ -1,5 +1,5 @@
 /**
- * Two server processes (`tsx src/server/main.ts`) on one fresh PostgreSQL database, each running its
+ * Two server processes (the compiled `src/server/main.ts`) on one fresh PostgreSQL database, each running its
  * background checks: every due check runs exactly once per interval, counted at the fixture server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ describe('two server processes on one PostgreSQL', () => {
       },
     });
     for (const path of paths) fixture.route(path, { body: 'ok', delayMs: 50 });
-    target = await createTestTarget('postgres');
+    target = await createTestTarget('postgres', 'platformAndSpace');
     const env = (name: string) => {
       const dataDir = mkdtempSync(join(tmpdir(), `test-process-${name}-`));
       dataDirs.push(dataDir);

@@ -2,9 +2,7 @@
  * Each space keeps its own postal-code answers, named by its own UFs and municipalities, and a
  * person of another space, or of none, gets nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +15,7 @@ import { isSpaceless } from '../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index.js';
 import { ROOT } from '../api/support/server.js';
 import { standIn, VIACEP_SE, type StandIn } from './support/providers.js';
-import { TEST_SPACE_TEMPLATES } from '../support/databases.js';
+import { TEST_SPACE_TEMPLATES, platformDataDir, placeSpaceDatabase } from '../support/databases.js';
 
 const EMAIL = 'admin@example.com';
 const PASSWORDS = { default: 'senha-do-padrao', sul: 'senha-do-sul' } as const;
@@ -25,7 +23,7 @@ type Space = keyof typeof PASSWORDS;
 const savedAllowed = process.env.OUTBOUND_ALLOWED_HOSTS;
 
 describe('postal codes of two spaces', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'test-postal-code-spaces-'));
+  const dataDir = platformDataDir('test-postal-code-spaces-');
   let directory: SpaceDirectory;
   let app: FastifyInstance;
   let viaCep: StandIn;
@@ -55,6 +53,7 @@ describe('postal codes of two spaces', () => {
     directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir });
     const tenant = await directory.platform.insertInto('tenants').values({ name: 'Conselho Sul', initials: 'CS', email: 'sul@example.com' }).returning('id').executeTakeFirstOrThrow();
     await directory.platform.insertInto('tenant_configs').values({ tenant_id: tenant.id, tenant_name: 'sul', db_type: 'pglite', db_name: 'sul' }).execute();
+    placeSpaceDatabase(dataDir, 'sul');
     for (const [space, before] of [['default', 0], ['sul', 3]] as const) {
       const { db } = await directory.resolve(space === 'default' ? undefined : space);
       await ensureAdministrator(db, { email: EMAIL, password: PASSWORDS[space] });

@@ -25,7 +25,7 @@ describe('registrations from two server processes on one PostgreSQL', () => {
   const dataDirs: string[] = [];
 
   beforeAll(async () => {
-    target = await createTestTarget('postgres');
+    target = await createTestTarget('postgres', 'platformAndSpace');
     const env = () => {
       const dir = mkdtempSync(join(tmpdir(), 'test-registration-process-'));
       dataDirs.push(dir);

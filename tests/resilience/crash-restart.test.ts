@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
+import { productDataDir } from '../support/server-build.js';
 import { call, logIn, startProductProcess, type ProductProcess } from './support/product-process.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'conselho-crash-'));
+const dataDir = productDataDir('conselho-crash-');
 let running: ProductProcess | undefined;
 afterAll(async () => {
   await running?.stop();

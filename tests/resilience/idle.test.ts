@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTarget, type TestTarget } from '../support/databases.js';
+import { productDataDir } from '../support/server-build.js';
 import { call, logIn, startProductProcess, type ProductProcess } from './support/product-process.js';
 
 const IDLE_MS = 75_000;
@@ -15,8 +16,8 @@ const IDLE_MS = 75_000;
 interface Setup { product: ProductProcess; dataDir: string; pg?: TestTarget; spaceAdmin: { email: string; password: string } }
 
 async function setUp(kind: 'pglite' | 'postgres'): Promise<Setup> {
-  const dataDir = mkdtempSync(join(tmpdir(), `conselho-idle-${kind}-`));
-  const pg = kind === 'postgres' ? await createTestTarget('postgres') : undefined;
+  const pg = kind === 'postgres' ? await createTestTarget('postgres', 'platformAndSpace') : undefined;
+  const dataDir = pg ? mkdtempSync(join(tmpdir(), `conselho-idle-${kind}-`)) : productDataDir(`conselho-idle-${kind}-`);
   const product = await startProductProcess({ DATA_DIR: dataDir, ...(pg ? { DATABASE_URL: (pg.target as { url: string }).url } : {}) });
   const token = await logIn(product.url);
   const tenantName = `ocioso-${kind}`;

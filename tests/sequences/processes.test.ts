@@ -27,7 +27,7 @@ describe('draws from two server processes on one PostgreSQL, with rollbacks besi
   const dataDirs: string[] = [];
 
   beforeAll(async () => {
-    target = await createTestTarget('postgres');
+    target = await createTestTarget('postgres', 'platformAndSpace');
     const env = () => {
       const dir = mkdtempSync(join(tmpdir(), 'test-sequence-process-'));
       dataDirs.push(dir);

@@ -2,9 +2,7 @@
  * A sequence belongs to its space: a person of another space can neither draw from it with their
  * own token (401 in this space) nor reach it from their space (404), and its number does not move.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
@@ -14,13 +12,13 @@ import { loadConfig } from '../../src/server/config.js';
 import { isSpaceless } from '../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index.js';
 import { ROOT } from '../api/support/server.js';
-import { TEST_SPACE_TEMPLATES } from '../support/databases.js';
+import { TEST_SPACE_TEMPLATES, platformDataDir, placeSpaceDatabase } from '../support/databases.js';
 
 const EMAIL = 'admin@example.com';
 const PASSWORDS = { default: 'senha-do-padrao', sul: 'senha-do-sul' } as const;
 
 describe('sequences of two spaces', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'test-sequence-spaces-'));
+  const dataDir = platformDataDir('test-sequence-spaces-');
   let directory: SpaceDirectory;
   let app: FastifyInstance;
 
@@ -35,6 +33,7 @@ describe('sequences of two spaces', () => {
     directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir });
     const tenant = await directory.platform.insertInto('tenants').values({ name: 'Conselho Sul', initials: 'CS', email: 'sul@example.com' }).returning('id').executeTakeFirstOrThrow();
     await directory.platform.insertInto('tenant_configs').values({ tenant_id: tenant.id, tenant_name: 'sul', db_type: 'pglite', db_name: 'sul' }).execute();
+    placeSpaceDatabase(dataDir, 'sul');
     await ensureAdministrator((await directory.resolve(undefined)).db, { email: EMAIL, password: PASSWORDS.default });
     await ensureAdministrator((await directory.resolve('sul')).db, { email: EMAIL, password: PASSWORDS.sul });
     app = await buildApp({ config: loadConfig({}, ROOT), model: loadModel(ROOT), tenancy: (root) => registerTenancy(root, directory, { prefix: '/api', skip: isSpaceless }) });

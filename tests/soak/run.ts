@@ -9,6 +9,7 @@
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServer } from '../support/server-build.js';
 import { call, logIn, startProductProcess, type ProductProcess } from '../resilience/support/product-process.js';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
@@ -70,6 +71,7 @@ async function staffMember(product: ProductProcess, tally: Tally, until: number,
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'conselho-soak-'));
+  await buildServer();
   log(`starting the embedded product (${minutes} min)`);
   const product = await startProductProcess({ DATA_DIR: dataDir });
   const pid = product.child.pid!;

@@ -2,7 +2,8 @@
  * Vitest global setup: builds the migrated template databases (templates.ts) the test helpers copy,
  * once per edition of the migrations, and removes those of other editions; and the templates the
  * product copies a new space from (src/server/platform/spaces/template.ts), so that no test pays
- * for making them.
+ * for making them. And the compiled server the tests' product processes run, with the data folder of
+ * its first start they copy (server-build.ts).
  */
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +12,13 @@ import pg from 'pg';
 import { openDatabase } from '../../src/server/db/index.js';
 import { migrateToLatest, SPACE_MIGRATIONS } from '../../src/server/db/migrate.js';
 import { pgliteTemplate as spacePgliteTemplate, postgresTemplate as spacePostgresTemplate } from '../../src/server/platform/spaces/template.js';
+import buildProductTemplate from '../e2e/support/build-product-template.js';
 import { TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES } from './databases.js';
 import { pgliteTemplate, postgresTemplate, TEMPLATE_SETS, type TemplateName } from './templates.js';
 
 export default async function buildTemplates(): Promise<void> {
   const names = Object.keys(TEMPLATE_SETS) as TemplateName[];
-  await Promise.all([...names.map((name) => buildPglite(name)), spacePgliteTemplate(TEST_SPACE_TEMPLATES, SPACE_MIGRATIONS)]);
+  await Promise.all([buildProductTemplate(), ...names.map((name) => buildPglite(name)), spacePgliteTemplate(TEST_SPACE_TEMPLATES, SPACE_MIGRATIONS)]);
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {

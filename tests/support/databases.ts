@@ -12,7 +12,7 @@
  * hand `target` to the server, and call `drop()` after closing the server.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -20,6 +20,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../../src/server/db/index.js';
 import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../src/server/db/migrate.js';
+import { platformTarget, spaceTarget } from '../../src/server/platform/config.js';
+import { copyFolder } from './copy-folder.js';
 import { pgliteTemplate, postgresTemplate, type TemplateName } from './templates.js';
 
 export type DatabaseKind = DatabaseTarget['kind'];
@@ -48,16 +50,16 @@ export interface TestTarget {
  */
 export async function createTestTarget(kind: DatabaseKind, template?: TemplateName): Promise<TestTarget> {
   if (kind === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'test-pglite-'));
+    const parent = mkdtempSync(join(tmpdir(), 'test-pglite-'));
+    const dataDir = join(parent, 'db');
     const source = template && pgliteTemplate(template);
     const fromTemplate = Boolean(source && existsSync(source));
-    if (fromTemplate) cpSync(source!, dataDir, { recursive: true });
+    if (fromTemplate) copyFolder(source!, dataDir);
     return {
       fromTemplate,
       target: { kind, dataDir },
       drop: async () => {
-        rmSync(dataDir, { recursive: true, force: true });
-        rmSync(`${dataDir}.lock`, { recursive: true, force: true });
+        rmSync(parent, { recursive: true, force: true });
       },
     };
   }
@@ -75,6 +77,30 @@ export async function createTestTarget(kind: DatabaseKind, template?: TemplateNa
     target: { kind, url: url.toString() },
     drop: () => onAdminDatabase((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
+}
+
+/**
+ * A data folder for `SpaceDirectory.open` with no `databaseUrl`, its platform database (which is
+ * also the default space) a copy of the migrated template, so that opening finds nothing to migrate.
+ * Only on PGlite: on PostgreSQL the platform is a database (`createTestTarget('postgres', 'platformAndSpace')`).
+ */
+export function platformDataDir(prefix: string, kind: DatabaseKind = 'pglite'): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const source = pgliteTemplate('platformAndSpace');
+  const target = platformTarget({ dataDir });
+  if (kind === 'pglite' && target.kind === 'pglite' && existsSync(source)) copyFolder(source, target.dataDir);
+  return dataDir;
+}
+
+/**
+ * Puts a migrated database (a copy of the template) where `SpaceDirectory` opens the embedded space
+ * `name` of `dataDir`, for a space a test adds by inserting its platform rows: opening it then finds
+ * nothing to migrate, where an empty folder takes a PGlite first start and every migration.
+ */
+export function placeSpaceDatabase(dataDir: string, name: string): void {
+  const target = spaceTarget({ dataDir }, { tenant_name: name, db_type: 'pglite', db_name: name, db_ip: null, db_port: null, db_user: null, db_password: null });
+  const source = pgliteTemplate('space');
+  if (target.kind === 'pglite' && existsSync(source)) copyFolder(source, target.dataDir);
 }
 
 export interface TestDatabaseOptions {

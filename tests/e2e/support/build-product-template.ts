@@ -1,19 +1,17 @@
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { root } from './build-client';
+import { buildServer } from '../../support/server-build';
 import { PRODUCT_TEMPLATE, startProduct } from './product';
 
 /**
- * Vitest global setup of the browser tests (after the client's build): the compiled server, and the data folder of a first
- * start (product.ts, `PRODUCT_TEMPLATE`), built when this edition of the migrations has none; those
- * of other editions are removed.
+ * Vitest global setup of both projects (the browser tests' after the client's build): the compiled
+ * server, and the data folder of a first start (`PRODUCT_TEMPLATE`, server-build.ts), built when this
+ * edition of the migrations has none; those of other editions are removed.
  */
 export default async function buildProductTemplate(): Promise<void> {
   // The server the products run, compiled as `npm start` compiles it (only when its sources changed).
-  const { buildStale } = (await import(pathToFileURL(join(root, 'scripts/build.mjs')).href)) as { buildStale(options: { parts: string[]; log(line: string): void }): Promise<string[]> };
-  await buildStale({ parts: ['server'], log: () => undefined });
+  await buildServer();
   for (const entry of readdirSync(tmpdir())) {
     const path = join(tmpdir(), entry);
     if (entry.startsWith('conselho-product-template-') && path !== PRODUCT_TEMPLATE) rmSync(path, { recursive: true, force: true });

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { root, TEST_WEB_DIR } from './build-client';
-import { migrationsDigest } from '../../support/templates';
+import { copyFolder } from '../../support/copy-folder';
+import { PRODUCT_TEMPLATE, serverArguments } from '../../support/server-build';
 
 export interface RunningProduct {
   url: string;
@@ -16,16 +17,7 @@ export interface RunningProduct {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-/**
- * A data folder as the product leaves it after its first start (databases made, migrated, seeded,
- * the administrator created), built once by the browser tests' global setup: a product started on
- * a copy skips the seconds of that first start. The product migrates and seeds at every start, so a
- * copy of an older edition is brought up to date, never used as it is.
- */
-export const PRODUCT_TEMPLATE = join(tmpdir(), `conselho-product-template-${migrationsDigest()}`);
-
-/** The compiled server `npm start` runs (scripts/build.mjs). */
-export const COMPILED_MAIN = 'dist/server/src/server/main.js';
+export { PRODUCT_TEMPLATE };
 
 /** Variables that change how the product runs, not what its first start writes: a product given only these may start on the template. */
 const RUNTIME_ONLY = new Set([
@@ -43,16 +35,14 @@ export interface ProductPlace {
 export async function startProduct(env: Record<string, string> = {}, place: ProductPlace = { root, webDir: TEST_WEB_DIR }): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'conselho-e2e-'));
   if (place.root === root && Object.keys(env).every((key) => RUNTIME_ONLY.has(key)) && existsSync(PRODUCT_TEMPLATE)) {
-    cpSync(PRODUCT_TEMPLATE, dataDir, { recursive: true });
+    copyFolder(PRODUCT_TEMPLATE, dataDir);
   }
   const adminEmail = 'admin@conselho.test';
   const adminPassword = 'senha-forte-2026';
   // Node itself: one process, so stopping it leaves nothing running (through npx, the server
   // outlived the wrapper that was told to stop). This project's server runs compiled, as `npm start`
   // runs it (the global setup compiled what changed); a copy with more schemas, with tsx's loader.
-  const compiled = place.root === root && existsSync(join(root, COMPILED_MAIN));
-  const command = compiled ? [COMPILED_MAIN] : ['--import', 'tsx', 'src/server/main.ts'];
-  const child: ChildProcess = spawn(process.execPath, command, {
+  const child: ChildProcess = spawn(process.execPath, serverArguments(place.root), {
     cwd: place.root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, WEB_DIR: place.webDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

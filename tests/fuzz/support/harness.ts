@@ -2,9 +2,7 @@
  * The product as main.ts builds it (space directory, tenancy plugin) on a fresh PGlite folder or a
  * fresh PostgreSQL database, and a tally of what the fuzz requests were answered.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { loadModel, type Model } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
@@ -13,7 +11,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
 import { ROOT } from '../../api/support/server.js';
-import { createTestTarget, type DatabaseKind, TEST_SPACE_TEMPLATES } from '../../support/databases.js';
+import { createTestTarget, type DatabaseKind, TEST_SPACE_TEMPLATES, platformDataDir } from '../../support/databases.js';
 
 export const OPERATOR = { email: 'admin@example.com', password: 'senha-do-admin' };
 
@@ -37,8 +35,8 @@ export interface Product {
 }
 
 export async function startProduct(kind: DatabaseKind): Promise<Product> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'test-fuzz-'));
-  const target = kind === 'postgres' ? await createTestTarget('postgres') : null;
+  const dataDir = platformDataDir('test-fuzz-', kind);
+  const target = kind === 'postgres' ? await createTestTarget('postgres', 'platformAndSpace') : null;
   const databaseUrl = target && target.target.kind === 'postgres' ? target.target.url : undefined;
   const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl });
   await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);

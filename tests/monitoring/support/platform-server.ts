@@ -2,9 +2,8 @@
  * The API as main.ts builds it (platform database through the SpaceDirectory, the tenancy plugin),
  * on a fresh PGlite folder or a fresh PostgreSQL database, with the administrator logged in.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadModel } from '../../../language/index.js';
@@ -14,7 +13,7 @@ import { hashPassword } from '../../../src/server/resources/passwords.js';
 import { loadConfig } from '../../../src/server/config.js';
 import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
-import { createTestTarget, type DatabaseKind, type TestTarget, TEST_SPACE_TEMPLATES } from '../../support/databases.js';
+import { createTestTarget, type DatabaseKind, type TestTarget, TEST_SPACE_TEMPLATES, platformDataDir } from '../../support/databases.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN = { email: 'admin@example.com', password: 'senha-do-admin' };
@@ -34,9 +33,9 @@ export interface PlatformServer {
 }
 
 export async function startPlatformServer(kind: DatabaseKind): Promise<PlatformServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'test-monitors-'));
+  const dataDir = platformDataDir('test-monitors-', kind);
   let target: TestTarget | undefined;
-  if (kind === 'postgres') target = await createTestTarget('postgres');
+  if (kind === 'postgres') target = await createTestTarget('postgres', 'platformAndSpace');
   const databaseUrl = target?.target.kind === 'postgres' ? target.target.url : undefined;
   const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl });
   const platform: Kysely<any> = directory.platform;

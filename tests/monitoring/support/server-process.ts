@@ -1,8 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-
-export const ROOT = resolve(import.meta.dirname, '../../..');
-const TSX = resolve(ROOT, 'node_modules/tsx/dist/cli.mjs');
+import { PROJECT_ROOT, serverArguments } from '../../support/server-build.js';
 
 export interface ServerProcess {
   pid: number;
@@ -13,10 +10,10 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** `tsx src/server/main.ts` with the given environment, resolved once it says it listens. */
+/** The server (compiled, server-build.ts) with the given environment, resolved once it says it listens. */
 export function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [TSX, 'src/server/main.ts'], {
-    cwd: ROOT,
+  const child: ChildProcess = spawn(process.execPath, serverArguments(), {
+    cwd: PROJECT_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,9 +4,7 @@
  * that send any `Tenant` header.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { loadModel } from '../../../language/index.js';
@@ -16,7 +14,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
 import { ROOT } from '../../api/support/server.js';
-import { TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES } from '../../support/databases.js';
+import { TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES, platformDataDir } from '../../support/databases.js';
 
 export const OPERATOR = { email: 'admin@example.com', password: 'senha-do-admin' };
 
@@ -39,7 +37,7 @@ export interface PlatformApi {
 }
 
 export async function startPlatformApi(): Promise<PlatformApi> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'test-platform-'));
+  const dataDir = platformDataDir('test-platform-');
   const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir });
   await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);
   const app = await buildApp({

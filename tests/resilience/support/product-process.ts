@@ -4,8 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { PROJECT_ROOT, serverArguments } from '../../support/server-build.js';
 
-export const ROOT = resolve(import.meta.dirname, '../../..');
+export const ROOT = PROJECT_ROOT;
 export const ADMIN_EMAIL = 'admin@conselho.test';
 export const ADMIN_PASSWORD = 'senha-forte-2026';
 
@@ -22,7 +23,7 @@ export interface ProductProcess {
 
 /** Resolves once the server prints its address; rejects with its output when it exits first. */
 export function startProductProcess(env: Record<string, string>): Promise<ProductProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverArguments(), {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', ADMIN_EMAIL, ADMIN_PASSWORD, WEB_DIR: resolve(ROOT, '.test-data/none'), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
