@@ -69,7 +69,9 @@ export default defineConfig({
     // New embedded spaces of every test, and of the products tests start, copy one template per
     // edition of the migrations (src/server/platform/spaces/template.ts) instead of one per data folder.
     env: { SPACE_TEMPLATES_DIR: process.env.SPACE_TEMPLATES_DIR ?? join(tmpdir(), 'conselho-space-templates') },
-    testTimeout: 30_000,
+    // The generic tests walk every module in one test (about 80 and growing): the verdict is where
+    // they arrive, not how fast on a busy machine.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     // Most test time is spent waiting (on PostgreSQL, a PGlite worker, a server process, an idle
     // period on purpose), so three files at once finish far sooner than one, even on two cores.
