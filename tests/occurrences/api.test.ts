@@ -6,7 +6,7 @@
  * and who may do what.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUMBER_REQUIRED } from '../../src/server/occurrences/batch.js';
+import { NUMBER_REQUIRED, numberTaken } from '../../src/server/occurrences/batch.js';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { DATABASE_KINDS } from '../support/databases.js';
@@ -96,6 +96,27 @@ for (const kind of DATABASE_KINDS) {
       expect(refused.body.errors).toEqual({ 'occurrences.0.number': [NUMBER_REQUIRED] });
       const typed = await api('POST', `/api/pessoa_fisica/${person}/occurrences/batch`, { occurrences: [{ occurrence_type_id: types.manual, date: `${YEAR}-05-01`, number: 'OF-77/2020' }] });
       expect(typed.body.data[0]).toMatchObject({ formatted_number: 'OF-77/2020', number: null, sequence_auto: false });
+    });
+
+    it('refuses a typed number its paper sequence already holds, on any record, and stores it once when typed twice at once', async () => {
+      const other = await newPerson('João Pereira Lima', '111.444.777-35');
+      const batch = (record: number, ...numbers: string[]) => api('POST', `/api/pessoa_fisica/${record}/occurrences/batch`, {
+        occurrences: numbers.map((number) => ({ occurrence_type_id: types.manual, date: `${YEAR}-05-02`, number })),
+      });
+      const count = async (number: string) => Number((await server.db.selectFrom('occurrences').select((eb) => eb.fn.countAll<string>().as('n')).where('formatted_number', '=', number).executeTakeFirstOrThrow()).n);
+      expect(await batch(person, 'OF-80/2026')).toMatchObject({ status: 201 });
+      const again = await batch(other, 'OF-81/2026', 'OF-80/2026');
+      expect([again.status, again.body.message, again.body.errors]).toEqual([422, numberTaken('OF-80/2026'), { 'occurrences.1.number': [numberTaken('OF-80/2026')] }]);
+      expect(again.body.data.map((item: { success: boolean }) => item.success)).toEqual([true, false]);
+      expect(await count('OF-81/2026')).toBe(0);
+      const twice = await batch(other, 'OF-82/2026', 'OF-82/2026');
+      expect(twice.body.errors).toEqual({ 'occurrences.1.number': [numberTaken('OF-82/2026')] });
+      // A type with no sequence takes any number, repeated or not.
+      const free = () => api('POST', `/api/pessoa_fisica/${other}/occurrences/batch`, { occurrences: [{ occurrence_type_id: types.none, date: `${YEAR}-05-02`, number: 'OF-80/2026' }] });
+      expect([(await free()).status, (await free()).status]).toEqual([201, 201]);
+      const atOnce = await Promise.all([batch(person, 'OF-83/2026'), batch(other, 'OF-83/2026'), batch(other, 'OF-83/2026')]);
+      expect(atOnce.map((answer) => answer.status).sort()).toEqual([201, 422, 422]);
+      expect(await count('OF-83/2026')).toBe(1);
     });
 
     it('deletes several occurrences at once, all or none, and a record\'s with it', async () => {

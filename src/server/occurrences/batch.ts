@@ -3,9 +3,12 @@
  * active, its date real, its number typed where the type's sequence does not number by itself); one
  * failing item stores nothing and the batch answers 422 with the first reason and each item's
  * `success`. Then, in one transaction, each number is drawn from the type's sequence (in the batch's
- * order) and the rows are written, with the record's audit row.
+ * order) and the rows are written, with the record's audit row. A number typed for a paper sequence
+ * (one that does not number by itself) is one of that sequence's: used once, whichever record's
+ * occurrence holds it; the sequence's row is locked while it is checked, so two batches typing the
+ * same number at once store it once.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { AppError, type FieldErrors } from '../http/app-error.js';
@@ -18,6 +21,7 @@ export const EMPTY_BATCH = 'Envie ao menos uma ocorrência.';
 export const TYPE_NOT_FOUND = 'Tipo de ocorrência não encontrado.';
 export const TYPE_INACTIVE = 'O tipo de ocorrência está inativo.';
 export const NUMBER_REQUIRED = 'O campo Número é obrigatório: a sequência do tipo não numera automaticamente.';
+export const numberTaken = (number: string) => `O número ${number} já foi usado em outra ocorrência desta sequência.`;
 const MAX_NOTES = 5000;
 
 interface Item {
@@ -28,6 +32,8 @@ interface Item {
   typed: string | null;
   /** The sequence to draw from. */
   draw: number | null;
+  /** The type's sequence, whose numbers a typed one must not repeat (a paper sequence). */
+  sequence: number | null;
 }
 
 /** The items of a batch body: `{ occurrences: [...] }` or the list itself, 1 to 50. */
@@ -80,20 +86,16 @@ async function checkItem(db: Kysely<SpaceDatabase>, raw: unknown): Promise<{ ite
     else typed = String(body.number).trim();
   } else if (!draws && type?.sequence_id != null) fail('number', NUMBER_REQUIRED);
   if (Object.keys(errors).length || !type) return { errors };
-  return { item: { occurrence_type_id: typeId, date: date as string, notes, typed, draw: draws ? Number(type.sequence_id) : null }, errors };
+  const sequence = type.sequence_id == null ? null : Number(type.sequence_id);
+  return { item: { occurrence_type_id: typeId, date: date as string, notes, typed, draw: draws ? sequence : null, sequence }, errors };
 }
 
 /** Checks and stores a batch for the record `module`/`id`; answers the stored occurrences in the batch's order. */
 export async function storeOccurrences(db: Kysely<SpaceDatabase>, module: string, id: number, raw: unknown[], userId: number | null): Promise<OccurrenceEntry[]> {
   const checked = await Promise.all(raw.map((item) => checkItem(db, item)));
-  const failed = checked.findIndex((result) => !result.item);
-  if (failed >= 0) {
-    const errors: FieldErrors = {};
-    checked.forEach((result, i) => Object.entries(result.errors).forEach(([field, messages]) => (errors[field === '_' ? `occurrences.${i}` : `occurrences.${i}.${field}`] = messages)));
-    const first = Object.values(checked[failed].errors)[0][0];
-    throw new BatchRefused(first, errors, checked.map((result) => (result.item ? { success: true } : { success: false, message: Object.values(result.errors)[0][0], errors: result.errors })));
-  }
+  refuseFailed(checked);
   return db.transaction().execute(async (trx) => {
+    refuseFailed(await withTakenNumbers(trx, checked));
     const ids: number[] = [];
     for (const { item } of checked) {
       const drawn = item!.draw != null ? await drawNumber(trx, item!.draw, { date: item!.date, field: 'number' }) : null;
@@ -111,6 +113,46 @@ export async function storeOccurrences(db: Kysely<SpaceDatabase>, module: string
     const stored = await occurrencesById(trx, ids);
     await recordAudit(trx, { event: 'added_occurrences', userId, module, recordId: id, newValues: { occurrences: stored.map(({ id: occurrence, occurrence_type, date, formatted_number }) => ({ id: occurrence, occurrence_type, date, formatted_number })) } });
     return stored;
+  });
+}
+
+type Checked = { item?: Item; errors: FieldErrors };
+
+/** Throws the batch's refusal when an item failed its checks. */
+function refuseFailed(checked: Checked[]): void {
+  const failed = checked.findIndex((result) => !result.item);
+  if (failed < 0) return;
+  const errors: FieldErrors = {};
+  checked.forEach((result, i) => Object.entries(result.errors).forEach(([field, messages]) => (errors[field === '_' ? `occurrences.${i}` : `occurrences.${i}.${field}`] = messages)));
+  const first = Object.values(checked[failed].errors)[0][0];
+  throw new BatchRefused(first, errors, checked.map((result) => (result.item ? { success: true } : { success: false, message: Object.values(result.errors)[0][0], errors: result.errors })));
+}
+
+/**
+ * The items again, a typed number of a paper sequence failed where that sequence already holds it
+ * (or an earlier item of the batch types it). Locks those sequences' rows until the transaction ends.
+ */
+async function withTakenNumbers(trx: Transaction<SpaceDatabase>, checked: Checked[]): Promise<Checked[]> {
+  const typed = checked.filter(({ item }) => item?.typed != null && item.sequence != null && item.draw == null).map(({ item }) => item!);
+  if (!typed.length) return checked;
+  const sequences = [...new Set(typed.map((item) => item.sequence!))].sort((a, b) => a - b);
+  await trx.selectFrom('sequences').select('id').where('id', 'in', sequences).orderBy('id').forUpdate().execute();
+  const held = await trx
+    .selectFrom('occurrences as o')
+    .innerJoin('occurrence_types as t', 't.id', 'o.occurrence_type_id')
+    .select(['t.sequence_id', 'o.formatted_number'])
+    .where('t.sequence_id', 'in', sequences)
+    .where('o.sequence_auto', '=', false)
+    .where('o.formatted_number', 'in', typed.map((item) => item.typed!))
+    .execute();
+  const used = new Set(held.map((row) => `${row.sequence_id} ${row.formatted_number}`));
+  return checked.map((result) => {
+    const item = result.item;
+    if (!item || item.typed == null || item.sequence == null || item.draw != null) return result;
+    const key = `${item.sequence} ${item.typed}`;
+    if (used.has(key)) return { errors: { number: [numberTaken(item.typed)] } };
+    used.add(key);
+    return result;
   });
 }
 
