@@ -2,7 +2,8 @@
  * A person's occurrences in Chromium: the 'Ocorrências' panel under the person's form registers one,
  * its number drawn from the type's sequence and its date shown DD/MM/YYYY; a missing date is named
  * on its field, a type whose sequence does not number by itself asks for the number, and one is
- * deleted after a confirmation.
+ * deleted after a confirmation; then two registered at once (the server's refusal named on the
+ * second's field) and two selected deleted at once.
  */
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
@@ -58,5 +59,38 @@ describe("a person's occurrences in the browser", () => {
     await dialog.getByRole('button', { name: 'Sim' }).click();
     await expect.poll(() => panel.getByRole('listitem').count()).toBe(1);
     expect(await panel.getByRole('listitem').first().textContent()).toContain(`Nº 0001/${YEAR}`);
+  });
+
+  it('registers two occurrences at once, naming the refused one\'s field, and deletes two selected at once', async () => {
+    const panel = page().getByRole('region', { name: 'Ocorrências' });
+    const form = panel.getByRole('form', { name: 'Registrar ocorrência' });
+    await form.getByRole('button', { name: 'Adicionar outra' }).click();
+    const first = form.getByRole('group', { name: 'Ocorrência 1' });
+    const second = form.getByRole('group', { name: 'Ocorrência 2' });
+    await first.getByLabel('Tipo de ocorrência').selectOption({ label: 'Advertência' });
+    await first.getByLabel('Data').fill(`04/03/${YEAR}`);
+    await second.getByLabel('Tipo de ocorrência').selectOption({ label: 'Ofício recebido' });
+    await second.getByLabel('Data').fill(`31/02/${YEAR}`);
+    await second.getByLabel('Número').fill('OF-13');
+    await form.getByRole('button', { name: 'Registrar 2 ocorrências' }).click();
+    // The server refuses the whole batch and names the second's date; the first is not stored either.
+    await second.getByText('O campo Data está em formato inválido.').waitFor();
+    expect(await panel.getByRole('listitem').count()).toBe(1);
+    await second.getByLabel('Data').fill(`05/03/${YEAR}`);
+    await form.getByRole('button', { name: 'Registrar 2 ocorrências' }).click();
+    await expect.poll(() => panel.getByRole('listitem').count()).toBe(3);
+    expect(await panel.getByRole('listitem').first().textContent()).toBe(`05/03/${YEAR}Ofício recebidoNº OF-13Excluir`);
+    expect(await panel.getByRole('listitem').nth(1).textContent()).toBe(`04/03/${YEAR}AdvertênciaNº 0002/${YEAR}Excluir`);
+    expect(await form.getByRole('group').count()).toBe(1);
+
+    await panel.getByLabel(`Selecionar a ocorrência de 05/03/${YEAR}`).check();
+    await panel.getByLabel(`Selecionar a ocorrência de 04/03/${YEAR}`).check();
+    await panel.getByRole('button', { name: 'Excluir selecionadas (2)' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Excluir ocorrências' });
+    await dialog.getByText('Deseja realmente excluir as 2 ocorrências selecionadas?').waitFor();
+    await dialog.getByRole('button', { name: 'Sim' }).click();
+    await expect.poll(() => panel.getByRole('listitem').count()).toBe(1);
+    expect(await panel.getByRole('listitem').first().textContent()).toContain(`Nº 0001/${YEAR}`);
+    expect(await seriousViolations(page()), 'after deleting two').toEqual([]);
   });
 });
