@@ -1,4 +1,4 @@
-import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model, type OrderRule, type PostalCodeFill, type TaxIdLookup } from '../language/index.js';
+import { MENU_AREAS, type Entity, type Field, type FieldKind, type MenuArea, type Model, type OrderRule, type PostalCodeFill, type TaxIdLookup, type WeekLayout } from '../language/index.js';
 
 /**
  * The plan stage: turns the normalised Model into what the emitters print (names, ordering and
@@ -23,7 +23,7 @@ export interface FieldSpecData {
   maxItems?: number;
   uniqueItems?: boolean;
   reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
-  sublist?: { itemLabel: string; mainField?: string; itemGender?: 'm' | 'f'; mainRequired?: boolean; fields: FieldSpecData[] };
+  sublist?: { itemLabel: string; mainField?: string; itemGender?: 'm' | 'f'; mainRequired?: boolean; week?: WeekLayout; fields: FieldSpecData[] };
   file?: { maxSize: number; accept: string[]; image: boolean };
   external?: { options: string };
   defaultValue?: unknown;
@@ -142,10 +142,10 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
     spec.reference = { module, ...(dependsOn ? { dependsOn: { ...dependsOn } } : {}), ...(combo ? { combo } : {}), ...(typeAhead ? { typeAhead } : {}) };
   }
   if (field.sublist) {
-    const { itemLabel, mainField, itemGender, mainRequired } = field.sublist;
+    const { itemLabel, mainField, itemGender, mainRequired, week } = field.sublist;
     const itemMode = mode === 'filter' ? 'show' : mode;
     const items = field.sublist.fields.filter((f) => (form ? f.inForm : !f.writeOnly && f.kind !== 'id'));
-    spec.sublist = { itemLabel, ...(mainField ? { mainField } : {}), ...(itemGender ? { itemGender } : {}), ...(mainRequired ? { mainRequired } : {}), fields: items.map((f) => (form ? withOrder(field.sublist!.order ?? [], fieldSpec(f, itemMode)) : fieldSpec(f, itemMode))) };
+    spec.sublist = { itemLabel, ...(mainField ? { mainField } : {}), ...(itemGender ? { itemGender } : {}), ...(mainRequired ? { mainRequired } : {}), ...(form && week ? { week: { ...week } } : {}), fields: items.map((f) => (form ? withOrder(field.sublist!.order ?? [], fieldSpec(f, itemMode)) : fieldSpec(f, itemMode))) };
   }
   if (form && field.default !== undefined) spec.defaultValue = field.default;
   if (form && field.helpText) spec.helperText = field.helpText;

@@ -84,7 +84,17 @@ export interface SublistSpec {
   mainRequired?: boolean;
   /** Pairs of the item's fields whose values keep their order (the item's `x-order`). */
   order?: OrderRule[];
+  /** The form edits the items as a week grid (`week`): the item's fields holding the grid's row, day, start and end. */
+  week?: WeekLayout;
   fields: Field[];
+}
+
+/** The item fields a week grid reads (`x-sublist.week`): a row per `row` value, a column per `day` (1–7). */
+export interface WeekLayout {
+  row: string;
+  day: string;
+  start: string;
+  end: string;
 }
 
 /** What every field has, whatever its kind. */

@@ -374,6 +374,7 @@ function normaliseField(
       fail(`${path}/x-sublist/main`, `names "${spec.main}", which is not a boolean field of the item.`);
     }
     if (spec['main-required'] && !spec.main) fail(`${path}/x-sublist/main-required`, 'needs "main": the boolean field of the item that marks the main one.');
+    if (spec.week) checkWeek(spec.week, itemFields, `${path}/x-sublist/week`, fail);
     field.column = null;
     field.sublist = {
       table: spec.table, parentKey: `${singular(ownTable)}_id`, itemLabel: spec.item,
@@ -381,10 +382,28 @@ function normaliseField(
       ...(spec.gender === 'f' ? { itemGender: 'f' as const } : {}),
       ...(spec['main-required'] ? { mainRequired: true } : {}),
       ...(items!['x-order'] ? { order: orderRules(items!['x-order'], itemFields, fail, `${path}/items`) } : {}),
+      ...(spec.week ? { week: { row: spec.week.row, day: spec.week.day, start: spec.week.start, end: spec.week.end } } : {}),
       fields: [implicitField('id', 'id', 'ID'), ...itemFields],
     };
   }
   return field as Field;
+}
+
+/**
+ * A week grid's fields: `row` an integer (the grid's rows), `day` an integer enum of the days 1 to 7
+ * (its labels head the columns), `start` and `end` text of the same item.
+ */
+function checkWeek(week: Json, itemFields: Field[], path: string, fail: (path: string, message: string) => void): void {
+  const named = (role: string) => itemFields.find((f) => f.name === week[role]);
+  const row = named('row');
+  if (!row || row.kind !== 'integer') fail(`${path}/row`, `names "${week.row}", which is not an integer field of the item.`);
+  const day = named('day');
+  const days = day?.enumOptions?.map((option) => option.value);
+  if (!day || JSON.stringify(days) !== JSON.stringify([1, 2, 3, 4, 5, 6, 7])) fail(`${path}/day`, `names "${week.day}", which is not an integer enum of the days 1 to 7 of the item.`);
+  for (const role of ['start', 'end']) {
+    const field = named(role);
+    if (!field || (field.kind !== 'text' && field.kind !== 'mask')) fail(`${path}/${role}`, `names "${week[role]}", which is not a text field of the item.`);
+  }
 }
 
 /** A record's sub-list (level 1) may hold one in its items (level 2), no deeper. */

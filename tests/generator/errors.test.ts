@@ -41,6 +41,7 @@ const EXPECTED: Record<string, [string, string, RegExp]> = {
   'section-field-twice': ['schemas/tabelas/cores.schema.json', '/x-sections/1/fields/0', /names "code", which is already in the section "data"/],
   'section-not-a-field': ['schemas/tabelas/cores.schema.json', '/x-sections/1/fields/1', /names "hex", which is not a field of the form of cores/],
   'sublist-main': ['schemas/tabelas/cores.schema.json', '/properties/shades/x-sublist/main', /not a boolean field of the item/],
+  'sublist-week': ['schemas/tabelas/cores.schema.json', '/properties/shades/x-sublist/week/day', /names "day", which is not an integer enum of the days 1 to 7 of the item/],
   'sublist-too-deep': ['schemas/tabelas/cores.schema.json', '/properties/shades/items/properties/samples/items/properties/prints', /sub-lists nest 2 levels deep at most/],
   'unknown-area': ['schemas/outros/cores.schema.json', '', /not a menu area/],
   'unknown-icon': ['schemas/tabelas/cores.schema.json', '/x-icon', /names the icon "Palette", which the menu cannot draw: use one of AccountBalance, AccountTree, Apartment, .*MonitorHeart/],

@@ -108,17 +108,25 @@ describe('physical persons in the browser', () => {
     await choose('Atribuição técnica', 'Projeto');
     // The counter under a row's text follows what was typed there.
     await panel().getByText('10/50').first().waitFor();
-    // The relation comes with the default schedule; the second expedient's Monday is moved into the first's.
-    const starts = field('Início');
-    const ends = field('Fim');
-    expect(await starts.count()).toBe(10);
-    await starts.nth(5).fill('11:00');
+    // The relation comes with the default schedule, a week grid of two expedients; the second
+    // expedient's Monday is moved into the first's.
+    const cell = (part: 'Início' | 'Fim', day: string, expedient: number) => panel().getByLabel(`${part} de ${day}, expediente ${expedient}`, { exact: true });
+    const weekdays = ['Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira'];
+    const startsOf = (expedient: number) => Promise.all(['Domingo', ...weekdays, 'Sábado'].map((day) => cell('Início', day, expedient).inputValue()));
+    expect(await startsOf(1)).toEqual(['', ...Array(5).fill('08:00'), '']);
+    expect(await startsOf(2)).toEqual(['', ...Array(5).fill('13:00'), '']);
+    await cell('Início', 'Segunda-feira', 2).fill('1100');
+    expect(await cell('Início', 'Segunda-feira', 2).inputValue()).toBe('11:00');
     await page().getByRole('button', { name: 'Salvar' }).click();
     await panel().getByText('O horário está em conflito com o expediente: 1').waitFor();
     expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');
     await page().screenshot({ path: join(SHOTS, 'vinculos-1366.png'), fullPage: true });
-    await starts.nth(5).fill('13:00');
-    await ends.nth(9).fill('17:30');
+    await cell('Início', 'Segunda-feira', 2).fill('13:00');
+    await cell('Fim', 'Sexta-feira', 2).fill('17:30');
+    // A Saturday morning in a third expedient, added to the grid.
+    await panel().getByRole('button', { name: 'Adicionar expediente' }).click();
+    await cell('Início', 'Sábado', 3).fill('08:00');
+    await cell('Fim', 'Sábado', 3).fill('12:00');
     await page().getByRole('button', { name: 'Salvar' }).click();
     await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/pessoa_fisica\/\d+/);
     const address = new URL(page().url()).pathname.replace(/\/show$/, '');
@@ -143,8 +151,11 @@ describe('physical persons in the browser', () => {
     await tab('Vínculos').click();
     expect(await panel().getByRole('combobox', { name: /^Empregador/ }).inputValue()).toBe('Construtora Horizonte Ltda - 11.222.333/0001-81');
     expect(await panel().getByRole('combobox', { name: /^Setor/ }).inputValue()).toBe('Engenharia');
-    expect(await field('Início').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([...Array(5).fill('08:00'), ...Array(5).fill('13:00')]);
-    expect(await field('Fim').nth(9).inputValue()).toBe('17:30');
+    expect(await startsOf(1)).toEqual(['', ...Array(5).fill('08:00'), '']);
+    expect(await startsOf(2)).toEqual(['', ...Array(5).fill('13:00'), '']);
+    expect(await startsOf(3)).toEqual([...Array(6).fill(''), '08:00']);
+    expect(await cell('Fim', 'Sexta-feira', 2).inputValue()).toBe('17:30');
+    expect(await cell('Fim', 'Quinta-feira', 2).inputValue()).toBe('18:00');
     await page().screenshot({ path: join(SHOTS, 'reaberto-1366.png'), fullPage: true });
   });
 
@@ -267,6 +278,11 @@ describe('physical persons in the browser', () => {
     await expect.poll(() => tab('Vínculos').getAttribute('aria-selected')).toBe('true');
     await panel().getByRole('button', { name: /adicionar/i }).last().click();
     await field('Matrícula').waitFor();
+    // The week grid scrolls sideways within itself; the page does not.
+    const saturday = panel().getByLabel('Início de Sábado, expediente 1', { exact: true });
+    await saturday.scrollIntoViewIfNeeded();
+    await saturday.fill('09:00');
+    expect(await saturday.inputValue()).toBe('09:00');
     expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page().screenshot({ path: join(SHOTS, 'vinculos-390.png'), fullPage: true });
     await tab('Cursos').click();

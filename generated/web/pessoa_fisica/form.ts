@@ -121,6 +121,7 @@ export function inputs(mode: FormMode) {
             label: 'Expedientes',
             sublist: {
               itemLabel: 'horário',
+              week: { row: 'expedient_number', day: 'day', start: 'start', end: 'end' },
               fields: [
                 { source: 'expedient_number', kind: 'integer', label: 'Expediente', required: true, minimum: 1, maximum: 9 },
                 { source: 'day', kind: 'enum', label: 'Dia', required: true, choices: choices['work_relations.expedients.day'] },

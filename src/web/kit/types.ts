@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { RaRecord } from 'ra-core';
 import type { MenuIcon } from '../../../language/icons';
-import type { FieldKind, PostalCodeFill, TaxIdLookup } from '../../../language/model';
+import type { FieldKind, PostalCodeFill, TaxIdLookup, WeekLayout } from '../../../language/model';
 
-export type { FieldKind, MenuIcon, PostalCodeFill, TaxIdLookup };
+export type { FieldKind, MenuIcon, PostalCodeFill, TaxIdLookup, WeekLayout };
 
 /** One option of an enum or choices field. */
 export interface Choice {
@@ -40,7 +40,7 @@ export interface FieldSpec {
    */
   reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
   /** For `sublist`: the item's fields and the only-one-main rule. */
-  sublist?: { itemLabel: string; mainField?: string; itemGender?: 'm' | 'f'; mainRequired?: boolean; fields: FieldSpec[] };
+  sublist?: { itemLabel: string; mainField?: string; itemGender?: 'm' | 'f'; mainRequired?: boolean; week?: WeekLayout; fields: FieldSpec[] };
   /** For `file`: the largest upload in bytes, the accepted types (`pdf`, `png`, …), whether it is an image. */
   file?: { maxSize: number; accept: string[]; image: boolean };
   /** For `external`: the route answering the options (`{data: [{id, name}]}`), the values being their ids. */

@@ -4,6 +4,7 @@ import type { FieldSpec } from '../types';
 import { RuntimeDefaults } from '../runtimeDefaults';
 import { onlyOneMainCheck } from '../validation';
 import { KindInput } from '../KindInput';
+import { WeekGridInput } from './WeekGridInput';
 
 interface Props {
   spec: FieldSpec;
@@ -18,16 +19,17 @@ interface Props {
  * the item's other inputs, so the row's fields stack instead of sitting on one line. A sub-list's
  * `default` fills the list of a new record, or of a new item for a nested one (a new work relation
  * comes with the default schedule); a new row's fields start with the screen's `RuntimeDefaults`,
- * else their schema's `default`.
+ * else their schema's `default`. A sub-list of a week (`x-sublist.week`) is a grid (WeekGridInput).
  */
 export function SublistInput({ spec, label, validate, readOnly }: Props) {
   const sublist = spec.sublist;
+  const runtime = useContext(RuntimeDefaults);
+  if (sublist?.week) return <WeekGridInput spec={spec} label={label} validate={validate} readOnly={readOnly} />;
   const checks = sublist?.mainField
     ? [...validate, onlyOneMainCheck(sublist.mainField, { item: sublist.itemLabel, gender: sublist.itemGender, required: sublist.mainRequired })]
     : validate;
   const fields = sublist?.fields ?? [];
   const nested = fields.some((item) => item.kind === 'sublist');
-  const runtime = useContext(RuntimeDefaults);
   return (
     <ArrayInput source={spec.source} label={label} validate={checks} defaultValue={spec.defaultValue as unknown[] | undefined} helperText={spec.helperText}>
       <SimpleFormIterator
