@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import tsconfig from './tsconfig.json' with { type: 'json' };
 import { BRAND, brandStylesheet, faviconSvg } from './src/web/kit/brand.ts';
+import { SlowFirstSequencer } from './tests/support/sequencer.ts';
 
 /**
  * The path aliases of tsconfig.json (`@kit/*` → `src/web/kit/*`, `@generated/*` → `generated/*`),
@@ -76,6 +77,7 @@ export default defineConfig({
     // Most test time is spent waiting (on PostgreSQL, a PGlite worker, a server process, an idle
     // period on purpose), so three files at once finish far sooner than one, even on two cores.
     maxWorkers: 3,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,

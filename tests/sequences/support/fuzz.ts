@@ -5,7 +5,7 @@ import type { Sent } from '../../fuzz/support/harness.js';
 type BodyText = (properties: Record<string, unknown>) => fc.Arbitrary<string>;
 const integer = { type: 'integer' };
 
-/** The sequences' own routes for the fuzz suite (tests/fuzz/api.test.ts): name, runs, requests, the fields a 422 may name. */
+/** The sequences' own routes for the fuzz suite (tests/fuzz/support/suite.ts): name, runs, requests, the fields a 422 may name. */
 export function sequencePlans(bodyText: BodyText, token: string): [string, number, fc.Arbitrary<Sent>, string[]][] {
   const preview = bodyText({ formatting: { type: ['string', 'null'], maxLength: 255 }, number: integer, year: integer, book: integer, leaf: integer, order: integer, annual_restart: { type: 'boolean' }, has_book: { type: 'boolean' } });
   return [

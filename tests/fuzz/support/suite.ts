@@ -7,13 +7,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../language/index.js';
-import { creator, validBody } from '../api/support/bodies.js';
-import { uploader } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
-import { bodyOf, filterText, hostileBodyText, hostileIdText, hostileValue, queryText, restQueryText, writeBodyText } from './support/arbitraries.js';
-import { startProduct, Tally, type Product, type Sent } from './support/harness.js';
-import { sequencePlans } from '../sequences/support/fuzz.js';
+import type { Entity } from '../../../language/index.js';
+import { creator, validBody } from '../../api/support/bodies.js';
+import { uploader } from '../../api/support/server.js';
+import type { DatabaseKind } from '../../support/databases.js';
+import { bodyOf, filterText, hostileBodyText, hostileIdText, hostileValue, queryText, restQueryText, writeBodyText } from './arbitraries.js';
+import { startProduct, Tally, type Product, type Sent } from './harness.js';
+import { sequencePlans } from '../../sequences/support/fuzz.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_611);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
@@ -181,7 +181,8 @@ function otherPlans(product: Product, parameterNames: string[]): Plan[] {
   ];
 }
 
-for (const kind of DATABASE_KINDS) {
+/** The fuzz run on one database (a file per database, so the two run side by side). */
+export function describeFuzz(kind: DatabaseKind): void {
   describe(`fuzz over every route [${kind}]`, () => {
     let product: Product;
     beforeAll(async () => {

@@ -5,16 +5,17 @@
  * that a refusal changed nothing (row counts, the record itself, the audit log) and that every
  * allowed write left its audit row. One app per database; principals and records made once.
  */
-import type { Entity } from '../../language/index.js';
+import type { Entity } from '../../../language/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creator, plainTextFields, validBody } from '../api/support/bodies.js';
-import { call, startTestServer, uploader, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
-import { expectedStatus, isWrite, MATRIX_ACTIONS, permissionAction } from './support/expectations.js';
-import { makePrincipals, PRINCIPALS, type Principal, type Principals } from './support/principals.js';
+import { creator, plainTextFields, validBody } from '../../api/support/bodies.js';
+import { call, startTestServer, uploader, type TestServer } from '../../api/support/server.js';
+import type { DatabaseKind } from '../../support/databases.js';
+import { expectedStatus, isWrite, MATRIX_ACTIONS, permissionAction } from './expectations.js';
+import { makePrincipals, PRINCIPALS, type Principal, type Principals } from './principals.js';
 
 
-for (const kind of DATABASE_KINDS) {
+/** The matrix on one database (a file per database, so the two run side by side). */
+export function describeMatrix(kind: DatabaseKind): void {
   describe(`authorization matrix [${kind}]`, () => {
     let server: TestServer;
     let principals: Principals;
