@@ -26,7 +26,7 @@ for (const kind of DATABASE_KINDS) {
 
     it('answers every module, action and principal as the model says, with no side effect on a refusal', { timeout: 240_000 }, async () => {
       const admin = call(server, server.adminToken);
-      const create = creator(server.model, (url, body) => admin('POST', url, body), uploader(server, server.adminToken));
+      const create = creator(server.model, (url, body) => admin('POST', url, body), uploader(server, server.adminToken), (url) => admin('GET', url));
       // Referenced records are made once per module and shared: only the module under test grows.
       const parents = new Map<string, Promise<number>>();
       // One per module and per what a named combo asks of it (an organization's type behaves as one).
