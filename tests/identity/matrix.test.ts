@@ -34,7 +34,7 @@ for (const kind of DATABASE_KINDS) {
         const key = `${module} ${JSON.stringify(values)}`;
         if (!parents.has(key)) parents.set(key, create(module, values));
         return parents.get(key)!;
-      }, { upload: create.upload, model: create.model, records: create.records });
+      }, { upload: create.upload, model: create.model, records: create.records, get: create.get });
       const body = (entity: Entity) => validBody(entity, parent);
       const count = async (table: string, where?: [string, unknown][]) => {
         let query = server.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n'));

@@ -7,10 +7,12 @@ import { valueFor, type Create } from '../../api/support/bodies.js';
  * made once per creator.
  */
 export async function validInspectionActionBody(body: Record<string, unknown>, create: Create): Promise<Record<string, unknown>> {
-  const made = create.shared?.get('employee party') ?? employeeParty(create);
-  create.shared?.set('employee party', made);
-  return { ...body, rapporteur_id: await made };
+  if (!employees.has(create)) employees.set(create, employeeParty(create));
+  return { ...body, rapporteur_id: await employees.get(create) };
 }
+
+/** The employee of each creator (a creator without `shared`, as the authorization matrix's, too). */
+const employees = new WeakMap<Create, Promise<number>>();
 
 async function employeeParty(create: Create): Promise<number> {
   if (!create.get) throw new Error('an inspection action body needs a creator that reads (creator(…, get))');
