@@ -477,6 +477,57 @@ export interface IndicatorSeriesHistoriesTable {
   accumulated_variation_percentage: Numeric | null;
 }
 
+/** `inspection_action_annotations` (schemas/fiscalizacao/anotacoes_acao_fiscalizacao.schema.json). */
+export interface InspectionActionAnnotationsTable {
+  id: Generated<number>;
+  inspection_action_id: number;
+  inspection_annotation_type_id: number;
+  date: string | null;
+  notes: string | null;
+  recidivist: boolean | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `inspection_action_infractions` (schemas/fiscalizacao/infracoes_acao_fiscalizacao.schema.json). */
+export interface InspectionActionInfractionsTable {
+  id: Generated<number>;
+  inspection_action_id: number;
+  inspection_action_annotation_id: number;
+  inspection_infraction_type_id: number;
+  number: number | null;
+  formatted_number: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  deadline_date: string | null;
+  notes: string | null;
+  facts: string | null;
+  instruments: string | null;
+  recommendation: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `inspection_action_pendencies` (schemas/fiscalizacao/pendencias_acao_fiscalizacao.schema.json). */
+export interface InspectionActionPendenciesTable {
+  id: Generated<number>;
+  inspection_action_id: number;
+  inspection_action_annotation_id: number | null;
+  pendency_type_id: number;
+  number: number | null;
+  formatted_number: string | null;
+  notes: string | null;
+  start_date: string | null;
+  base_moment: Timestamp | null;
+  deadline_id: number | null;
+  deadline_moment: string | null;
+  end_date: string | null;
+  end_notes: string | null;
+  concluded: boolean | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `inspection_action_supervisors` (schemas/fiscalizacao/acoes_fiscalizacao.schema.json). */
 export interface InspectionActionSupervisorsTable {
   id: Generated<number>;
@@ -499,15 +550,20 @@ export interface InspectionActionsTable {
   id: Generated<number>;
   inspection_action_type_id: number;
   inspection_id: number;
+  sequence_id: number;
   number: number | null;
+  formatted_number: string | null;
   start_date: string | null;
   end_date: string | null;
   notes: string | null;
+  end_notes: string | null;
+  deadline_date: string | null;
   rapporteur_id: number;
   inspected_id: number;
   canceled: boolean | null;
   cancellation_reason: string | null;
   cancellation_notes: string | null;
+  concluded: boolean | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -1462,6 +1518,9 @@ export interface SpaceDatabase {
   holidays: HolidaysTable;
   indicator_series: IndicatorSeriesTable;
   indicator_series_histories: IndicatorSeriesHistoriesTable;
+  inspection_action_annotations: InspectionActionAnnotationsTable;
+  inspection_action_infractions: InspectionActionInfractionsTable;
+  inspection_action_pendencies: InspectionActionPendenciesTable;
   inspection_action_supervisors: InspectionActionSupervisorsTable;
   inspection_action_types: InspectionActionTypesTable;
   inspection_actions: InspectionActionsTable;

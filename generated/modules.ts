@@ -7,6 +7,7 @@
 /** Every module the schemas describe, sorted. */
 export const MODULES = [
   'acoes_fiscalizacao',
+  'anotacoes_acao_fiscalizacao',
   'areas_atuacao',
   'atividades_economicas',
   'atribuicoes_tecnicas',
@@ -33,6 +34,7 @@ export const MODULES = [
   'feriados',
   'fiscalizacoes',
   'generos',
+  'infracoes_acao_fiscalizacao',
   'inscricao',
   'instituicoes_ensino',
   'mesoregioes',
@@ -48,6 +50,7 @@ export const MODULES = [
   'pagina_dinamica',
   'papeis',
   'partes',
+  'pendencias_acao_fiscalizacao',
   'pessoa_fisica',
   'pessoa_juridica',
   'regimes_trabalho',

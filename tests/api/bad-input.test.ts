@@ -26,7 +26,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind);
       api = call(server, server.adminToken);
-      create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken));
+      create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken), (url) => api('GET', url));
       entity = writableEntities(server.model).find((e) => e.list.search.length && e.fields.some((f) => f.kind === 'reference' && f.inForm))!;
       reference = entity.fields.find((f) => f.kind === 'reference' && f.inForm)!;
       text = entity.fields.find((f) => f.name === entity.list.search[0])!;

@@ -15,7 +15,7 @@ for (const kind of DATABASE_KINDS) {
     afterAll(() => server?.close());
 
     it('creates, reads, lists, updates and deletes a record of each entity', async () => {
-      const create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken));
+      const create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken), (url) => api('GET', url));
       for (const entity of crudEntities(server.model, server.app.resources)) {
         const body = await validBody(entity, create);
         const created = await api('POST', `/api/${entity.module}`, body);
@@ -55,7 +55,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('sets inactivated_at when a record is inactivated and clears it when reactivated', async () => {
-      const create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken));
+      const create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken), (url) => api('GET', url));
       for (const entity of crudEntities(server.model, server.app.resources).filter((e) => e.inactivatable)) {
         const body = await validBody(entity, create);
         const { body: created } = await api('POST', `/api/${entity.module}`, body);

@@ -28,7 +28,7 @@ for (const kind of DATABASE_KINDS) {
       api = call(server, server.adminToken);
       entity = searchable(writableEntities(server.model));
       text = entity.list.search[0];
-      const create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken));
+      const create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken), (url) => api('GET', url));
       ids = [];
       // The other searched text fields hold words none of the searches below look for.
       const others = entity.fields.filter((f) => f.name !== text && entity.list.search.includes(f.name) && (f.kind === 'text' || f.kind === 'textarea'));

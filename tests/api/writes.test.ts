@@ -13,7 +13,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind);
       api = call(server, server.adminToken);
-      create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken));
+      create = creator(server.model, (url, body) => api('POST', url, body), uploader(server, server.adminToken), (url) => api('GET', url));
     });
     afterAll(() => server?.close());
 

@@ -53,7 +53,7 @@ for (const kind of DATABASE_KINDS) {
       });
       expect(design.status, JSON.stringify(design.body)).toBe(201);
       designId = design.body.data.id;
-      const create = creator(server.model, (url, body) => admin()('POST', url, body), uploader(server, server.adminToken));
+      const create = creator(server.model, (url, body) => admin()('POST', url, body), uploader(server, server.adminToken), (url) => admin()('GET', url));
       personId = await create('pessoa_fisica', { name: 'Ana Relatório Souza' });
     }, 120_000);
     afterAll(async () => {

@@ -9,7 +9,7 @@ import { AcoesFiscalizacaoInputs } from './Inputs';
 
 export default function AcoesFiscalizacaoEdit() {
   return (
-    <ResourceEdit occurrences>
+    <ResourceEdit documents occurrences>
       <AcoesFiscalizacaoInputs mode="edit" />
     </ResourceEdit>
   );

@@ -9,22 +9,25 @@ import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
 /** The list's columns by field, in the schema's order (`x-list.columns`). */
 export const columns = {
   id: { source: 'id', kind: 'id', label: 'ID', sortable: true },
-  number: { source: 'number', kind: 'integer', label: 'Número', sortable: true },
+  formatted_number: { source: 'formatted_number', kind: 'text', label: 'Número formatado', sortable: true },
   inspection_id: { source: 'inspection_id', kind: 'reference', label: 'Fiscalização', reference: { module: 'fiscalizacoes' }, sortable: true },
   inspection_action_type_id: { source: 'inspection_action_type_id', kind: 'reference', label: 'Tipo de ação', reference: { module: 'tipos_acao_fiscalizacao' }, sortable: true },
   inspected_id: { source: 'inspected_id', kind: 'reference', label: 'Fiscalizado', reference: { module: 'partes', typeAhead: true }, sortable: true },
   rapporteur_id: { source: 'rapporteur_id', kind: 'reference', label: 'Relator', reference: { module: 'partes', combo: 'pessoas_fisicas', typeAhead: true }, sortable: true },
   start_date: { source: 'start_date', kind: 'date', label: 'Data de início', sortable: true },
   end_date: { source: 'end_date', kind: 'date', label: 'Data de término', sortable: true },
+  deadline_date: { source: 'deadline_date', kind: 'date', label: 'Data do prazo', sortable: true },
   canceled: { source: 'canceled', kind: 'boolean', label: 'Cancelada', sortable: true },
+  concluded: { source: 'concluded', kind: 'boolean', label: 'Concluída', sortable: true },
 } satisfies Record<string, FieldSpec>;
 /** The list's filters by field (`x-list.filters`). */
 export const filters = {
   inspection_action_type_id: { source: 'inspection_action_type_id', kind: 'reference', label: 'Tipo de ação', reference: { module: 'tipos_acao_fiscalizacao' } },
   canceled: { source: 'canceled', kind: 'boolean', label: 'Cancelada' },
+  concluded: { source: 'concluded', kind: 'boolean', label: 'Concluída' },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
-export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'id', order: 'DESC' }, search: false, recordLabel: 'id' };
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'id', order: 'DESC' }, search: true, recordLabel: 'formatted_number' };
 
 export default function AcoesFiscalizacaoList() {
   return <ResourceList {...list} />;

@@ -22,10 +22,19 @@ export default function AcoesFiscalizacaoShow() {
         label="Fiscalização"
         reference={{ module: 'fiscalizacoes' }}
       />
+      <KindField
+        source="sequence_id"
+        kind="reference"
+        label="Sequência"
+        reference={{ module: 'sequencias', combo: 'automaticas' }}
+      />
       <KindField source="number" kind="integer" label="Número" />
+      <KindField source="formatted_number" kind="text" label="Número formatado" />
       <KindField source="start_date" kind="date" label="Data de início" />
       <KindField source="end_date" kind="date" label="Data de término" />
       <KindField source="notes" kind="textarea" label="Observações" />
+      <KindField source="end_notes" kind="textarea" label="Observações de encerramento" />
+      <KindField source="deadline_date" kind="date" label="Data do prazo" />
       <KindField
         source="supervisors"
         kind="sublist"
@@ -57,6 +66,7 @@ export default function AcoesFiscalizacaoShow() {
       <KindField source="canceled" kind="boolean" label="Cancelada" />
       <KindField source="cancellation_reason" kind="text" label="Motivo do cancelamento" />
       <KindField source="cancellation_notes" kind="textarea" label="Observações do cancelamento" />
+      <KindField source="concluded" kind="boolean" label="Concluída" />
       <KindField source="created_at" kind="datetime" label="Criado em" />
       <KindField source="updated_at" kind="datetime" label="Atualizado em" />
     </ResourceShow>

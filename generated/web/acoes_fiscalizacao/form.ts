@@ -11,10 +11,12 @@ export function inputs(mode: FormMode) {
   return {
     inspection_action_type_id: { source: 'inspection_action_type_id', kind: 'reference', label: 'Tipo de ação', required: true, reference: { module: 'tipos_acao_fiscalizacao' } },
     inspection_id: { source: 'inspection_id', kind: 'reference', label: 'Fiscalização', required: true, reference: { module: 'fiscalizacoes' } },
-    number: { source: 'number', kind: 'integer', label: 'Número', minimum: 1 },
+    sequence_id: { source: 'sequence_id', kind: 'reference', label: 'Sequência', required: true, reference: { module: 'sequencias', combo: 'automaticas' }, helperText: 'De onde sai o número da ação, ao inseri-la: uma sequência de numeração automática.' },
     start_date: { source: 'start_date', kind: 'date', label: 'Data de início' },
     end_date: { source: 'end_date', kind: 'date', label: 'Data de término', notBefore: { field: 'start_date', message: 'A data inicial não pode ser posterior à data final.' } },
     notes: { source: 'notes', kind: 'textarea', label: 'Observações' },
+    end_notes: { source: 'end_notes', kind: 'textarea', label: 'Observações de encerramento' },
+    deadline_date: { source: 'deadline_date', kind: 'date', label: 'Data do prazo' },
     supervisors: {
       source: 'supervisors',
       kind: 'sublist',
@@ -28,7 +30,7 @@ export function inputs(mode: FormMode) {
       },
       messages: { required: 'A lista de fiscais é obrigatória!' },
     },
-    rapporteur_id: { source: 'rapporteur_id', kind: 'reference', label: 'Relator', required: true, reference: { module: 'partes', combo: 'pessoas_fisicas', typeAhead: true } },
+    rapporteur_id: { source: 'rapporteur_id', kind: 'reference', label: 'Relator', required: true, reference: { module: 'partes', combo: 'pessoas_fisicas', typeAhead: true }, helperText: 'Um funcionário (parte do tipo Funcionário).' },
     inspected_id: { source: 'inspected_id', kind: 'reference', label: 'Fiscalizado', required: true, reference: { module: 'partes', typeAhead: true } },
   } satisfies Record<string, FieldSpec>;
 }

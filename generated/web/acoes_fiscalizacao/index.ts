@@ -6,6 +6,6 @@
 
 import type { ResourceScreens } from '@kit/types';
 
-const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Create'), edit: () => import('./Edit'), show: () => import('./Show'), recordRepresentation: 'id' };
+const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Create'), edit: () => import('./Edit'), show: () => import('./Show'), recordRepresentation: 'formatted_number' };
 
 export default screens;

@@ -79,20 +79,23 @@ async function history(trx: Db, deadlineId: number, event: DeadlineOperation, in
 
 /** `POST /deadlines/`: a new deadline from its base moment and amount, with its first history row. */
 export async function createDeadline(db: Db, input: DeadlineInput, who: Who) {
-  return db.transaction().execute(async (trx) => {
-    const { rule, place } = await typeAndPlace(trx, input);
-    const moment = computed(deadlineMoment(input.base_moment, input.amount!, rule, await loadCalendar(trx, place)));
-    const { id } = await trx
-      .insertInto('deadlines')
-      .values({ deadline_type_id: input.deadline_type_id!, uf_id: place.ufId, city_id: place.cityId, amount: input.amount!, base_moment: input.base_moment, deadline_moment: moment })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await history(trx, Number(id), 'creation', input, moment, who);
-    const answer = await deadlineAnswer(trx, Number(id));
-    const { deadline_histories: _h, ...values } = answer;
-    await recordAudit(trx, { event: 'created', userId: who.userId, module: AUDIT_MODULE, recordId: Number(id), newValues: values });
-    return answer;
-  });
+  return db.transaction().execute((trx) => createDeadlineWithin(trx, input, who));
+}
+
+/** `createDeadline` inside a transaction the caller holds (a pendency's insert). */
+export async function createDeadlineWithin(trx: Db, input: DeadlineInput, who: Who) {
+  const { rule, place } = await typeAndPlace(trx, input);
+  const moment = computed(deadlineMoment(input.base_moment, input.amount!, rule, await loadCalendar(trx, place)));
+  const { id } = await trx
+    .insertInto('deadlines')
+    .values({ deadline_type_id: input.deadline_type_id!, uf_id: place.ufId, city_id: place.cityId, amount: input.amount!, base_moment: input.base_moment, deadline_moment: moment })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await history(trx, Number(id), 'creation', input, moment, who);
+  const answer = await deadlineAnswer(trx, Number(id));
+  const { deadline_histories: _h, ...values } = answer;
+  await recordAudit(trx, { event: 'created', userId: who.userId, module: AUDIT_MODULE, recordId: Number(id), newValues: values });
+  return answer;
 }
 
 /** What an operation on a deadline in a given state may not do (422 on `deadline_id`). */
@@ -113,41 +116,44 @@ function refuseByState(operation: DeadlineOperation, deadline: DeadlineRow): voi
  * the suspension took.
  */
 export async function operateOnDeadline(db: Db, operation: Exclude<DeadlineOperation, 'creation' | 'simulation'>, input: DeadlineInput, who: Who) {
-  return db.transaction().execute(async (trx) => {
-    const deadline = await deadlineRow(trx, input.deadline_id!, true);
-    if (!deadline) throw notFound(DEADLINE_NOT_FOUND);
-    refuseByState(operation, deadline);
-    const rule = ruleOf(deadline);
-    const changes: { status?: DeadlineStatus; amount?: number; base_moment?: string; deadline_moment?: string } = {};
-    let moment = deadline.deadline_moment;
-    if (operation === 'alteration') {
-      if (deadline.alterability === 2) throw invalid({ deadline_id: [NOT_ALTERABLE] });
-      if (deadline.alterability === 3 && input.document_id == null) throw invalid({ document_id: [DOCUMENT_REQUIRED] });
-      if (input.document_id != null && !(await trx.selectFrom('documents').select('id').where('id', '=', input.document_id).executeTakeFirst())) throw invalid({ document_id: [DOCUMENT_NOT_FOUND] });
-      const calendar = await loadCalendar(trx, { ufId: deadline.uf_id, cityId: deadline.city_id });
-      moment = computed(deadlineMoment(input.base_moment, input.amount!, rule, calendar));
-      Object.assign(changes, { amount: input.amount!, base_moment: input.base_moment, deadline_moment: moment });
-    } else if (operation === 'suspension') {
-      changes.status = STATUS.suspended;
-    } else if (operation === 'reactivation') {
-      const suspension = await trx
-        .selectFrom('deadline_histories')
-        .select(momentText('base_moment').as('base_moment'))
-        .where('deadline_id', '=', deadline.id)
-        .where('event', '=', 'suspension')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      if (input.base_moment < suspension.base_moment) throw invalid({ base_moment: [REACTIVATION_BEFORE_SUSPENSION] });
-      const calendar = await loadCalendar(trx, { ufId: deadline.uf_id, cityId: deadline.city_id });
-      moment = computed(extendAfterSuspension(deadline.deadline_moment, suspension.base_moment, input.base_moment, rule, calendar));
-      Object.assign(changes, { status: STATUS.running, deadline_moment: moment });
-    } else {
-      changes.status = operation === 'completion' ? STATUS.completed : STATUS.cancelled;
-    }
-    await trx.updateTable('deadlines').set({ ...changes, updated_at: new Date() }).where('id', '=', deadline.id).execute();
-    await history(trx, deadline.id, operation, input, moment, who);
-    const old = Object.fromEntries(Object.keys(changes).map((key) => [key, deadline[key as keyof DeadlineRow]]));
-    await recordAudit(trx, { event: operation, userId: who.userId, module: AUDIT_MODULE, recordId: deadline.id, oldValues: old, newValues: { ...changes, notes: input.notes } });
-    return deadlineAnswer(trx, deadline.id);
-  });
+  return db.transaction().execute((trx) => operateOnDeadlineWithin(trx, operation, input, who));
+}
+
+/** `operateOnDeadline` inside a transaction the caller holds (a pendency concluded or deleted). */
+export async function operateOnDeadlineWithin(trx: Db, operation: Exclude<DeadlineOperation, 'creation' | 'simulation'>, input: DeadlineInput, who: Who) {
+  const deadline = await deadlineRow(trx, input.deadline_id!, true);
+  if (!deadline) throw notFound(DEADLINE_NOT_FOUND);
+  refuseByState(operation, deadline);
+  const rule = ruleOf(deadline);
+  const changes: { status?: DeadlineStatus; amount?: number; base_moment?: string; deadline_moment?: string } = {};
+  let moment = deadline.deadline_moment;
+  if (operation === 'alteration') {
+    if (deadline.alterability === 2) throw invalid({ deadline_id: [NOT_ALTERABLE] });
+    if (deadline.alterability === 3 && input.document_id == null) throw invalid({ document_id: [DOCUMENT_REQUIRED] });
+    if (input.document_id != null && !(await trx.selectFrom('documents').select('id').where('id', '=', input.document_id).executeTakeFirst())) throw invalid({ document_id: [DOCUMENT_NOT_FOUND] });
+    const calendar = await loadCalendar(trx, { ufId: deadline.uf_id, cityId: deadline.city_id });
+    moment = computed(deadlineMoment(input.base_moment, input.amount!, rule, calendar));
+    Object.assign(changes, { amount: input.amount!, base_moment: input.base_moment, deadline_moment: moment });
+  } else if (operation === 'suspension') {
+    changes.status = STATUS.suspended;
+  } else if (operation === 'reactivation') {
+    const suspension = await trx
+      .selectFrom('deadline_histories')
+      .select(momentText('base_moment').as('base_moment'))
+      .where('deadline_id', '=', deadline.id)
+      .where('event', '=', 'suspension')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    if (input.base_moment < suspension.base_moment) throw invalid({ base_moment: [REACTIVATION_BEFORE_SUSPENSION] });
+    const calendar = await loadCalendar(trx, { ufId: deadline.uf_id, cityId: deadline.city_id });
+    moment = computed(extendAfterSuspension(deadline.deadline_moment, suspension.base_moment, input.base_moment, rule, calendar));
+    Object.assign(changes, { status: STATUS.running, deadline_moment: moment });
+  } else {
+    changes.status = operation === 'completion' ? STATUS.completed : STATUS.cancelled;
+  }
+  await trx.updateTable('deadlines').set({ ...changes, updated_at: new Date() }).where('id', '=', deadline.id).execute();
+  await history(trx, deadline.id, operation, input, moment, who);
+  const old = Object.fromEntries(Object.keys(changes).map((key) => [key, deadline[key as keyof DeadlineRow]]));
+  await recordAudit(trx, { event: operation, userId: who.userId, module: AUDIT_MODULE, recordId: deadline.id, oldValues: old, newValues: { ...changes, notes: input.notes } });
+  return deadlineAnswer(trx, deadline.id);
 }

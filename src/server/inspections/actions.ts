@@ -1,22 +1,30 @@
 /**
- * An inspection action's cancellation and reactivation (spec 002 §4), beside the generic routes:
+ * An inspection action's states (spec 002 §4, §6), beside the generic routes:
  * - `PUT /api/acoes_fiscalizacao/{id}/cancel` `{cancellation_reason, cancellation_notes?}`: cancels an
  *   action that is not cancelled;
  * - `PUT /api/acoes_fiscalizacao/{id}/reactivate`: reactivates a cancelled one, clearing the reason and
- *   notes.
- * Both need `inspectionAction.update`, lock the action's row, refuse a move its state does not allow
- * (409) and write one audit row. A cancelled action is not edited through the generic routes either
- * (`cancelledUnchanged`): it is reactivated first.
+ *   notes;
+ * - `POST /api/acoes_fiscalizacao/conclude` `{ids, end_date?, end_notes?}`: concludes actions, for good;
+ * - `GET /api/acoes_fiscalizacao/supervisor_check`: whether the caller is a supervisor ('fiscal').
+ * The moves need `inspectionAction.update`, lock the actions' rows, refuse a move a state does not
+ * allow (409) and write one audit row each. A cancelled or concluded action is not edited through the
+ * generic routes either (`actionRules`).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
 import { conflict, invalid, notFound } from '../http/app-error.js';
 import { objectBody } from '../http/body.js';
+import { sessionOf } from '../http/session.js';
+import { isCalendarDate } from '../holidays/calendar.js';
+import { today } from '../registrations/calendar.js';
+import { PARTY_TYPE_CODES } from '../../shared/party-types.js';
+import { deleteOne } from '../resources/delete.js';
+import type { ResourceRegistry } from '../resources/registry.js';
 import { operationAccess } from '../resources/access.js';
-import type { ModuleHooks } from '../resources/hooks.js';
+import type { ModuleHooks, WriteContext } from '../resources/hooks.js';
 import { parseId } from '../resources/read.js';
 
 export const ACTION_NOT_FOUND = 'Ação de fiscalização não encontrada.';
@@ -26,18 +34,83 @@ export const CANCELLED_UNCHANGED = 'A ação de fiscalização está cancelada: 
 export const REASON_REQUIRED = 'O campo Motivo do cancelamento é obrigatório.';
 export const REASON_TOO_LONG = 'O campo Motivo do cancelamento não pode ter mais de 255 caracteres.';
 export const CANCELLED = 'Ação de fiscalização cancelada com sucesso';
+export const CONCLUDED_UNCHANGED = 'A ação de fiscalização está concluída: não pode ser alterada.';
+export const ALREADY_CONCLUDED = 'A ação de fiscalização já está concluída.';
+export const CANCELLED_NOT_CONCLUDED = 'A ação de fiscalização está cancelada: reative-a para concluí-la.';
+export const CONCLUDED_NOT_CANCELLED = 'A ação de fiscalização está concluída: não pode ser cancelada nem reativada.';
+export const CONCLUDED = 'Ação de fiscalização concluída com sucesso';
+export const CONCLUDED_MANY = 'Ações de fiscalização concluídas com sucesso';
+export const CHOOSE_ACTIONS = 'Escolha ao menos uma ação de fiscalização.';
+export const END_DATE_INVALID = 'O campo Data de término deve ser uma data válida (AAAA-MM-DD).';
+export const END_BEFORE_START = 'A data inicial não pode ser posterior à data final.';
+export const RAPPORTEUR_NOT_EMPLOYEE = 'A parte selecionada não é um funcionário.';
+/** Who may be a supervisor ('fiscal') of an action and is added to a new one's list when it is left out. */
+export const SUPERVISE = 'inspectionAction.supervise';
 export const REACTIVATED = 'Ação de fiscalização reativada com sucesso';
 
 const MODULE = 'acoes_fiscalizacao';
 
-/** A cancelled action is reactivated before it is edited. */
-export const cancelledUnchanged: ModuleHooks<SpaceDatabase> = {
-  beforeWrite(_trx, { mode, previous }) {
+/**
+ * A cancelled action is reactivated before it is edited; a concluded one is not edited again. The
+ * rapporteur is an employee: a party of the employee party type (code `funcionario`).
+ */
+export const actionRules: ModuleHooks<SpaceDatabase> = {
+  async beforeWrite(trx, { mode, body, previous }) {
     if (mode !== 'create' && previous?.canceled === true) throw conflict(CANCELLED_UNCHANGED);
+    if (mode !== 'create' && previous?.concluded === true) throw conflict(CONCLUDED_UNCHANGED);
+    if (body.rapporteur_id == null) return;
+    const employee = await trx
+      .selectFrom('parties as p')
+      .innerJoin('party_types as t', 't.id', 'p.party_type_id')
+      .select('p.id')
+      .where('p.id', '=', Number(body.rapporteur_id))
+      .where('t.code', '=', PARTY_TYPE_CODES.employee)
+      .executeTakeFirst();
+    if (!employee) throw invalid({ rapporteur_id: [RAPPORTEUR_NOT_EMPLOYEE] });
   },
 };
 
-function text(value: unknown): string | null {
+/** Whether the caller holds the supervisor's permission (an administrator is not a supervisor by being one). */
+const isSupervisor = (request: FastifyRequest | undefined) => request !== undefined && sessionOf(request).permissions.has(SUPERVISE);
+
+/** A new action's supervisors, left out: the caller, when a supervisor (spec 002 §6: the supervisor check adds them). */
+export const supervisorDefault: ModuleHooks<SpaceDatabase> = {
+  defaults(_db, { mode, context }) {
+    return mode === 'create' && context.userId !== null && isSupervisor(context.request) ? { supervisors: [{ user_id: context.userId }] } : {};
+  },
+};
+
+/**
+ * Deleting an action deletes its pendencies (cancelling their deadlines), infractions and annotations
+ * (with their documents) first, each through its own module's hooks and with its own audit row.
+ */
+export const actionDependants = (resources: ResourceRegistry): ModuleHooks<SpaceDatabase> => ({
+  async beforeDelete(trx, { id, context }) {
+    await deleteDependants(trx, resources, context, [
+      ['pendencias_acao_fiscalizacao', 'inspection_action_pendencies', 'inspection_action_id'],
+      ['infracoes_acao_fiscalizacao', 'inspection_action_infractions', 'inspection_action_id'],
+      ['anotacoes_acao_fiscalizacao', 'inspection_action_annotations', 'inspection_action_id'],
+    ], id);
+  },
+});
+
+type Dependants = [module: string, table: 'inspection_action_pendencies' | 'inspection_action_infractions' | 'inspection_action_annotations', column: 'inspection_action_id' | 'inspection_action_annotation_id'][];
+
+/** Deletes the records of each module whose column names the owner, in the order given. */
+export async function deleteDependants(trx: Kysely<SpaceDatabase>, resources: ResourceRegistry, context: WriteContext, dependants: Dependants, owner: number) {
+  for (const [module, table, column] of dependants) {
+    const entity = context.model.byModule.get(module);
+    if (!entity) continue;
+    const rows = await trx.selectFrom(table).select('id').where(column, '=', owner).orderBy('id').execute();
+    for (const row of rows) {
+      const child: WriteContext = { ...context, hooks: resources.hooksOf(module) };
+      await deleteOne(trx, entity, Number(row.id), child);
+      context.discarded = child.discarded;
+    }
+  }
+}
+
+export function text(value: unknown): string | null {
   if (value == null) return null;
   const trimmed = String(value).trim();
   return trimmed === '' ? null : trimmed;
@@ -51,8 +124,9 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
   async function move(db: Kysely<SpaceDatabase>, rawId: unknown, userId: number | null, cancel: boolean, values: { cancellation_reason: string | null; cancellation_notes: string | null }) {
     const id = parseId(rawId, ACTION_NOT_FOUND);
     return db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('inspection_actions').select(['id', 'canceled', 'cancellation_reason', 'cancellation_notes']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await trx.selectFrom('inspection_actions').select(['id', 'canceled', 'concluded', 'cancellation_reason', 'cancellation_notes']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!row) throw notFound(ACTION_NOT_FOUND);
+      if (row.concluded === true) throw conflict(CONCLUDED_NOT_CANCELLED);
       if (cancel && row.canceled === true) throw conflict(ALREADY_CANCELLED);
       if (!cancel && row.canceled !== true) throw conflict(NOT_CANCELLED);
       const changes = { canceled: cancel, ...values };
@@ -78,4 +152,55 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
     const data = await move(db as Kysely<SpaceDatabase>, request.params.id, context.userId, false, { cancellation_reason: null, cancellation_notes: null });
     return { data, message: REACTIVATED };
   });
+
+  app.get(`/api/${MODULE}/supervisor_check`, async (request) => {
+    const { context } = allow(request, entity, 'create', 'store', 'update');
+    return { data: { supervisor: isSupervisor(request), user_id: context.userId } };
+  });
+
+  app.post(`/api/${MODULE}/conclude`, async (request) => {
+    const { db, context } = allow(request, entity, 'update', 'update');
+    const body = objectBody(request.body ?? {});
+    const ids = idsOf(body.ids);
+    if (ids.length === 0) throw invalid({ ids: [CHOOSE_ACTIONS] });
+    const endDate = text(body.end_date);
+    if (endDate !== null && !isCalendarDate(endDate)) throw invalid({ end_date: [END_DATE_INVALID] });
+    const data = await concludeActions(db as Kysely<SpaceDatabase>, ids, { end_date: endDate, end_notes: text(body.end_notes) }, context.userId);
+    return { data, message: data.length === 1 ? CONCLUDED : CONCLUDED_MANY };
+  });
+}
+
+/**
+ * Concludes actions, all or none, under their rows' locks: each neither cancelled nor concluded; its
+ * end date the one given, else its own, else today (never before its start); one audit row each.
+ */
+export async function concludeActions(db: Kysely<SpaceDatabase>, ids: number[], end: { end_date: string | null; end_notes: string | null }, userId: number | null) {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('inspection_actions')
+      .select(['id', 'canceled', 'concluded', 'end_notes', 'start_date', 'end_date'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    if (rows.length !== ids.length) throw notFound(ACTION_NOT_FOUND);
+    const concluded = [];
+    for (const row of rows) {
+      if (row.canceled === true) throw conflict(CANCELLED_NOT_CONCLUDED);
+      if (row.concluded === true) throw conflict(ALREADY_CONCLUDED);
+      const endDate = end.end_date ?? row.end_date ?? today();
+      if (row.start_date !== null && endDate < row.start_date) throw invalid({ end_date: [END_BEFORE_START] });
+      const changes = { concluded: true, end_date: endDate, end_notes: end.end_notes ?? row.end_notes };
+      await trx.updateTable('inspection_actions').set({ ...changes, updated_at: new Date() }).where('id', '=', row.id).execute();
+      await recordAudit(trx, { event: 'concluded', userId, module: MODULE, recordId: Number(row.id), oldValues: { concluded: false, end_date: row.end_date, end_notes: row.end_notes }, newValues: changes });
+      concluded.push({ id: Number(row.id), ...changes });
+    }
+    return concluded;
+  });
+}
+
+/** The distinct positive ids of a list (`[3, '4']`); anything else is left out. */
+export function idsOf(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : value == null ? [] : [value];
+  return [...new Set(list.map((item) => (typeof item === 'string' && /^\d{1,15}$/.test(item.trim()) ? Number(item) : item)).filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0))];
 }

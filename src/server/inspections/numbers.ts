@@ -17,3 +17,25 @@ export const inspectionNumber: ModuleHooks<SpaceDatabase> = {
     return { number: drawn.number, formatted_number: drawn.formatted_number };
   },
 };
+
+/**
+ * An inspection action's number (`acoes_fiscalizacao`), drawn as an inspection's is: from the
+ * automatic sequence it names, in its insert's transaction; an edit keeps it.
+ */
+export const actionNumber: ModuleHooks<SpaceDatabase> = inspectionNumber;
+
+/**
+ * The number of an infraction or a pendency, drawn from its type's sequence (any sequence, automatic
+ * or not: the type chose it) in its insert's transaction; a type without a sequence numbers nothing.
+ * An edit keeps the number.
+ */
+export const typeNumber = (table: 'inspection_infraction_types' | 'pendency_types', typeField: string): ModuleHooks<SpaceDatabase> => ({
+  transforms: ['number', 'formatted_number'],
+  async serverValues(trx, { mode, body }) {
+    if (mode !== 'create') return {};
+    const type = await trx.selectFrom(table).select('sequence_id').where('id', '=', Number(body[typeField])).executeTakeFirst();
+    if (type?.sequence_id == null) return {};
+    const drawn = await drawNumber(trx, Number(type.sequence_id), { automatic: false, date: typeof body.start_date === 'string' ? body.start_date : undefined, field: typeField });
+    return { number: drawn.number, formatted_number: drawn.formatted_number };
+  },
+});

@@ -8,7 +8,8 @@ import { discardFiles, dropRecordFiles } from './files.js';
 import { runBeforeDelete, type WriteContext } from './hooks.js';
 import { findRecord } from './read.js';
 
-async function deleteOne(trx: Kysely<any>, entity: Entity, id: number, context: WriteContext) {
+/** Deletes one record inside a transaction the caller holds, with its hooks, files and audit row (a record's dependants deleted with it). */
+export async function deleteOne(trx: Kysely<any>, entity: Entity, id: number, context: WriteContext) {
   const record = await findRecord(trx, entity, id);
   await runBeforeDelete(trx, { entity, id, record, context });
   await trx.deleteFrom(entity.table).where('id', '=', id).execute();

@@ -7,6 +7,7 @@ import type { Entity, Field, Model } from '../../../language/index.js';
 import { conditionHolds } from '../../../src/shared/field-rules.js';
 import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
 import { pngDataUrl } from '../../identity/support/images.js';
+import { validAnnotationChildBody, validInspectionActionBody } from '../../inspections/support/bodies.js';
 import { validRegistrationBody } from '../../registrations/support/bodies.js';
 import { validSequenceBody } from '../../sequences/support/bodies.js';
 
@@ -85,6 +86,8 @@ export type Create = ((module: string, values?: Record<string, unknown>) => Prom
   shared?: Map<string, Promise<number>>;
   /** The records made, as the API answered them, by `module:id` (a person's party). */
   records?: Map<string, Record<string, unknown>>;
+  /** Reads through the API (a record the database made, an employee's party type). */
+  get?: (url: string) => Promise<{ status: number; body: any }>;
 };
 
 /** One record of a module made once per creator (per database) and given to every optional reference to it. */
@@ -125,7 +128,8 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
     case 'money': return '1.234,56';
     case 'boolean': return false;
     case 'date': return '2024-03-15';
-    case 'datetime': return '2024-03-15T10:30:00Z';
+    // As the server answers it (ISO, milliseconds written).
+    case 'datetime': return '2024-03-15T10:30:00.000Z';
     case 'time': return '08:30';
     case 'email': return `teste${n}@example.com`;
     case 'url': return `https://exemplo${n}.com.br`;
@@ -218,11 +222,13 @@ export async function validBody(entity: Entity, create: Create): Promise<Record<
   withoutHiddenFields(body, entity.fields);
   if (entity.module === 'relatorio' && create.model) body.owner = firstDesignOwner(create.model);
   if (entity.module === 'inscricao') return validRegistrationBody(body, create);
+  if (entity.module === 'acoes_fiscalizacao') return validInspectionActionBody(body, create);
+  if (entity.module === 'infracoes_acao_fiscalizacao' || entity.module === 'pendencias_acao_fiscalizacao') return validAnnotationChildBody(entity.module, body, create);
   return entity.module === 'sequencias' ? validSequenceBody(body) : body;
 }
 
 /** Creates records through the API, reusing nothing: each call makes a new record (and its parents). */
-export function creator(model: Model, post: (url: string, body: unknown) => Promise<{ status: number; body: any }>, upload?: Upload): Create {
+export function creator(model: Model, post: (url: string, body: unknown) => Promise<{ status: number; body: any }>, upload?: Upload, get?: Create['get']): Create {
   const create: Create = async (module, values = {}) => {
     const entity = model.byModule.get(module)!;
     const response = await post(`/api/${module}`, { ...(await validBody(entity, create)), ...values });
@@ -231,7 +237,7 @@ export function creator(model: Model, post: (url: string, body: unknown) => Prom
     return response.body.data.id;
   };
   const records = new Map<string, Record<string, unknown>>();
-  return Object.assign(create, { upload, model, shared: new Map<string, Promise<number>>(), records });
+  return Object.assign(create, { upload, model, shared: new Map<string, Promise<number>>(), records, get });
 }
 
 /** Text fields of the entity a test may put a chosen word into. */

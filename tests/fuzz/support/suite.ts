@@ -192,7 +192,7 @@ export function describeFuzz(kind: DatabaseKind): void {
 
     it('answers every hostile request without a 5xx, and every 422 on a field the route has', async () => {
       const api = (method: Sent['method'], url: string, body?: unknown) => product.send({ method, url, token: product.token, payload: body === undefined ? undefined : JSON.stringify(body) });
-      const create = creator(product.model, (url, body) => api('POST', url, body), uploader(product, product.token));
+      const create = creator(product.model, (url, body) => api('POST', url, body), uploader(product, product.token), (url) => api('GET', url));
       const reads: Plan[] = [];
       const deletes: Plan[] = [];
       const spreads: ModulePlans['spread'][] = [];

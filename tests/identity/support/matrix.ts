@@ -27,7 +27,7 @@ export function describeMatrix(kind: DatabaseKind): void {
 
     it('answers every module, action and principal as the model says, with no side effect on a refusal', { timeout: 240_000 }, async () => {
       const admin = call(server, server.adminToken);
-      const create = creator(server.model, (url, body) => admin('POST', url, body), uploader(server, server.adminToken));
+      const create = creator(server.model, (url, body) => admin('POST', url, body), uploader(server, server.adminToken), (url) => admin('GET', url));
       // Referenced records are made once per module and shared: only the module under test grows.
       const parents = new Map<string, Promise<number>>();
       // One per module and per what a named combo asks of it (an organization's type behaves as one).
@@ -35,7 +35,7 @@ export function describeMatrix(kind: DatabaseKind): void {
         const key = `${module} ${JSON.stringify(values)}`;
         if (!parents.has(key)) parents.set(key, create(module, values));
         return parents.get(key)!;
-      }, { upload: create.upload, model: create.model, records: create.records });
+      }, { upload: create.upload, model: create.model, records: create.records, get: create.get });
       const body = (entity: Entity) => validBody(entity, parent);
       const count = async (table: string, where?: [string, unknown][]) => {
         let query = server.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n'));

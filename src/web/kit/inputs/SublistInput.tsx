@@ -30,6 +30,8 @@ export function SublistInput({ spec, label, validate, readOnly }: Props) {
     : validate;
   const fields = sublist?.fields ?? [];
   const nested = fields.some((item) => item.kind === 'sublist');
+  const rows = fields.map((item) => <KindInput key={item.source} {...item} defaultValue={runtime[`${spec.source}.${item.source}`] ?? item.defaultValue} />);
+  // The iterator reads a lone child with React.Children.only, which refuses an array of one (an action's supervisors: a user each).
   return (
     <ArrayInput source={spec.source} label={label} validate={checks} defaultValue={spec.defaultValue as unknown[] | undefined} helperText={spec.helperText}>
       <SimpleFormIterator
@@ -41,9 +43,7 @@ export function SublistInput({ spec, label, validate, readOnly }: Props) {
         disableClear
         sx={nested ? { '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1 } } : ROW_WRAPS}
       >
-        {fields.map((item) => (
-          <KindInput key={item.source} {...item} defaultValue={runtime[`${spec.source}.${item.source}`] ?? item.defaultValue} />
-        ))}
+        {rows.length === 1 ? rows[0] : rows}
       </SimpleFormIterator>
     </ArrayInput>
   );

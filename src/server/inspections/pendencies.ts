@@ -1,0 +1,205 @@
+/**
+ * A pendency of an inspection action (spec 002 §3–§5, docs/INSPECTIONS.md): on insert it receives the
+ * deadline of its type (deadline type and amount) counted from its base moment by the deadlines engine,
+ * in the insert's transaction; `POST …/simulation` shows the same deadline before saving, storing
+ * nothing; the routes `…/conclude` resolve pendencies, completing their deadlines; a deleted pendency's
+ * running deadline is cancelled.
+ */
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
+import type { Model } from '../../../language/index.js';
+import { recordAudit } from '../audit/record.js';
+import { dateOf, isMoment } from '../deadlines/moment.js';
+import { createDeadlineWithin, operateOnDeadlineWithin, SIMULATION_MESSAGE, simulateDeadline } from '../deadlines/operations.js';
+import { deadlineRow, STATUS } from '../deadlines/read.js';
+import { isCalendarDate } from '../holidays/calendar.js';
+import { conflict, invalid, notFound, type FieldErrors } from '../http/app-error.js';
+import { objectBody } from '../http/body.js';
+import { operationAccess } from '../resources/access.js';
+import type { ModuleHooks } from '../resources/hooks.js';
+import { parseId } from '../resources/read.js';
+import { COUNCIL_TIME_ZONE } from '../sequences/index.js';
+import { idsOf, text } from './actions.js';
+import { after, annotationAdmits, refuse, refuseClosedAction } from './annotations.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+type Db = Kysely<SpaceDatabase>;
+type Row = Readonly<Record<string, unknown>>;
+
+export const PENDENCY_TYPE_NOT_ADMITTED = 'O tipo de anotação não admite este tipo de pendência.';
+export const PENDENCY_TYPE_KEPT = 'O tipo de uma pendência salva não se altera: exclua-a e inclua outra.';
+export const BASE_MOMENT_KEPT = 'O momento base do prazo de uma pendência salva não se altera.';
+export const BASE_MOMENT_INVALID = 'O campo Momento base do prazo deve ser uma data e hora válida (AAAA-MM-DD HH:mm:ss).';
+export const PENDENCY_RESOLVED_UNCHANGED = 'A pendência está resolvida: não pode ser alterada.';
+export const ALREADY_RESOLVED = 'A pendência já está resolvida.';
+export const PENDENCY_NOT_FOUND = 'Pendência não encontrada.';
+export const CHOOSE_PENDENCIES = 'Escolha ao menos uma pendência.';
+export const END_DATE_REQUIRED = 'O campo Data de conclusão é obrigatório.';
+export const END_DATE_INVALID = 'O campo Data de conclusão deve ser uma data válida (AAAA-MM-DD).';
+export const END_BEFORE_START = 'A data de conclusão não pode ser anterior à data de início.';
+export const NO_DEADLINE = 'Este tipo de pendência não tem prazo: informe o tipo de prazo e a quantidade no tipo de pendência.';
+export const PENDENCY_TYPE_REQUIRED = 'O campo Tipo de pendência é obrigatório.';
+export const PENDENCY_TYPE_NOT_FOUND = 'Tipo de pendência não encontrado.';
+export const RESOLVED = 'Pendência resolvida com sucesso';
+export const RESOLVED_MANY = 'Pendências resolvidas com sucesso';
+
+/** Now on the council's clock, `YYYY-MM-DD HH:mm:ss`. */
+const now = () => dayjs().tz(COUNCIL_TIME_ZONE).format('YYYY-MM-DD HH:mm:ss');
+
+/** A moment as sent (`YYYY-MM-DD HH:mm:ss` on the council's clock, or an ISO date-time), on the council's clock; null when it is none. */
+export function councilMoment(value: unknown): string | null {
+  if (isMoment(value)) return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : dayjs(value).tz(COUNCIL_TIME_ZONE).format('YYYY-MM-DD HH:mm:ss');
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) || !isCalendarDate(value.slice(0, 10))) return null;
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed.tz(COUNCIL_TIME_ZONE).format('YYYY-MM-DD HH:mm:ss') : null;
+}
+
+/** Where a pendency's deadline counts from: the base moment sent, else the start date at 00:00:00, else now. */
+export function baseMomentOf(body: Row): string {
+  const sent = councilMoment(body.base_moment);
+  if (sent !== null) return sent;
+  if (typeof body.start_date === 'string' && body.start_date !== '') return `${body.start_date} 00:00:00`;
+  return now();
+}
+
+/** The deadline rule a pendency type gives its pendencies, or null when it gives none. */
+async function pendencyDeadlineOf(db: Db, pendencyTypeId: number) {
+  const type = await db.selectFrom('pendency_types').select(['deadline_type_id', 'deadline_amount']).where('id', '=', pendencyTypeId).executeTakeFirst();
+  if (!type) return undefined;
+  return type.deadline_type_id == null || type.deadline_amount == null ? null : { deadline_type_id: Number(type.deadline_type_id), amount: Number(type.deadline_amount) };
+}
+
+const deadlineInput = (rule: { deadline_type_id: number; amount: number }, baseMoment: string) => ({ ...rule, base_moment: baseMoment, uf_id: null, city_id: null, notes: null, document_id: null });
+
+/**
+ * A pendency (`pendencias_acao_fiscalizacao`): its action open, its annotation the action's, admitting
+ * its type; a valid base moment. Saved, its type and base moment stay (the deadline was counted from
+ * them) and a resolved one is not edited.
+ */
+export const pendencyRules: ModuleHooks<SpaceDatabase> = {
+  async beforeWrite(trx, { mode, body, previous }) {
+    if (previous) await refuseClosedAction(trx, previous.inspection_action_id);
+    await refuseClosedAction(trx, after(body, previous, 'inspection_action_id'));
+    if (previous?.concluded === true) throw conflict(PENDENCY_RESOLVED_UNCHANGED);
+    const errors: FieldErrors = {};
+    // The generic date-time check lets a day that does not exist through (the database then refuses it).
+    if (body.base_moment != null && councilMoment(body.base_moment) === null) errors.base_moment = [BASE_MOMENT_INVALID];
+    if (mode !== 'create' && previous) {
+      if ('pendency_type_id' in body && Number(body.pendency_type_id) !== Number(previous.pendency_type_id)) errors.pendency_type_id = [PENDENCY_TYPE_KEPT];
+      if ('base_moment' in body && councilMoment(body.base_moment) !== councilMoment(previous.base_moment)) errors.base_moment = [BASE_MOMENT_KEPT];
+    }
+    refuse({ ...(await annotationAdmits(trx, body, previous, 'pendency_type_id', 'inspection_annotation_type_pendency_types', PENDENCY_TYPE_NOT_ADMITTED)), ...errors });
+  },
+};
+
+/** A new pendency's deadline, created by the deadlines engine in the insert's transaction. */
+export const pendencyDeadline: ModuleHooks<SpaceDatabase> = {
+  transforms: ['deadline_id', 'deadline_moment'],
+  async serverValues(trx, { mode, body, context }) {
+    if (mode !== 'create') return {};
+    const rule = await pendencyDeadlineOf(trx, Number(body.pendency_type_id));
+    if (!rule) return {};
+    const deadline = await createDeadlineWithin(trx, deadlineInput(rule, baseMomentOf(body)), { userId: context.userId });
+    return { deadline_id: deadline.id, deadline_moment: deadline.deadline_moment };
+  },
+};
+
+/** A deleted pendency's deadline, still running or suspended, is cancelled (its history stays). */
+export const pendencyDeadlineCancelled: ModuleHooks<SpaceDatabase> = {
+  async beforeDelete(trx, { record, context }) {
+    await closeDeadline(trx, record.deadline_id, 'cancellation', now(), 'Pendência excluída.', context.userId);
+  },
+};
+
+async function closeDeadline(trx: Db, deadlineId: unknown, operation: 'completion' | 'cancellation', moment: string, notes: string | null, userId: number | null) {
+  if (deadlineId == null) return;
+  const deadline = await deadlineRow(trx, Number(deadlineId), true);
+  if (!deadline || deadline.status === STATUS.completed || deadline.status === STATUS.cancelled) return;
+  await operateOnDeadlineWithin(trx, operation, { deadline_id: deadline.id, amount: deadline.amount, base_moment: moment, uf_id: null, city_id: null, notes, document_id: null }, { userId });
+}
+
+const PENDENCIES = 'pendencias_acao_fiscalizacao';
+
+export async function pendencyRoutes(app: FastifyInstance, options: { model: Model }) {
+  const allow = operationAccess(options.model, app.resources);
+  const entity = options.model.byModule.get(PENDENCIES);
+  if (!entity) return;
+
+  /** The deadline a pendency of a type would receive from a base moment; nothing is stored. */
+  app.post(`/api/${PENDENCIES}/simulation`, async (request) => {
+    const { db } = allow(request, entity, 'create', 'store', 'update');
+    const body = objectBody(request.body ?? {});
+    const typeId = Number(body.pendency_type_id);
+    if (body.pendency_type_id == null || body.pendency_type_id === '') throw invalid({ pendency_type_id: [PENDENCY_TYPE_REQUIRED] });
+    if (!Number.isSafeInteger(typeId) || typeId < 1) throw invalid({ pendency_type_id: [PENDENCY_TYPE_NOT_FOUND] });
+    if (body.base_moment != null && body.base_moment !== '' && councilMoment(body.base_moment) === null) throw invalid({ base_moment: [BASE_MOMENT_INVALID] });
+    if (body.start_date != null && body.start_date !== '' && !isCalendarDate(body.start_date)) throw invalid({ start_date: ['O campo Data de início deve ser uma data válida (AAAA-MM-DD).'] });
+    const rule = await pendencyDeadlineOf(db as Db, typeId);
+    if (rule === undefined) throw invalid({ pendency_type_id: [PENDENCY_TYPE_NOT_FOUND] });
+    if (rule === null) throw invalid({ pendency_type_id: [NO_DEADLINE] });
+    const data = await simulateDeadline(db as Db, deadlineInput(rule, baseMomentOf(body)));
+    return { data, message: SIMULATION_MESSAGE };
+  });
+
+  app.put<{ Params: { id: string } }>(`/api/${PENDENCIES}/:id/conclude`, async (request) => {
+    const { db, context } = allow(request, entity, 'update', 'update');
+    const id = parseId(request.params.id, PENDENCY_NOT_FOUND);
+    const [data] = await resolvePendencies(db as Db, [id], endOf(objectBody(request.body ?? {})), context.userId);
+    return { data, message: RESOLVED };
+  });
+
+  app.put(`/api/${PENDENCIES}/conclude`, async (request) => {
+    const { db, context } = allow(request, entity, 'update', 'update');
+    const body = objectBody(request.body ?? {});
+    const ids = idsOf(body.ids);
+    if (ids.length === 0) throw invalid({ ids: [CHOOSE_PENDENCIES] });
+    const data = await resolvePendencies(db as Db, ids, endOf(body), context.userId);
+    return { data, message: data.length === 1 ? RESOLVED : RESOLVED_MANY };
+  });
+}
+
+/** A conclusion's end date (required, a calendar date) and notes, read from its body. */
+function endOf(body: Record<string, unknown>): { end_date: string; end_notes: string | null } {
+  const endDate = text(body.end_date);
+  if (endDate === null) throw invalid({ end_date: [END_DATE_REQUIRED] });
+  if (!isCalendarDate(endDate)) throw invalid({ end_date: [END_DATE_INVALID] });
+  return { end_date: endDate, end_notes: text(body.end_notes) };
+}
+
+/**
+ * Resolves pendencies, all or none, under their rows' locks: each of an open action, not resolved
+ * yet, ending no earlier than it started; its deadline completed; one audit row each.
+ */
+export async function resolvePendencies(db: Db, ids: number[], end: { end_date: string; end_notes: string | null }, userId: number | null) {
+  const { end_date: endDate, end_notes: endNotes } = end;
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('inspection_action_pendencies')
+      .select(['id', 'inspection_action_id', 'start_date', 'concluded', 'deadline_id'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    if (rows.length !== ids.length) throw notFound(PENDENCY_NOT_FOUND);
+    const resolved = [];
+    for (const row of rows) {
+      await refuseClosedAction(trx, row.inspection_action_id);
+      if (row.concluded === true) throw conflict(ALREADY_RESOLVED);
+      if (row.start_date !== null && endDate < row.start_date) throw invalid({ end_date: [END_BEFORE_START] });
+      const changes = { concluded: true, end_date: endDate, end_notes: endNotes };
+      await trx.updateTable('inspection_action_pendencies').set({ ...changes, updated_at: new Date() }).where('id', '=', row.id).execute();
+      const moment = endDate === dateOf(now()) ? now() : `${endDate} 23:59:59`;
+      await closeDeadline(trx, row.deadline_id, 'completion', moment, endNotes, userId);
+      await recordAudit(trx, { event: 'concluded', userId, module: PENDENCIES, recordId: Number(row.id), oldValues: { concluded: false, end_date: null, end_notes: null }, newValues: changes });
+      resolved.push({ id: Number(row.id), ...changes });
+    }
+    return resolved;
+  });
+}
