@@ -1478,6 +1478,56 @@ export interface WorkRegimesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `workflow_phase_types` (schemas/fluxos/tipo_fluxo_trabalho.schema.json). */
+export interface WorkflowPhaseTypesTable {
+  id: Generated<number>;
+  workflow_type_id: number;
+  denomination: string;
+  notes: string | null;
+}
+
+/** `workflow_step_next_steps` (schemas/fluxos/tipo_fluxo_trabalho.schema.json). */
+export interface WorkflowStepNextStepsTable {
+  id: Generated<number>;
+  workflow_step_type_id: number;
+  step_number: number;
+}
+
+/** `workflow_step_types` (schemas/fluxos/tipo_fluxo_trabalho.schema.json). */
+export interface WorkflowStepTypesTable {
+  id: Generated<number>;
+  workflow_type_id: number;
+  step_number: number;
+  name: string;
+  first: Generated<boolean>;
+  workflow_phase_type_name: string;
+  notes: string | null;
+}
+
+/** `workflow_task_types` (schemas/fluxos/tipo_fluxo_trabalho.schema.json). */
+export interface WorkflowTaskTypesTable {
+  id: Generated<number>;
+  workflow_step_type_id: number;
+  task_order: number;
+  description: string;
+  action: string;
+  type: Generated<'in' | 'step' | 'out'>;
+  required: Generated<boolean>;
+  one_time_action: Generated<boolean>;
+}
+
+/** `workflow_types` (schemas/fluxos/tipo_fluxo_trabalho.schema.json). */
+export interface WorkflowTypesTable {
+  id: Generated<number>;
+  name: string;
+  sequence_id: number;
+  notes: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** The tables of the space database, by name. */
 export interface SpaceDatabase {
   address_restrictions: AddressRestrictionsTable;
@@ -1589,6 +1639,11 @@ export interface SpaceDatabase {
   value_update_configs: ValueUpdateConfigsTable;
   value_update_settings: ValueUpdateSettingsTable;
   work_regimes: WorkRegimesTable;
+  workflow_phase_types: WorkflowPhaseTypesTable;
+  workflow_step_next_steps: WorkflowStepNextStepsTable;
+  workflow_step_types: WorkflowStepTypesTable;
+  workflow_task_types: WorkflowTaskTypesTable;
+  workflow_types: WorkflowTypesTable;
 }
 
 /** The tables of the platform database, by name. */

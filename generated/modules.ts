@@ -66,6 +66,7 @@ export const MODULES = [
   'situacoes_conclusao_cursos',
   'tipo_design_relatorio',
   'tipo_documento',
+  'tipo_fluxo_trabalho',
   'tipo_gerador_relatorio',
   'tipo_relacao',
   'tipo_servico_arquivo',

@@ -650,6 +650,18 @@ export const resources: GeneratedResource[] = [
     load: () => import('./tipos_pendencias/index').then((m) => m.default),
   },
   {
+    name: 'tipo_fluxo_trabalho',
+    area: 'fluxos',
+    areaLabel: 'Fluxos de trabalho',
+    permission: 'workflowType',
+    insertPermission: 'store',
+    icon: 'AccountTree',
+    label: { singular: 'Tipo de fluxo de trabalho', plural: 'Tipos de fluxo de trabalho' },
+    screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
+    load: () => import('./tipo_fluxo_trabalho/index').then((m) => m.default),
+  },
+  {
     name: 'bancos',
     area: 'financeiro',
     areaLabel: 'Financeiro',

@@ -19,9 +19,10 @@ import { profileFeature } from './profile/feature.js';
 import { registrationsFeature } from './registrations/feature.js';
 import { reportsFeature } from './reports/feature.js';
 import { sequencesFeature } from './sequences/feature.js';
+import { workflowsFeature } from './workflows/feature.js';
 
 /**
  * The product's features, in the order `buildApp` registers them. A module's hooks run in this
  * order (src/server/resources/hooks.ts); auth comes first, since its guard must cover every route.
  */
-export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature, financeFeature];
+export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature, workflowsFeature, financeFeature];

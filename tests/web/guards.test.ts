@@ -39,7 +39,7 @@ describe('the menu derived from permissions', () => {
     ] }]);
     expect(beyondOpen(menuGroups(screens, ['any', 'parameter.update'], [parametersPage]))).toEqual([]);
     const areas = menuGroups(screens, ['admin'], [parametersPage]).map((group) => group.area);
-    expect(areas).toEqual(['cadastro', 'tabelas', 'fiscalizacao', 'financeiro', 'sistema', 'plataforma']);
+    expect(areas).toEqual(['cadastro', 'tabelas', 'fiscalizacao', 'fluxos', 'financeiro', 'sistema', 'plataforma']);
   });
 
   it('gives a feature page reached by links (a custom page, listed: false) no entry of its own', () => {

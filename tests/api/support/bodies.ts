@@ -224,7 +224,25 @@ export async function validBody(entity: Entity, create: Create): Promise<Record<
   if (entity.module === 'inscricao') return validRegistrationBody(body, create);
   if (entity.module === 'acoes_fiscalizacao') return validInspectionActionBody(body, create);
   if (entity.module === 'infracoes_acao_fiscalizacao' || entity.module === 'pendencias_acao_fiscalizacao') return validAnnotationChildBody(entity.module, body, create);
+  if (entity.module === 'tipo_fluxo_trabalho') return validWorkflowTypeBody(body);
   return entity.module === 'sequencias' ? validSequenceBody(body) : body;
+}
+
+/**
+ * A workflow type's tree holding together (src/server/workflows/type-rules.ts): its one step is the
+ * first, in the type's phase, leads nowhere, and its task is a checklist.
+ */
+function validWorkflowTypeBody(body: Record<string, unknown>): Record<string, unknown> {
+  const phases = body.workflow_phase_types as Record<string, unknown>[];
+  const steps = body.step_types as Record<string, unknown>[];
+  const tasks = (steps[0]?.task_types ?? []) as Record<string, unknown>[];
+  return {
+    ...body,
+    step_types: steps.map((step) => ({
+      ...step, first: true, workflow_phase_type_name: phases[0]?.denomination, next_steps: [],
+      task_types: tasks.map((task) => ({ ...task, action: 'checklist' })),
+    })),
+  };
 }
 
 /** Creates records through the API, reusing nothing: each call makes a new record (and its parents). */
