@@ -669,6 +669,21 @@ export const resources: GeneratedResource[] = [
     load: () => import('./configuracao_atualizacao_juros/index').then((m) => m.default),
   },
   {
+    name: 'configuracao_atualizacao_multas',
+    area: 'financeiro',
+    areaLabel: 'Financeiro',
+    permission: 'forfeitUpdateSetting',
+    insertPermission: 'store',
+    icon: 'Tune',
+    label: {
+      singular: 'Configuração de atualização de multas',
+      plural: 'Configurações de atualização de multas',
+    },
+    screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
+    load: () => import('./configuracao_atualizacao_multas/index').then((m) => m.default),
+  },
+  {
     name: 'configuracao_atualizacao_valor',
     area: 'financeiro',
     areaLabel: 'Financeiro',

@@ -1,0 +1,24 @@
+/**
+ * The finance routes (docs/API.md 'Finance'):
+ * - `POST /api/finance/calculation`: the calculation preview of the settings' forms (./preview.ts),
+ *   nothing stored; any permission on each setting it names (on none: on any of the four).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Model } from '../../../language/index.js';
+import { objectBody } from '../http/body.js';
+import { requireAny } from '../http/session.js';
+import { spaceOf } from '../http/space.js';
+import { PARTS, partsOf, previewCalculation, type Part } from './preview.js';
+
+const ACTIONS = ['index', 'show', 'store', 'update'];
+const permissionsOf = (parts: readonly Part[]) => parts.flatMap((part) => ACTIONS.map((action) => `${PARTS[part].permission}.${action}`));
+
+export async function financeRoutes(app: FastifyInstance, { model }: { model: Model }) {
+  app.post('/api/finance/calculation', async (request) => {
+    const body = objectBody(request.body);
+    const parts = partsOf(body);
+    for (const part of parts) requireAny(request, permissionsOf([part]));
+    if (parts.length === 0) requireAny(request, permissionsOf(Object.keys(PARTS) as Part[]));
+    return { data: await previewCalculation(spaceOf(request).db, model, body) };
+  });
+}
