@@ -1,6 +1,7 @@
 import { defineFeature } from '../feature.js';
 import { VERSIONED_SETTINGS } from './in-force.js';
 import { financeRoutes } from './routes.js';
+import { newestFirst } from './series-history.js';
 import { forfeitRates, oneConfigPerDate } from './versioned-settings.js';
 
 /**
@@ -12,5 +13,6 @@ import { forfeitRates, oneConfigPerDate } from './versioned-settings.js';
 export const financeFeature = defineFeature('finance', async (app, { model }) => {
   for (const module of Object.keys(VERSIONED_SETTINGS) as (keyof typeof VERSIONED_SETTINGS)[]) app.resources.hooks(module, oneConfigPerDate);
   app.resources.hooks('configuracao_atualizacao_multas', forfeitRates);
+  app.resources.readHooks('series_indicador', newestFirst);
   if (model.byModule.has('configuracao_atualizacao_multas')) await app.register(financeRoutes, { model });
 });
