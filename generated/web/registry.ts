@@ -636,6 +636,7 @@ export const resources: GeneratedResource[] = [
     },
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
+    bulkDelete: false,
     load: () => import('./configuracao_amortizacao_valor/index').then((m) => m.default),
   },
   {
