@@ -429,6 +429,33 @@ export interface FileServiceTypesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `forfeit_update_config_rates` (schemas/financeiro/configuracao_atualizacao_multas.schema.json). */
+export interface ForfeitUpdateConfigRatesTable {
+  id: Generated<number>;
+  forfeit_update_config_id: number;
+  from_day: number;
+  percentage_rate: Numeric;
+}
+
+/** `forfeit_update_configs` (schemas/financeiro/configuracao_atualizacao_multas.schema.json). */
+export interface ForfeitUpdateConfigsTable {
+  id: Generated<number>;
+  forfeit_update_setting_id: number;
+  since: string;
+  variable_percentage_rate: Generated<boolean>;
+  single_percentage_rate: Numeric | null;
+}
+
+/** `forfeit_update_settings` (schemas/financeiro/configuracao_atualizacao_multas.schema.json). */
+export interface ForfeitUpdateSettingsTable {
+  id: Generated<number>;
+  denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `genres` (schemas/tabelas/generos.schema.json). */
 export interface GenresTable {
   id: Generated<number>;
@@ -1564,6 +1591,9 @@ export interface SpaceDatabase {
   expertise_areas: ExpertiseAreasTable;
   expertise_areas_technical_assignments: ExpertiseAreasTechnicalAssignmentsTable;
   file_service_types: FileServiceTypesTable;
+  forfeit_update_config_rates: ForfeitUpdateConfigRatesTable;
+  forfeit_update_configs: ForfeitUpdateConfigsTable;
+  forfeit_update_settings: ForfeitUpdateSettingsTable;
   genres: GenresTable;
   holidays: HolidaysTable;
   indicator_series: IndicatorSeriesTable;

@@ -20,6 +20,7 @@ export const MODULES = [
   'configuracao_amortizacao_valor',
   'configuracao_arredondamento_valor',
   'configuracao_atualizacao_juros',
+  'configuracao_atualizacao_multas',
   'configuracao_atualizacao_valor',
   'contas_correntes',
   'convenios',

@@ -230,6 +230,24 @@ export const resourceMessages = {
         updated_at: 'Atualizado em',
       },
     },
+    configuracao_atualizacao_multas: {
+      name: 'Configuração de atualização de multas |||| Configurações de atualização de multas',
+      fields: {
+        id: 'ID',
+        denomination: 'Denominação',
+        configs: 'Configurações',
+        'configs.since': 'A partir de',
+        'configs.variable_percentage_rate': 'Taxa variável pelos dias de atraso',
+        'configs.single_percentage_rate': 'Taxa única (%)',
+        'configs.variable_percentage_rate_list': 'Taxas pelos dias de atraso',
+        'configs.variable_percentage_rate_list.from_day': 'A partir do dia de atraso',
+        'configs.variable_percentage_rate_list.percentage_rate': 'Taxa (%)',
+        inactivated: 'Inativo',
+        inactivated_at: 'Inativado em',
+        created_at: 'Criado em',
+        updated_at: 'Atualizado em',
+      },
+    },
     configuracao_atualizacao_valor: {
       name: 'Configuração de atualização de valor |||| Configurações de atualização de valor',
       fields: {

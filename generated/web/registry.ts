@@ -686,6 +686,7 @@ export const resources: GeneratedResource[] = [
     },
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
+    bulkDelete: false,
     load: () => import('./configuracao_amortizacao_valor/index').then((m) => m.default),
   },
   {
@@ -717,6 +718,21 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./configuracao_atualizacao_juros/index').then((m) => m.default),
+  },
+  {
+    name: 'configuracao_atualizacao_multas',
+    area: 'financeiro',
+    areaLabel: 'Financeiro',
+    permission: 'forfeitUpdateSetting',
+    insertPermission: 'store',
+    icon: 'Tune',
+    label: {
+      singular: 'Configuração de atualização de multas',
+      plural: 'Configurações de atualização de multas',
+    },
+    screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
+    load: () => import('./configuracao_atualizacao_multas/index').then((m) => m.default),
   },
   {
     name: 'configuracao_atualizacao_valor',

@@ -256,6 +256,42 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
       }),
     },
   }),
+  configuracao_atualizacao_multas: () => {
+    const configs = { type: 'array', items: object };
+    const amount = { type: 'string', description: 'Texto de um decimal exato: `1234.56`' };
+    const date = { type: 'string', format: 'date' };
+    return {
+      '/api/finance/calculation': {
+        post: operation('configuracao_atualizacao_multas', 'Simula um valor vencido numa data e pago noutra: atualizado pela série, com juros simples e multa dia a dia pela configuração em vigor, cada parte arredondada pela configuração de arredondamento em vigor no pagamento; nada é guardado. Cada configuração vem pelo id guardado ou pelas linhas do formulário (permissão de cada configuração citada; docs/FINANCE.md)', {
+          requestBody: body({
+            amount, due_date: date, payment_date: date,
+            value_update_setting_id: integer, interest_update_setting_id: integer, forfeit_update_setting_id: integer, value_rounding_setting_id: integer,
+            value_update_configs: configs, interest_update_configs: configs, forfeit_update_configs: configs, value_rounding_configs: configs,
+          }, ['amount', 'due_date', 'payment_date']),
+          responses: {
+            '200': json('O cálculo', dataEnvelope({
+              type: 'object',
+              properties: { days_late: integer, places: integer, rounding_method: integer, updated_value: text, correction: text, interest: text, forfeit: text, total: text, rounding: text },
+              required: ['days_late', 'places', 'rounding_method', 'updated_value', 'correction', 'interest', 'forfeit', 'total', 'rounding'],
+            })),
+            ...errorResponses('401', '403', '422'),
+          },
+        }),
+      },
+    };
+  },
+  series_indicador: () => ({
+    '/api/series_indicador/{id}/histories/import': {
+      post: operation('series_indicador', "Importa o histórico de um arquivo CSV (`;`, datas DD/MM/AAAA, decimais com vírgula): todas as linhas ou nenhuma, os erros por linha em `errors.csv` (permissão `indicatorSeries.update`, auditado; docs/FINANCE.md)", {
+        parameters: withId,
+        requestBody: body({ csv: text }, ['csv']),
+        responses: {
+          '200': json('A série com o histórico importado', { type: 'object', properties: { data: object, message: text }, required: ['data', 'message'] }),
+          ...errorResponses('401', '403', '404', '422'),
+        },
+      }),
+    },
+  }),
   pagina_dinamica: () => ({
     '/api/pagina_dinamica/menu': {
       get: operation('pagina_dinamica', "O menu Páginas: as páginas do espaço cujas categorias estão ativas, por categoria e título (qualquer usuário autenticado)", {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configInForce } from '../../src/server/finance/in-force.js';
 import { SINCE_REPEATED } from '../../src/server/finance/versioned-settings.js';
+import { NO_BULK_DELETE } from '../../src/server/resources/routes.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 
 describe('versioned settings [pglite]', () => {
@@ -66,6 +67,15 @@ describe('versioned settings [pglite]', () => {
     const other = await api('POST', '/api/configuracao_arredondamento_valor', { denomination: 'Outra', configs: [{ since: '2020-01-01', decimal_places_number: 8, rounding_method: 2 }] });
     expect(await inForce('2025-12-31')).toBeUndefined();
     expect((await configInForce(server.db, 'configuracao_arredondamento_valor', other.body.data.id, '2025-12-31'))?.decimal_places_number).toBe(8);
+  });
+
+  it('deletes an amortization setting one at a time: multiple_delete answers 405 and deletes nothing', async () => {
+    const body = (denomination: string) => ({ denomination, configs: [{ since: '2026-01-01', amortization_amount_priority: 1, main_feature: 1, amortization_agreement_interest: 1 }] });
+    const [a, b] = [(await api('POST', '/api/configuracao_amortizacao_valor', body('Uma'))).body.data.id, (await api('POST', '/api/configuracao_amortizacao_valor', body('Outra'))).body.data.id];
+    expect(await api('DELETE', `/api/configuracao_amortizacao_valor/multiple_delete/${a},${b}`)).toEqual({ status: 405, body: { message: NO_BULK_DELETE } });
+    expect((await api('GET', `/api/configuracao_amortizacao_valor/${a}`)).status).toBe(200);
+    expect((await api('DELETE', `/api/configuracao_amortizacao_valor/${a}`)).status).toBe(200);
+    expect((await api('GET', `/api/configuracao_amortizacao_valor/${b}`)).status).toBe(200);
   });
 
   it('keeps the other settings one configuration per date, each answering the one in force on a day', async () => {

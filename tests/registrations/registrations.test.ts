@@ -228,6 +228,7 @@ for (const kind of DATABASE_KINDS) {
         const all = await admin()('GET', `/api/inscricao/parte/1/${digits}`);
         expect(all.body.data.length).toBeGreaterThanOrEqual(5);
         expect((await admin()('GET', '/api/inscricao/parte/3/123')).status).toBe(422);
+        expect((await admin()('GET', '/api/inscricao/parte/__proto__/123')).status).toBe(422);
         expect((await admin()('GET', '/api/inscricao/parte/1/11111111111')).status).toBe(422);
       });
 

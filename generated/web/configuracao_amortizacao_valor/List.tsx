@@ -17,7 +17,7 @@ export const filters = {
   inactivated: { source: 'inactivated', kind: 'boolean', label: 'Situação', choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }] },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
-export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'denomination', order: 'ASC' }, search: true, recordLabel: 'denomination' };
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'denomination', order: 'ASC' }, search: true, recordLabel: 'denomination', bulkDelete: false };
 
 export default function ConfiguracaoAmortizacaoValorList() {
   return <ResourceList {...list} />;

@@ -11,6 +11,7 @@ export const VERSIONED_SETTINGS = {
   configuracao_atualizacao_juros: { table: 'interest_update_configs', parentKey: 'interest_update_setting_id' },
   configuracao_amortizacao_valor: { table: 'amount_amortization_configs', parentKey: 'amount_amortization_setting_id' },
   configuracao_atualizacao_valor: { table: 'value_update_configs', parentKey: 'value_update_setting_id' },
+  configuracao_atualizacao_multas: { table: 'forfeit_update_configs', parentKey: 'forfeit_update_setting_id' },
 } as const satisfies Record<string, { table: keyof SpaceDatabase; parentKey: string }>;
 
 export type VersionedSetting = keyof typeof VERSIONED_SETTINGS;

@@ -24,3 +24,33 @@ export const oneConfigPerDate: ModuleHooks<SpaceDatabase> = {
     if (Object.keys(errors).length) throw invalid(errors);
   },
 };
+
+export const RATES_REQUIRED = 'O campo Taxas pelos dias de atraso é obrigatório.';
+export const FROM_DAY_REPEATED = 'Já existe uma taxa a partir deste dia de atraso.';
+
+/**
+ * A forfeit setting's variable rates (docs/FINANCE.md 'Forfeit'): a configuration of variable rate
+ * needs its list (a stored row sent without it keeps its stored one), one rate per day of delay it
+ * starts on, since the rate of a delay is the one of the latest day reached.
+ */
+export const forfeitRates: ModuleHooks<SpaceDatabase> = {
+  beforeWrite(_trx, { body }) {
+    if (!Array.isArray(body.configs)) return;
+    const errors: Record<string, string[]> = {};
+    for (const [i, config] of (body.configs as Record<string, unknown>[]).entries()) {
+      if (config?.variable_percentage_rate !== true) continue;
+      const list = config.variable_percentage_rate_list;
+      if (Array.isArray(list) ? list.length === 0 : config.id === undefined || config.id === null) {
+        errors[`configs.${i}.variable_percentage_rate_list`] = [RATES_REQUIRED];
+        continue;
+      }
+      const seen = new Set<number>();
+      for (const [j, rate] of ((list ?? []) as Record<string, unknown>[]).entries()) {
+        const day = Number(rate?.from_day);
+        if (seen.has(day)) errors[`configs.${i}.variable_percentage_rate_list.${j}.from_day`] = [FROM_DAY_REPEATED];
+        seen.add(day);
+      }
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+  },
+};

@@ -67,7 +67,8 @@ export async function registrationRoutes(app: FastifyInstance, options: { model:
 
   app.get<{ Params: { type: string; number: string } }>('/api/inscricao/parte/:type/:number', async (request) => {
     const db = allow(request, registrations, 'list', 'index').db as Kysely<SpaceDatabase>;
-    const lookUp = { '1': TAX_ID_LOOK_UPS[0], '2': TAX_ID_LOOK_UPS[1] }[request.params.type];
+    // Not an object's key lookup: `__proto__` would find Object.prototype.
+    const lookUp = request.params.type === '1' ? TAX_ID_LOOK_UPS[0] : request.params.type === '2' ? TAX_ID_LOOK_UPS[1] : undefined;
     if (!lookUp) throw invalid({ person_type: [PERSON_TYPE_INVALID] });
     const party = await findByTaxId(db, options.model.byModule.get(lookUp.module)!, lookUp, request.params.number);
     return { data: await registrationsOf(db, Number(party.party_id)) };

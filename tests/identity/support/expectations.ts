@@ -23,7 +23,16 @@ export const isWrite = (action: MatrixAction) => action === 'store' || action ==
 
 const SUCCESS: Record<Exclude<MatrixAction, 'generate'>, number> = { index: 200, combos: 200, show: 200, store: 201, update: 200, destroy: 200, multiple_delete: 200 };
 
+/**
+ * A module that deletes one record at a time (`x-bulk-delete: false`) answers `multiple_delete` 405
+ * to whoever may delete its records, and deletes nothing; the others are refused as usual (401, 403).
+ */
 export function expectedStatus(entity: Entity, action: MatrixAction, principal: Principal, resources: ResourceRegistry): number {
+  const status = permittedStatus(entity, action, principal, resources);
+  return action === 'multiple_delete' && status === SUCCESS.multiple_delete && !entity.bulkDelete ? 405 : status;
+}
+
+function permittedStatus(entity: Entity, action: MatrixAction, principal: Principal, resources: ResourceRegistry): number {
   if (principal === 'anonymous') return 401;
   if (!entity.operations[OPERATION[action]]) return 405;
   if (principal === 'admin') return SUCCESS[action];
