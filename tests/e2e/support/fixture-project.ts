@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { root } from './build-client';
 
-/** What the product needs to generate, build and run; tests and docs stay behind. */
-const PROJECT_PARTS = ['generated', 'generator', 'language', 'schemas', 'scripts', 'src', 'package.json', 'tsconfig.json', 'vite.config.ts'];
+/** What the product needs to generate, build and run (vite.config.ts names the tests' sequencer); tests and docs stay behind. */
+const PROJECT_PARTS = ['generated', 'generator', 'language', 'schemas', 'scripts', 'src', 'package.json', 'tsconfig.json', 'vite.config.ts', 'tests/support/sequencer.ts'];
 
 /** A copy of the product with more schema files: generated, its client built, ready for `startProduct({ root })`. */
 export interface FixtureProject {
@@ -21,7 +21,10 @@ export interface FixtureProject {
  */
 export function fixtureProject(schemas: Record<string, unknown>): FixtureProject {
   const copy = mkdtempSync(join(tmpdir(), 'conselho-fixture-'));
-  for (const part of PROJECT_PARTS) cpSync(join(root, part), join(copy, part), { recursive: true });
+  for (const part of PROJECT_PARTS) {
+    mkdirSync(dirname(join(copy, part)), { recursive: true });
+    cpSync(join(root, part), join(copy, part), { recursive: true });
+  }
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
   for (const [path, schema] of Object.entries(schemas)) {
     const file = join(copy, 'schemas', path);
