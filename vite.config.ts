@@ -94,10 +94,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts', 'tests/**/*.browser.test.ts'],
           globalSetup: ['tests/e2e/support/build-client.ts', 'tests/e2e/support/build-product-template.ts'],
-          // After the unit and API tests (a group of their own), two files at a time: a page spends
-          // much of its time waiting on its server, and two products share two cores well enough.
-          sequence: { groupOrder: 1 },
-          maxWorkers: 2,
+          fileParallelism: false,
           testTimeout: 120_000,
           // A page waits on the server (a space's database opening, a build of the screen's chunk):
           // the verdict is where it arrives, not how fast on a busy machine.
