@@ -86,9 +86,7 @@ export async function createTestTarget(kind: DatabaseKind, template?: TemplateNa
  */
 export function platformDataDir(prefix: string, kind: DatabaseKind = 'pglite'): string {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  const source = pgliteTemplate('platformAndSpace');
-  const target = platformTarget({ dataDir });
-  if (kind === 'pglite' && target.kind === 'pglite' && existsSync(source)) copyFolder(source, target.dataDir);
+  if (kind === 'pglite') placeCopy('platformAndSpace', platformTarget({ dataDir }));
   return dataDir;
 }
 
@@ -98,8 +96,12 @@ export function platformDataDir(prefix: string, kind: DatabaseKind = 'pglite'): 
  * nothing to migrate, where an empty folder takes a PGlite first start and every migration.
  */
 export function placeSpaceDatabase(dataDir: string, name: string): void {
-  const target = spaceTarget({ dataDir }, { tenant_name: name, db_type: 'pglite', db_name: name, db_ip: null, db_port: null, db_user: null, db_password: null });
-  const source = pgliteTemplate('space');
+  placeCopy('space', spaceTarget({ dataDir }, { tenant_name: name, db_type: 'pglite', db_name: name, db_ip: null, db_port: null, db_user: null, db_password: null }));
+}
+
+/** A copy of the PGlite template where an embedded target opens (nothing when the global setup built none). */
+function placeCopy(template: TemplateName, target: DatabaseTarget): void {
+  const source = pgliteTemplate(template);
   if (target.kind === 'pglite' && existsSync(source)) copyFolder(source, target.dataDir);
 }
 

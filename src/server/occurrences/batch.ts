@@ -128,12 +128,15 @@ function refuseFailed(checked: Checked[]): void {
   throw new BatchRefused(first, errors, checked.map((result) => (result.item ? { success: true } : { success: false, message: Object.values(result.errors)[0][0], errors: result.errors })));
 }
 
+/** Whether the item's number was typed for a sequence that does not number by itself. */
+const typedInPaperSequence = (item: Item) => item.typed != null && item.sequence != null && item.draw == null;
+
 /**
  * The items again, a typed number of a paper sequence failed where that sequence already holds it
  * (or an earlier item of the batch types it). Locks those sequences' rows until the transaction ends.
  */
 async function withTakenNumbers(trx: Transaction<SpaceDatabase>, checked: Checked[]): Promise<Checked[]> {
-  const typed = checked.filter(({ item }) => item?.typed != null && item.sequence != null && item.draw == null).map(({ item }) => item!);
+  const typed = checked.flatMap(({ item }) => (item && typedInPaperSequence(item) ? [item] : []));
   if (!typed.length) return checked;
   const sequences = [...new Set(typed.map((item) => item.sequence!))].sort((a, b) => a - b);
   await trx.selectFrom('sequences').select('id').where('id', 'in', sequences).orderBy('id').forUpdate().execute();
@@ -148,9 +151,9 @@ async function withTakenNumbers(trx: Transaction<SpaceDatabase>, checked: Checke
   const used = new Set(held.map((row) => `${row.sequence_id} ${row.formatted_number}`));
   return checked.map((result) => {
     const item = result.item;
-    if (!item || item.typed == null || item.sequence == null || item.draw != null) return result;
+    if (!item || !typedInPaperSequence(item)) return result;
     const key = `${item.sequence} ${item.typed}`;
-    if (used.has(key)) return { errors: { number: [numberTaken(item.typed)] } };
+    if (used.has(key)) return { errors: { number: [numberTaken(item.typed!)] } };
     used.add(key);
     return result;
   });

@@ -43,6 +43,7 @@ export function WeekGridInput({ spec, label, validate, readOnly }: Props) {
   const [added, setAdded] = useState<number[]>([]);
   const rows = [...new Set([...items.map((item) => Number(item[week.row])), ...added])].filter(Number.isFinite).sort((a, b) => a - b);
   const lastRow = rowField?.maximum ?? 9;
+  const rowNoun = rowField?.label.toLowerCase() ?? 'linha';
   const indexOf = (row: number, day: number) => items.findIndex((item) => Number(item[week.row]) === row && Number(item[week.day]) === day);
   const time = (value: unknown) => (typeof value === 'string' ? value.slice(0, 5) : '');
 
@@ -87,7 +88,7 @@ export function WeekGridInput({ spec, label, validate, readOnly }: Props) {
                   const index = indexOf(row, Number(day.id));
                   const item = index >= 0 ? items[index] : undefined;
                   const cellErrors = index >= 0 ? [messageAt(errors, `${field.name}.${index}.${week.start}`), messageAt(errors, `${field.name}.${index}.${week.end}`)].filter(Boolean) : [];
-                  const where = `${day.name}, ${rowField?.label.toLowerCase() ?? 'linha'} ${row}`;
+                  const where = `${day.name}, ${rowNoun} ${row}`;
                   return (
                     <td key={day.id} className={cellErrors.length ? 'week-grid-cell invalid' : 'week-grid-cell'}>
                       <input aria-label={`Início de ${where}`} value={time(item?.[week.start])} placeholder="--:--" inputMode="numeric" maxLength={5} readOnly={readOnly}
@@ -100,7 +101,7 @@ export function WeekGridInput({ spec, label, validate, readOnly }: Props) {
                 })}
                 {!readOnly && (
                   <td>
-                    <Button size="small" onClick={() => removeRow(row)} aria-label={`Remover o ${rowField?.label.toLowerCase() ?? 'linha'} ${row}`}>Remover</Button>
+                    <Button size="small" onClick={() => removeRow(row)} aria-label={`Remover o ${rowNoun} ${row}`}>Remover</Button>
                   </td>
                 )}
               </tr>
@@ -110,7 +111,7 @@ export function WeekGridInput({ spec, label, validate, readOnly }: Props) {
       </div>
       {!readOnly && nextRow <= lastRow && (
         <Button size="small" onClick={() => setAdded((kept) => [...kept, nextRow])}>
-          Adicionar {rowField?.label.toLowerCase() ?? 'linha'}
+          Adicionar {rowNoun}
         </Button>
       )}
     </div>
