@@ -123,8 +123,12 @@ describe('physical persons in the browser', () => {
     await page().screenshot({ path: join(SHOTS, 'vinculos-1366.png'), fullPage: true });
     await cell('Início', 'Segunda-feira', 2).fill('13:00');
     await cell('Fim', 'Sexta-feira', 2).fill('17:30');
-    // A Saturday morning in a third expedient, added to the grid.
+    // A third expedient added to the grid and left without times is refused; then it gets a
+    // Saturday morning.
     await panel().getByRole('button', { name: 'Adicionar expediente' }).click();
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await panel().getByText('Você deve informar ao menos um horário').waitFor();
+    expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');
     await cell('Início', 'Sábado', 3).fill('08:00');
     await cell('Fim', 'Sábado', 3).fill('12:00');
     await page().getByRole('button', { name: 'Salvar' }).click();

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import Button from '@mui/material/Button';
 import { useInput, type Validator } from 'react-admin';
 import { useFormState } from 'react-hook-form';
@@ -27,21 +27,27 @@ const asTime = (typed: string) => {
   return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
 };
 
+const NO_TIME = 'Você deve informar ao menos um horário';
+
 /**
  * A sub-list of a week (`x-sublist.week`: a work relation's expedients) as a grid: a row per
  * expedient, a column per day, a start and an end in each cell. The value stays the sub-list's
  * items, one per filled cell; clearing both times of a cell removes its item, and the server's
- * messages on an item's fields show in its cell.
+ * messages on an item's fields show in its cell. A row without any time is held as an item with no
+ * day, so the form refuses it with the spec's message: the server, which sees filled cells only,
+ * could not tell it was there.
  */
 export function WeekGridInput({ spec, label, validate, readOnly }: Props) {
   const week = spec.sublist!.week as WeekLayout;
-  const { field } = useInput({ source: spec.source, validate, defaultValue: spec.defaultValue });
+  const isTimeless = (item: Item) => item[week.day] === undefined || item[week.day] === null;
+  const everyRowTimed = (value: unknown) => (Array.isArray(value) && value.some(isTimeless) ? NO_TIME : undefined);
+  const { field } = useInput({ source: spec.source, validate: [...validate, everyRowTimed], defaultValue: spec.defaultValue });
   const { errors } = useFormState({ name: field.name });
   const items: Item[] = Array.isArray(field.value) ? field.value : [];
   const rowField = spec.sublist!.fields.find((f) => f.source === week.row);
   const days = spec.sublist!.fields.find((f) => f.source === week.day)?.choices ?? [];
-  const [added, setAdded] = useState<number[]>([]);
-  const rows = [...new Set([...items.map((item) => Number(item[week.row])), ...added])].filter(Number.isFinite).sort((a, b) => a - b);
+  const rows = [...new Set(items.map((item) => Number(item[week.row])))].filter(Number.isFinite).sort((a, b) => a - b);
+  const timeless = (row: number) => items.some((item) => Number(item[week.row]) === row && isTimeless(item));
   const lastRow = rowField?.maximum ?? 9;
   const rowNoun = rowField?.label.toLowerCase() ?? 'linha';
   const indexOf = (row: number, day: number) => items.findIndex((item) => Number(item[week.row]) === row && Number(item[week.day]) === day);
@@ -51,18 +57,19 @@ export function WeekGridInput({ spec, label, validate, readOnly }: Props) {
     const value = asTime(event.target.value);
     const index = indexOf(row, day);
     const key = week[part];
+    const others = (kept: Item[]) => kept.filter((item) => !(Number(item[week.row]) === row && isTimeless(item)));
     if (index < 0) {
-      field.onChange([...items, { [week.row]: row, [week.day]: day, [week.start]: '', [week.end]: '', [key]: value }]);
+      field.onChange([...others(items), { [week.row]: row, [week.day]: day, [week.start]: '', [week.end]: '', [key]: value }]);
       return;
     }
     const changed = { ...items[index], [key]: value };
-    const emptied = !changed[week.start] && !changed[week.end];
-    field.onChange(emptied ? items.filter((_, i) => i !== index) : items.map((item, i) => (i === index ? changed : item)));
+    if (changed[week.start] || changed[week.end]) return field.onChange(items.map((item, i) => (i === index ? changed : item)));
+    const left = items.filter((_, i) => i !== index);
+    const rowLeft = left.some((item) => Number(item[week.row]) === row);
+    field.onChange(rowLeft ? left : [...left, { [week.row]: row }]);
   };
-  const removeRow = (row: number) => {
-    setAdded((kept) => kept.filter((other) => other !== row));
-    field.onChange(items.filter((item) => Number(item[week.row]) !== row));
-  };
+  const removeRow = (row: number) => field.onChange(items.filter((item) => Number(item[week.row]) !== row));
+  const addRow = (row: number) => field.onChange([...items, { [week.row]: row }]);
   const nextRow = Math.max(0, ...rows) + 1;
   const whole = messageAt(errors, field.name);
 
@@ -83,7 +90,7 @@ export function WeekGridInput({ spec, label, validate, readOnly }: Props) {
           <tbody>
             {rows.map((row) => (
               <tr key={row}>
-                <th scope="row">{row}</th>
+                <th scope="row" className={whole && timeless(row) ? 'invalid' : undefined}>{row}</th>
                 {days.map((day) => {
                   const index = indexOf(row, Number(day.id));
                   const item = index >= 0 ? items[index] : undefined;
@@ -110,7 +117,7 @@ export function WeekGridInput({ spec, label, validate, readOnly }: Props) {
         </table>
       </div>
       {!readOnly && nextRow <= lastRow && (
-        <Button size="small" onClick={() => setAdded((kept) => [...kept, nextRow])}>
+        <Button size="small" onClick={() => addRow(nextRow)}>
           Adicionar {rowNoun}
         </Button>
       )}
