@@ -121,10 +121,16 @@ function entityTable(entity: Entity): TableShape {
     table.indexes[identifier(`${entity.table}_${field.column}_idx`)] = { unique: false, method: 'btree', on: sqlName(field.column) };
   }
   for (const name of entity.list.search) {
-    const column = entity.fields.find((f) => f.name === name)!.column!;
+    const field = entity.fields.find((f) => f.name === name)!;
+    const column = field.column!;
     table.indexes[identifier(`${entity.table}_${column}_trgm`)] = {
       unique: false, method: 'gin', on: `immutable_unaccent(lower(${sqlName(column)})) gin_trgm_ops`,
     };
+    // The first digits of a CPF or CNPJ typed into `q` are a range of this index (the trigram index
+    // reads the posting lists of every trigram of `137.735`, padded ones included).
+    if (field.kind === 'cpf' || field.kind === 'cnpj') {
+      table.indexes[identifier(`${entity.table}_${column}_prefix`)] = { unique: false, method: 'btree', on: `${sqlName(column)} text_pattern_ops` };
+    }
   }
   return table;
 }

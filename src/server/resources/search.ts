@@ -88,7 +88,9 @@ export function searchCondition(entity: Entity, q: string, search: Search) {
           // A CPF or CNPJ is stored written (529.982.247-25): digits typed without its marks match its start.
           const kind = taxIdKinds.get(column);
           const written = kind ? taxIdPrefix(kind, word) : null;
-          return written && written.toLowerCase() !== word.toLowerCase() ? eb.or([like(column, pattern), like(column, `${written}%`)]) : like(column, pattern);
+          if (!written || written.toLowerCase() === word.toLowerCase()) return like(column, pattern);
+          // Stored as written, with no letters to fold, its start is a range of the column's prefix index.
+          return eb.or([like(column, pattern), sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(written)}%`}`]);
         });
       }),
     );
