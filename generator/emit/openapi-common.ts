@@ -51,6 +51,27 @@ export const commonComponents: Doc = {
   },
   schemas: {
     Message: message,
+    RecordVersion: {
+      type: 'object',
+      description: 'Uma linha do histórico de um registro, com os campos que mudou lidos como uma pessoa os lê.',
+      properties: {
+        id: { type: 'integer' },
+        event: { type: 'string', description: '`created`, `updated`, `restored`, `deleted` ou um evento do módulo.' },
+        created_at: { type: 'string', format: 'date-time' },
+        user_name: { type: ['string', 'null'] },
+        user_email: { type: ['string', 'null'] },
+        changes: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { field: { type: 'string' }, label: { type: 'string' }, before: { type: 'string' }, after: { type: 'string' } },
+            required: ['field', 'label', 'before', 'after'],
+          },
+        },
+        restorable: { type: 'boolean', description: 'Se o registro pode voltar a como esta linha o deixou.' },
+      },
+      required: ['id', 'event', 'created_at', 'user_name', 'user_email', 'changes', 'restorable'],
+    },
     ValidationError: {
       type: 'object',
       properties: {

@@ -49,6 +49,7 @@ function enabledPaths(entity: Entity, paths: Doc): Doc {
   const operationOf: Record<string, Operation> = {
     [`get /api/${m}`]: 'list', [`get /api/${m}/combos`]: 'list', [`get /api/${m}/export`]: 'list', [`post /api/${m}`]: 'create',
     [`get /api/${m}/{id}`]: 'show', [`put /api/${m}/{id}`]: 'update', [`delete /api/${m}/{id}`]: 'delete',
+    [`get /api/${m}/{id}/versions`]: 'show', [`post /api/${m}/{id}/versions/{version}/restore`]: 'update',
     [`delete /api/${m}/multiple_delete/{ids}`]: 'delete',
     [`get /api/rules/${m}/create`]: 'create', [`get /api/rules/${m}/edit`]: 'update',
   };
@@ -149,6 +150,18 @@ function modulePaths(entity: Entity, typeName: string): Doc {
       delete: op('delete', `Exclui ${entity.label.singular}`, perm('destroy'), {
         parameters: [ref('parameters', 'Id')],
         responses: { '200': json('Excluído', ref('schemas', 'Message')), ...errorResponses('401', '403', '404', '409') },
+      }),
+    },
+    [`/api/${m}/{id}/versions`]: {
+      get: op('versions', `Histórico de um registro de ${entity.label.plural}`, perm('show'), {
+        parameters: [ref('parameters', 'Id')],
+        responses: { '200': json('As linhas do histórico, da mais recente à mais antiga', dataEnvelope({ type: 'array', items: ref('schemas', 'RecordVersion') })), ...errorResponses('401', '403', '404') },
+      }),
+    },
+    [`/api/${m}/{id}/versions/{version}/restore`]: {
+      post: op('restore', `Restaura uma versão de ${entity.label.singular}`, perm('update'), {
+        parameters: [ref('parameters', 'Id'), { name: 'version', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'O `id` da linha do histórico.' }, ref('parameters', 'IfMatch')],
+        responses: { '200': one('O registro como a versão o deixou'), ...errorResponses('400', '401', '403', '404', '409', '422') },
       }),
     },
     [`/api/rules/${m}/create`]: rules('create'),

@@ -70,6 +70,8 @@ export interface WriteContext {
   files?: SpaceStorages;
   /** Files the write dropped (their keys and services), whose bytes are deleted once its transaction commits. */
   discarded?: DiscardedFile[];
+  /** The audit event of an update when it is more than an edit (`restored`: an earlier version brought back). */
+  auditEvent?: string;
 }
 
 export interface WriteDefaults {

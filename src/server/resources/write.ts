@@ -126,7 +126,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
     const after = await findRecord(trx, entity, id);
     const { old, now } = changes(before, after);
     Object.assign(now, givenSecrets(entity, body, after));
-    await recordAudit(trx, { event: 'updated', userId: context.userId, module: entity.module, recordId: id, oldValues: old, newValues: now }, secretFieldNames(entity));
+    await recordAudit(trx, { event: context.auditEvent ?? 'updated', userId: context.userId, module: entity.module, recordId: id, oldValues: old, newValues: now }, secretFieldNames(entity));
     await recordItemEvents(trx, entity, { before, after, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'update', body, record: after, previous: before, context });
     return after;
