@@ -60,7 +60,7 @@ export interface AmountAmortizationSettingsTable {
 /** `audits` (schemas/sistema/auditoria.schema.json). */
 export interface AuditsTable {
   id: Generated<number>;
-  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed' | 'kept_as_document' | 'not_kept_as_document';
+  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed' | 'kept_as_document' | 'not_kept_as_document' | 'restored';
   user_id: number | null;
   module: string;
   record_id: number;

@@ -57,6 +57,7 @@ export const commonComponents: Doc = {
       properties: {
         id: { type: 'integer' },
         event: { type: 'string', description: '`created`, `updated`, `restored`, `deleted` ou um evento do módulo.' },
+        event_label: { type: 'string', description: 'O nome do evento, como a auditoria o mostra.' },
         created_at: { type: 'string', format: 'date-time' },
         user_name: { type: ['string', 'null'] },
         user_email: { type: ['string', 'null'] },
@@ -70,7 +71,7 @@ export const commonComponents: Doc = {
         },
         restorable: { type: 'boolean', description: 'Se o registro pode voltar a como esta linha o deixou.' },
       },
-      required: ['id', 'event', 'created_at', 'user_name', 'user_email', 'changes', 'restorable'],
+      required: ['id', 'event', 'event_label', 'created_at', 'user_name', 'user_email', 'changes', 'restorable'],
     },
     ValidationError: {
       type: 'object',

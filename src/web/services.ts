@@ -11,6 +11,7 @@ import { taxIdLookup } from './providers/taxIdLookup';
 import { institutionSettings } from './providers/institution';
 import { deadlineSimulation } from './providers/deadlines';
 import { recordOccurrences } from './providers/occurrences';
+import { recordHistory } from './providers/recordHistory';
 
 /** The browser's single instances: one session, one connection state, one HTTP client. */
 export const session = storageSession(window.localStorage);
@@ -56,7 +57,7 @@ export function primeGet(start: () => Promise<unknown>) {
 // The permission pickers of the kit ask the data provider for the catalogue, its file inputs for
 // uploads and downloads, its postal-code inputs for the address of a code, its look-ups by CPF or CNPJ
 // for the record; the person form and the institution's page, for the institution's settings; the
-// deadline simulation page, for a deadline's end; the record forms, for their occurrences.
+// deadline simulation page, for a deadline's end; the record forms, for their occurrences and history.
 export const dataProvider = {
   ...createDataProvider(http, (name) => resourceNamed(name)?.label.plural ?? name),
   permissionCatalogue: () => loadPermissionCatalogue(http),
@@ -66,6 +67,7 @@ export const dataProvider = {
   ...institutionSettings(http),
   ...deadlineSimulation(http),
   ...recordOccurrences(http),
+  ...recordHistory(http),
 };
 export const authProvider = createAuthProvider({
   http,

@@ -14,7 +14,7 @@ import { DATABASE_KINDS } from '../support/databases.js';
 const CPF = '529.982.247-25';
 const OTHER_CPF = '111.444.777-35';
 
-interface Version { id: number; event: string; user_name: string | null; changes: { field: string; label: string; before: string; after: string }[]; restorable: boolean }
+interface Version { id: number; event: string; event_label: string; user_name: string | null; changes: { field: string; label: string; before: string; after: string }[]; restorable: boolean }
 
 for (const kind of DATABASE_KINDS) {
   describe(`record history [${kind}]`, () => {
@@ -67,7 +67,7 @@ for (const kind of DATABASE_KINDS) {
         telephones: [...created.telephones, { area_code: '61', number: '3322-1100', telephone_companies_id: ids.carrier, send_sms: false, main: false }],
       });
       const [latest, first] = await versions(created.id);
-      expect(latest.event).toBe('updated');
+      expect([latest.event, latest.event_label]).toEqual(['updated', 'Alteração']);
       expect(latest.user_name).toBeTruthy();
       const byLabel = Object.fromEntries(latest.changes.map((c) => [c.label, [c.before, c.after]]));
       expect(byLabel).toMatchObject({ Nome: ['Ana Maria Costa', 'Ana Maria Costa Lima'], Gênero: ['Feminino', 'Masculino'], Telefones: ['1 item', '2 itens'] });
@@ -94,6 +94,7 @@ for (const kind of DATABASE_KINDS) {
       expect(now.telephones).toHaveLength(1);
       const [latest] = await versions(created.id);
       expect(latest.event).toBe('restored');
+      expect(latest.event_label).toBe('Restauração de versão');
       expect(Object.fromEntries(latest.changes.map((c) => [c.label, [c.before, c.after]]))).toMatchObject({
         Nome: ['Beatriz Nunes Prado', 'Beatriz Nunes'], 'Nome abreviado': ['Bia', 'Beatriz'], Telefones: ['Nenhum item', '1 item'],
       });
@@ -113,6 +114,7 @@ for (const kind of DATABASE_KINDS) {
       const refused = await admin()('POST', `/api/pessoa_fisica/${created.id}/versions/${first.id}/restore`);
       expect(refused.status, JSON.stringify(refused.body)).toBe(422);
       expect(Object.keys(refused.body.errors)).toEqual(['individual_registration']);
+      expect(refused.body.message).toBe('Esta versão não pode ser restaurada. CPF: Já existe um registro com este valor.');
       expect((await admin()('GET', `/api/pessoa_fisica/${created.id}`)).body.data.individual_registration).toBe(cpfs[1]);
       expect((await versions(created.id))[0].id).toBe(latest.id);
     });

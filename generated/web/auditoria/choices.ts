@@ -26,5 +26,6 @@ export const choices = {
     { id: 'print_failed', name: 'Erro na impressão' },
     { id: 'kept_as_document', name: 'Guardado como documento' },
     { id: 'not_kept_as_document', name: 'Não guardado como documento' },
+    { id: 'restored', name: 'Restauração de versão' },
   ],
 } satisfies Record<string, Choice[]>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Entity, Field, Model } from '../../../language/index.js';
 import { recordHistory } from '../audit/index.js';
-import { badRequest, notFound } from '../http/app-error.js';
+import { AppError, badRequest, invalid, notFound } from '../http/app-error.js';
 import { findRecord, updateRecord, type WriteContext } from '../resources/index.js';
 import { exportText, referenceNamer, type ExportColumn } from '../resources/export-values.js';
 import { versionOf } from '../resources/versions.js';
@@ -21,6 +21,8 @@ export interface FieldChange {
 export interface RecordVersion {
   id: number;
   event: string;
+  /** The event's pt-BR name, as the audit log's screen names it. */
+  event_label: string;
   created_at: unknown;
   user_name: string | null;
   user_email: string | null;
@@ -31,6 +33,8 @@ export interface RecordVersion {
 
 const VERSION_NOT_FOUND = 'Versão não encontrada.';
 const ALREADY_SO = 'O registro já está como nesta versão.';
+const NO_ITEMS = 'Nenhum item';
+const NOT_RESTORED = 'Esta versão não pode ser restaurada.';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 
@@ -38,7 +42,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt
 function shown(field: Field | undefined, value: unknown, text: (field: Field, value: unknown) => string): string {
   if (value === null || value === undefined || value === '') return '';
   if (!field) return typeof value === 'string' ? value : JSON.stringify(value);
-  if (field.sublist) return !Array.isArray(value) ? '' : value.length === 0 ? 'Nenhum item' : plural(value.length, 'item', 'itens');
+  if (field.sublist) return !Array.isArray(value) ? '' : value.length === 0 ? NO_ITEMS : plural(value.length, 'item', 'itens');
   return text(field, value);
 }
 
@@ -57,16 +61,20 @@ export async function recordVersions(
   const names = await namesOf(trail.flatMap((row) => [row.old_values ?? {}, row.new_values ?? {}]));
   const text = (field: Field, value: unknown) => exportText(field, value, names);
   const offered = options.mayUpdate && entity.operations.update;
+  const eventNames = model.byModule.get('auditoria')?.fields.find((f) => f.name === 'event')?.enumOptions ?? [];
+  const eventLabel = (event: string) => eventNames.find((option) => option.value === event)?.label ?? event;
   return trail.map((row) => {
     const keys = [...new Set([...Object.keys(row.old_values ?? {}), ...Object.keys(row.new_values ?? {})])]
       .filter((key) => key !== 'id' && key !== 'created_at' && key !== 'updated_at' && (!fields.has(key) || fields.get(key)!.inForm));
     const changes = keys
       .map((key) => ({ field: key, label: fields.get(key)?.label ?? key, before: shown(fields.get(key), row.old_values?.[key], text), after: shown(fields.get(key), row.new_values?.[key], text) }))
-      .filter((change) => change.before !== change.after);
+      // A new record's empty lists are no change worth reading.
+      .filter((change) => change.before !== change.after && !(change.before === '' && change.after === NO_ITEMS));
     const isChange = CHANGE_EVENTS.has(row.event);
     return {
       id: Number(row.id),
       event: row.event,
+      event_label: eventLabel(row.event),
       created_at: row.created_at,
       user_name: (row.user_name as string | null) ?? null,
       user_email: (row.user_email as string | null) ?? null,
@@ -91,5 +99,13 @@ export async function restoreVersion(db: Kysely<any>, entity: Entity, id: number
   if (changedFields(entity, current, version).length === 0) throw badRequest(ALREADY_SO);
   const body = restoreBody(entity, current, version);
   const seen = versionOf(current.updated_at);
-  return updateRecord(db, entity, id, body, { ...context, auditEvent: 'restored' }, seen === null ? expected : [...expected, [seen]]);
+  try {
+    return await updateRecord(db, entity, id, body, { ...context, auditEvent: 'restored' }, seen === null ? expected : [...expected, [seen]]);
+  } catch (error) {
+    // The form the messages belong to is not open: the answer names each field by its label.
+    if (!(error instanceof AppError) || error.status !== 422 || !error.errors) throw error;
+    const label = (path: string) => entity.fields.find((f) => f.name === path.split('.')[0])?.label ?? path;
+    const reasons = Object.entries(error.errors).map(([path, messages]) => `${label(path)}: ${messages[0]}`);
+    throw invalid(error.errors, `${NOT_RESTORED} ${reasons.join(' ')}`);
+  }
 }

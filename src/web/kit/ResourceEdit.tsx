@@ -23,6 +23,7 @@ import { BackLink } from './BackLink';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { RecordDocuments } from './documents/RecordDocuments';
 import { RecordOccurrencesPanel } from './occurrences/RecordOccurrencesPanel';
+import { RecordHistoryPanel } from './history/RecordHistoryPanel';
 
 /**
  * The record form at `/{resource}/{id}`: it opens read-only; 'Editar' turns on editing, 'Salvar' saves
@@ -31,7 +32,7 @@ import { RecordOccurrencesPanel } from './occurrences/RecordOccurrencesPanel';
  * it and a dialog offers to reload the record into the form. `ownRecordKept` (a module of accounts)
  * offers no 'Excluir' on the signed-in person's own record; `transform` shapes the body as on insert;
  * `documents` (a module with `x-documents`) lists the record's documents under the form, `occurrences`
- * (a module with `x-occurrences`) its occurrences.
+ * (a module with `x-occurrences`) its occurrences. Every record shows its history of changes last.
  */
 export function ResourceEdit({
   children,
@@ -55,6 +56,9 @@ export function ResourceEdit({
       <Edit
         // The record opens read-only already: react-admin's 'show' button would only repeat it.
         actions={false}
+        // On a phone the form's toolbar is fixed to the bottom of the screen: the panels under the
+        // form end above it, or their last line could not be reached.
+        sx={{ pb: { xs: 9, sm: 0 } }}
         mutationMode="pessimistic"
         redirect={false}
         transform={transform}
@@ -86,6 +90,7 @@ export function ResourceEdit({
         </FormModeContext.Provider>
         {documents && <RecordDocuments />}
         {occurrences && <RecordOccurrencesPanel />}
+        <RecordHistoryPanel />
       </Edit>
     </>
   );
