@@ -331,3 +331,45 @@ export const dashboardPath: Doc = {
     },
   },
 };
+
+const savedViewState = {
+  type: 'object',
+  properties: {
+    filter: { type: 'object', description: 'Os filtros da lista, como `filter` os recebe (`q` inclusive).' },
+    sort: { type: ['object', 'null'], properties: { field: text, order: { enum: ['ASC', 'DESC'] } } },
+    hidden_columns: { type: 'array', items: text },
+    per_page: { type: ['integer', 'null'], minimum: 1, maximum: 500 },
+  },
+};
+const savedView = {
+  type: 'object',
+  properties: { id: integer, module: text, name: text, role_id: nullableInteger, role_name: nullableText, mine: { type: 'boolean' }, state: savedViewState },
+  required: ['id', 'module', 'name', 'role_id', 'role_name', 'mine', 'state'],
+};
+const savedViewAnswer = json('A visão', { type: 'object', properties: { data: savedView, message: text }, required: ['data', 'message'] });
+const savedViewBody = body({ module: text, name: text, role_id: nullableInteger, state: savedViewState }, ['module', 'name']);
+
+/** The saved views of every list (docs/SAVED_VIEWS.md): one set of routes, whatever the modules. */
+export const savedViewPaths: Doc = {
+  '/api/saved_views': {
+    get: operation('saved_views', 'As visões salvas de uma lista: as suas e as compartilhadas com um papel seu', {
+      parameters: [{ name: 'module', in: 'query', required: true, schema: text, description: 'O módulo da lista.' }],
+      responses: { '200': json('As visões', dataEnvelope({ type: 'array', items: savedView })), ...errorResponses('401', '403', '404') },
+    }),
+    post: operation('saved_views', 'Salva uma visão da lista', {
+      requestBody: savedViewBody,
+      responses: { '201': savedViewAnswer, ...errorResponses('400', '401', '403', '422') },
+    }),
+  },
+  '/api/saved_views/{id}': {
+    put: operation('saved_views', 'Altera uma visão sua', {
+      parameters: withId,
+      requestBody: savedViewBody,
+      responses: { '200': savedViewAnswer, ...errorResponses('400', '401', '403', '404', '422') },
+    }),
+    delete: operation('saved_views', 'Exclui uma visão sua', {
+      parameters: withId,
+      responses: { '200': json('Excluída', ref('schemas', 'Message')), ...errorResponses('401', '403', '404') },
+    }),
+  },
+};

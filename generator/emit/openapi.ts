@@ -4,7 +4,7 @@ import { ALL_SCHEMAS, bannerLines } from './banner.js';
 import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
 import { comboOperationParts } from './openapi-combos.js';
 import { exportOperationParts } from './openapi-export.js';
-import { dashboardPath, featurePaths } from './openapi-features.js';
+import { dashboardPath, featurePaths, savedViewPaths } from './openapi-features.js';
 import { filePaths } from './openapi-files.js';
 import { recordSchema } from './record-schema.js';
 
@@ -12,7 +12,7 @@ type Doc = Record<string, unknown>;
 
 /** `generated/openapi.json`: the OpenAPI 3.1 document of the HTTP contract, one tag and set of paths per module. */
 export function emitOpenApi(plan: Plan): Map<string, string> {
-  const paths: Doc = { ...commonPaths, ...dashboardPath };
+  const paths: Doc = { ...commonPaths, ...dashboardPath, ...savedViewPaths };
   const schemas: Doc = { ...(commonComponents.schemas as Doc) };
   for (const { entity, typeName } of plan.entities) {
     schemas[typeName] = recordSchema(entity);
@@ -35,6 +35,7 @@ export function emitOpenApi(plan: Plan): Map<string, string> {
       { name: 'perfil', description: 'Perfil do usuário da sessão' },
       { name: 'parametros', description: 'Parâmetros' },
       { name: 'dashboard', description: 'Painel' },
+      { name: 'saved_views', description: 'Visões salvas das listas' },
       ...plan.menu.map(({ entity }) => ({ name: entity.module, description: entity.label.plural })),
     ],
     paths,

@@ -27,6 +27,7 @@ export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/parameters/migrations'),
   join(ROOT, 'src/server/seed/migrations'),
   join(ROOT, 'src/server/postal-code/migrations'),
+  join(ROOT, 'src/server/saved-views/migrations'),
 ];
 
 export interface MigrationSet {
