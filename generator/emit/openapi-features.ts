@@ -351,6 +351,11 @@ const savedViewBody = body({ module: text, name: text, role_id: nullableInteger,
 
 /** The saved views of every list (docs/SAVED_VIEWS.md): one set of routes, whatever the modules. */
 export const savedViewPaths: Doc = {
+  '/api/saved_views/roles': {
+    get: operation('saved_views', 'Os papéis com que a pessoa pode compartilhar uma visão: os seus (todos, para um administrador)', {
+      responses: { '200': json('Os papéis', dataEnvelope({ type: 'array', items: { type: 'object', properties: { id: integer, name: text }, required: ['id', 'name'] } })), ...errorResponses('401') },
+    }),
+  },
   '/api/saved_views': {
     get: operation('saved_views', 'As visões salvas de uma lista: as suas e as compartilhadas com um papel seu', {
       parameters: [{ name: 'module', in: 'query', required: true, schema: text, description: 'O módulo da lista.' }],

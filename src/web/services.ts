@@ -12,6 +12,7 @@ import { institutionSettings } from './providers/institution';
 import { deadlineSimulation } from './providers/deadlines';
 import { recordOccurrences } from './providers/occurrences';
 import { recordHistory } from './providers/recordHistory';
+import { savedViews } from './providers/savedViews';
 
 /** The browser's single instances: one session, one connection state, one HTTP client. */
 export const session = storageSession(window.localStorage);
@@ -57,7 +58,7 @@ export function primeGet(start: () => Promise<unknown>) {
 // The permission pickers of the kit ask the data provider for the catalogue, its file inputs for
 // uploads and downloads, its postal-code inputs for the address of a code, its look-ups by CPF or CNPJ
 // for the record; the person form and the institution's page, for the institution's settings; the
-// deadline simulation page, for a deadline's end; the record forms, for their occurrences and history.
+// deadline simulation page, for a deadline's end; the record forms, for their occurrences and history; the lists, for their saved views.
 export const dataProvider = {
   ...createDataProvider(http, (name) => resourceNamed(name)?.label.plural ?? name),
   permissionCatalogue: () => loadPermissionCatalogue(http),
@@ -68,6 +69,7 @@ export const dataProvider = {
   ...deadlineSimulation(http),
   ...recordOccurrences(http),
   ...recordHistory(http),
+  ...savedViews(http),
 };
 export const authProvider = createAuthProvider({
   http,

@@ -53,6 +53,9 @@ for (const kind of DATABASE_KINDS) {
       const author = await clerk([roleId]);
       const colleague = await clerk([roleId]);
       const outsider = await clerk([otherRoleId]);
+      expect((await author.api('GET', '/api/saved_views/roles')).body.data).toEqual([{ id: roleId, name: 'Atendimento' }]);
+      expect((await admin()('GET', '/api/saved_views/roles')).body.data.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Atendimento', 'Fiscalização']));
+      expect((await (await clerk([])).api('GET', '/api/saved_views/roles')).body.data).toEqual([]);
       const shared = (await author.api('POST', '/api/saved_views', { module: 'pessoa_fisica', name: 'Da equipe', role_id: roleId, state })).body.data;
       expect(shared).toMatchObject({ role_id: roleId, role_name: 'Atendimento' });
       const seen = (await colleague.api('GET', '/api/saved_views?module=pessoa_fisica')).body.data;

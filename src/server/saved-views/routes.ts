@@ -1,6 +1,7 @@
 /**
  * A list's saved views (docs/SAVED_VIEWS.md), for anyone who may see the list:
  * - `GET /api/saved_views?module={module}`: the caller's views of that list and those shared with a role they hold;
+ * - `GET /api/saved_views/roles`: the roles the caller may share a view with (their own; every one for an administrator);
  * - `POST /api/saved_views` `{ module, name, role_id?, state: { filter, sort, hidden_columns, per_page } }`: 201;
  * - `PUT /api/saved_views/{id}`, `DELETE /api/saved_views/{id}`: the caller's own views only (403 for one shared
  *   with them, 404 for one they cannot see).
@@ -13,7 +14,7 @@ import { allows, sessionOf } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import { operationAccess } from '../resources/access.js';
 import { parseId } from '../resources/read.js';
-import { createView, deleteView, rolesOf, updateView, VIEW_NOT_FOUND, viewsOf, type Viewer } from './views.js';
+import { createView, deleteView, rolesOf, shareableRoles, updateView, VIEW_NOT_FOUND, viewsOf, type Viewer } from './views.js';
 
 const UNKNOWN_MODULE = 'Lista não encontrada.';
 
@@ -47,6 +48,11 @@ export async function savedViewRoutes(app: FastifyInstance, options: { model: Mo
       throw notFound(VIEW_NOT_FOUND);
     }
   };
+
+  app.get('/api/saved_views/roles', async (request) => {
+    const { db, viewer } = await asked(request);
+    return { data: await shareableRoles(db, viewer) };
+  });
 
   app.get<{ Querystring: { module?: string } }>('/api/saved_views', async (request) => {
     const entity = listOf(request, request.query.module, false);

@@ -44,6 +44,15 @@ export async function rolesOf(db: Kysely<any>, userId: number): Promise<number[]
   return rows.map((row) => Number(row.role_id));
 }
 
+/** The roles a view may be shared with by the viewer: their own, or every one for an administrator; by name. */
+export async function shareableRoles(db: Kysely<any>, viewer: Viewer): Promise<{ id: number; name: string }[]> {
+  if (!viewer.isAdmin && viewer.roleIds.length === 0) return [];
+  let query = db.selectFrom('roles').select(['id', 'name']);
+  if (!viewer.isAdmin) query = query.where('id', 'in', viewer.roleIds);
+  const rows = await query.execute();
+  return rows.map((row) => ({ id: Number(row.id), name: String(row.name) })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+}
+
 const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
 /** The filter keys a list accepts: its fields, their `_gte`/`_lte` bounds, and `q`. */

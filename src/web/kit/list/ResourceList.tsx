@@ -10,6 +10,7 @@ import { ListPagination } from './ListPagination';
 import { ListTitle } from './ListTitle';
 import { SearchBox } from './SearchBox';
 import { ColumnsButton } from './ColumnsButton';
+import { ViewsButton } from './ViewsButton';
 import { ExportButton } from './ExportButton';
 import { PLAIN_FILTER_KINDS, PlainFilters } from './PlainFilters';
 import { ListState } from './ListState';
@@ -35,7 +36,7 @@ export interface ResourceListProps extends ListProps {
 }
 
 /**
- * A module's list: free-text search, filters, a column chooser, 'Exportar' (CSV, XLSX), the rows as a sortable light table
+ * A module's list: free-text search, filters, saved views ('Visões'), a column chooser, 'Exportar' (CSV, XLSX), the rows as a sortable light table
  * (as cards on a phone), the loading and empty states, pagination, bulk delete, 'Inserir' to
  * `/{resource}/inserir` (starting from `createRecord`), and a row opening `/{resource}/{id}`; `filter` narrows it for good. `readOnly` offers none of the writes
  * and opens no record; `bulkDelete: false` offers no selection (records are deleted one at a time). A column with a `cell` draws its own cells (the custom-cell slot).
@@ -49,7 +50,7 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   const phone = usePhone();
-  const [hidden, toggleColumn] = useHiddenColumns(resource);
+  const [hidden, toggleColumn, setHidden] = useHiddenColumns(resource);
   const visible = useMemo(() => {
     const shown = columns.filter((c) => !hidden.includes(c.source));
     return shown.length > 0 ? shown : columns;
@@ -85,6 +86,7 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
           </Suspense>
         )}
         <span className="grow" />
+        <ViewsButton resource={resource} hidden={hidden} onHidden={setHidden} />
         {!phone && <ColumnsButton columns={columns} hidden={hidden} onToggle={toggleColumn} />}
         <ExportButton filter={filter} />
         {mayCreate && (

@@ -27,10 +27,11 @@ export function parseHidden(raw: string): string[] {
 }
 
 /**
- * The sources hidden in one list for the signed-in person, and a toggle that stores the choice.
+ * The sources hidden in one list for the signed-in person, a toggle that stores the choice, and a
+ * setter of the whole choice (a saved view's).
  * @example const [hidden, toggle] = useHiddenColumns('estados_civis'); toggle('id');
  */
-export function useHiddenColumns(resource: string): [string[], (source: string) => void] {
+export function useHiddenColumns(resource: string): [string[], (source: string) => void, (sources: string[]) => void] {
   const { identity } = useGetIdentity();
   const key = keyOf(String(identity?.id ?? 'anonimo'), resource);
   const raw = useSyncExternalStore(
@@ -42,10 +43,8 @@ export function useHiddenColumns(resource: string): [string[], (source: string) 
     () => '[]',
   );
   const hidden = parseHidden(raw);
-  const toggle = useCallback(
-    (source: string) => {
-      const current = parseHidden(read(key));
-      const next = current.includes(source) ? current.filter((s) => s !== source) : [...current, source];
+  const store = useCallback(
+    (next: string[]) => {
       try {
         localStorage.setItem(key, JSON.stringify(next));
       } catch {
@@ -55,5 +54,12 @@ export function useHiddenColumns(resource: string): [string[], (source: string) 
     },
     [key],
   );
-  return [hidden, toggle];
+  const toggle = useCallback(
+    (source: string) => {
+      const current = parseHidden(read(key));
+      store(current.includes(source) ? current.filter((s) => s !== source) : [...current, source]);
+    },
+    [key, store],
+  );
+  return [hidden, toggle, store];
 }
