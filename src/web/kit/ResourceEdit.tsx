@@ -31,7 +31,8 @@ import { RecordOccurrencesPanel } from './occurrences/RecordOccurrencesPanel';
  * it and a dialog offers to reload the record into the form. `ownRecordKept` (a module of accounts)
  * offers no 'Excluir' on the signed-in person's own record; `transform` shapes the body as on insert;
  * `documents` (a module with `x-documents`) lists the record's documents under the form, `occurrences`
- * (a module with `x-occurrences`) its occurrences.
+ * (a module with `x-occurrences`) its occurrences; `panels` shows a module's own parts of the record
+ * (its own forms and lists, outside the record's form) between the form and its documents.
  */
 export function ResourceEdit({
   children,
@@ -39,8 +40,10 @@ export function ResourceEdit({
   documents = false,
   occurrences = false,
   transform,
+  panels,
 }: {
   children: ReactNode;
+  panels?: ReactNode;
   ownRecordKept?: boolean;
   documents?: boolean;
   occurrences?: boolean;
@@ -84,6 +87,7 @@ export function ResourceEdit({
             {children}
           </SimpleForm>
         </FormModeContext.Provider>
+        {panels}
         {documents && <RecordDocuments />}
         {occurrences && <RecordOccurrencesPanel />}
       </Edit>
