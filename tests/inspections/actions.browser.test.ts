@@ -175,6 +175,10 @@ describe('an inspection action in the browser', () => {
     expect(await state.getByRole('button', { name: 'Concluir ação' }).count()).toBe(0);
     expect(await annotationsArea.getByRole('button', { name: 'Adicionar anotação' }).count()).toBe(0);
 
+    // Each row opens its own screen, where it is edited or deleted.
+    await annotation.getByRole('link', { name: 'Abrir a anotação' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toBe(`/anotacoes_acao_fiscalizacao/${annotationId}`);
+
     await page().goto(`${session.product.url}/fiscalizacoes/${inspection.id}`);
     const listed = actionsArea.getByRole('row').filter({ hasText: `AF-1/${YEAR}` });
     await listed.getByText('Concluída').waitFor();

@@ -21,6 +21,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { KindInput, type FieldSpec } from '@kit';
 import { inputs as annotationInputs } from '@generated/web/anotacoes_acao_fiscalizacao/form';
 import { inputs as infractionInputs } from '@generated/web/infracoes_acao_fiscalizacao/form';
@@ -177,6 +178,7 @@ export function AnnotationsPanel() {
               {annotation.recidivist ? ' · Reincidente' : ''}
             </Typography>
             {annotation.notes ? <Typography variant="body2">{String(annotation.notes)}</Typography> : null}
+            <Link to={`/${ANNOTATIONS}/${encodeURIComponent(String(annotation.id))}`}>Abrir a anotação</Link>
             <SubHeading title="Infrações">
               {open && mayInfract ? (
                 <Button type="button" size="small" onClick={() => setOpened({ form: 'infraction', annotation })}>
@@ -261,7 +263,14 @@ function SubHeading({ title, children }: { title: string; children?: ReactNode }
   );
 }
 
-const cell = { px: 1, py: 0.5, textAlign: 'left', borderBottom: 1, borderColor: 'divider', fontSize: '0.875rem' } as const;
+const cell = { px: 1, py: 0.5, textAlign: 'left', borderBottom: 1, borderColor: 'divider', fontSize: '0.875rem', whiteSpace: 'nowrap' } as const;
+/** A cell of free text, which wraps. */
+const textCell = { ...cell, whiteSpace: 'normal', minWidth: 160 } as const;
+
+/** A row's own screen (to edit or delete it there), named by its number or, without one, its id. */
+function RowLink({ resource, row }: { resource: string; row: RaRecord }) {
+  return <Link to={`/${resource}/${encodeURIComponent(String(row.id))}`}>{String(row.formatted_number ?? row.number ?? `#${String(row.id)}`)}</Link>;
+}
 
 function InfractionTable({ rows, typeName }: { rows: RaRecord[]; typeName: (id: unknown) => string }) {
   if (rows.length === 0) return <Typography variant="body2">Nenhuma infração.</Typography>;
@@ -278,11 +287,11 @@ function InfractionTable({ rows, typeName }: { rows: RaRecord[]; typeName: (id: 
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <Box component="td" sx={cell}>{String(row.formatted_number ?? row.number ?? '')}</Box>
-              <Box component="td" sx={cell}>{typeName(row.inspection_infraction_type_id)}</Box>
+              <Box component="td" sx={cell}><RowLink resource={INFRACTIONS} row={row} /></Box>
+              <Box component="td" sx={textCell}>{typeName(row.inspection_infraction_type_id)}</Box>
               <Box component="td" sx={cell}>{row.start_date ? formatDate(row.start_date) : ''}</Box>
               <Box component="td" sx={cell}>{row.deadline_date ? formatDate(row.deadline_date) : ''}</Box>
-              <Box component="td" sx={cell}>{String(row.facts ?? '')}</Box>
+              <Box component="td" sx={textCell}>{String(row.facts ?? '')}</Box>
             </tr>
           ))}
         </tbody>
@@ -329,8 +338,8 @@ function PendencyTable({
                     <Checkbox size="small" checked={selected.includes(id)} onChange={() => onToggle(id)} slotProps={{ input: { 'aria-label': `Selecionar a pendência ${type} ${String(row.formatted_number ?? id)}` } }} />
                   ) : null}
                 </Box>
-                <Box component="td" sx={cell}>{String(row.formatted_number ?? row.number ?? '')}</Box>
-                <Box component="td" sx={cell}>{type}</Box>
+                <Box component="td" sx={cell}><RowLink resource={PENDENCIES} row={row} /></Box>
+                <Box component="td" sx={textCell}>{type}</Box>
                 <Box component="td" sx={cell}>{row.start_date ? formatDate(row.start_date) : ''}</Box>
                 <Box component="td" sx={cell}>{row.deadline_moment ? shownMoment(String(row.deadline_moment)) : 'Sem prazo'}</Box>
                 <Box component="td" sx={cell}>{pending ? 'Pendente' : `Resolvida em ${formatDate(row.end_date)}`}</Box>
