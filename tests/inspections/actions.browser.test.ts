@@ -71,18 +71,19 @@ describe('an inspection action in the browser', () => {
     await actionsArea.getByRole('link', { name: 'Nova ação' }).click();
     await expect.poll(() => new URL(page().url()).pathname).toBe('/acoes_fiscalizacao/inserir');
     await expect.poll(() => page().getByRole('combobox', { name: /^Fiscalização( \*)?$/ }).inputValue()).toBe(`FI-1/${YEAR}`);
-    const rows = page().getByRole('combobox', { name: /^Fiscal( \*)?$/ });
-    // The supervisor check put the signed-in supervisor on the list as the form opened.
-    await expect.poll(() => rows.first().inputValue()).toBe(admin.name);
     await choose('Tipo de ação', 'Vistoria', 'Vistoria de obra');
     await choose('Sequência', 'Ações', 'Ações de fiscalização');
     await field('Data de início').fill(`03/03/${YEAR}`);
     await field('Data de término').fill(`04/03/${YEAR}`);
+    await choose('Relator', 'Ana', 'Ana Relatora Fiscal');
+    await choose('Fiscalizado', 'Construtora', 'Construtora Fiscalizada Ltda');
+    await page().getByRole('tab', { name: 'Fiscais' }).click();
+    const rows = page().getByRole('combobox', { name: /^Fiscal( \*)?$/ });
+    // The supervisor check put the signed-in supervisor on the list as the form opened.
+    await expect.poll(() => rows.first().inputValue()).toBe(admin.name);
     await page().getByRole('button', { name: 'Adicionar' }).click();
     await rows.nth(1).waitFor();
     await choose('Fiscal', 'Bruno', 'Bruno Fiscal');
-    await choose('Relator', 'Ana', 'Ana Relatora Fiscal');
-    await choose('Fiscalizado', 'Construtora', 'Construtora Fiscalizada Ltda');
     await save();
     await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/acoes_fiscalizacao\/\d+/);
     const actionId = Number(new URL(page().url()).pathname.split('/')[2]);
@@ -90,7 +91,8 @@ describe('an inspection action in the browser', () => {
     expect(action.formatted_number).toBe(`AF-1/${YEAR}`);
     expect(action.inspection_id).toBe(inspection.id);
     expect(action.supervisors.map((row: { user_id: number }) => row.user_id)).toEqual([admin.id, bruno.id]);
-    // The read-only view names the supervisors.
+    // The read-only view names the supervisors, on their tab.
+    await page().getByRole('tab', { name: 'Fiscais' }).click();
     await page().getByRole('listitem').filter({ hasText: 'Bruno Fiscal' }).waitFor();
     await page().getByRole('listitem').filter({ hasText: admin.name }).first().waitFor();
 
