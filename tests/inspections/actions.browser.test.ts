@@ -55,6 +55,7 @@ describe('an inspection action in the browser', () => {
     const group = (await api('POST', '/api/tipos_grupo_anotacao_fiscalizacao', { denomination: 'Responsabilidade técnica' })).data;
 
     const infractionType = (await api('POST', '/api/tipos_infracao_fiscalizacao', { denomination: 'Obra sem ART' })).data;
+    await api('POST', '/api/tipos_infracao_fiscalizacao', { denomination: 'Placa ausente' });
     await api('POST', '/api/tipos_anotacao_fiscalizacao', { denomination: 'Falta de ART', inspection_annotation_group_type_id: group.id, infraction_types: [infractionType.id], pendency_types: [pendencyType.id] });
     // The administrator acts as a supervisor ('fiscal'): the permission, not the administrator's role, makes one.
     const admin = (await api('GET', `/api/usuarios?${new URLSearchParams({ q: session.product.adminEmail })}`)).data.find((user: { email: string }) => user.email === session.product.adminEmail);
@@ -125,7 +126,11 @@ describe('an inspection action in the browser', () => {
 
     await annotation.getByRole('button', { name: 'Adicionar infração' }).click();
     const infractionForm = page().getByRole('dialog', { name: 'Nova infração' });
-    await choose('Tipo de infração', 'Obra', 'Obra sem ART');
+    // Only the infraction types the annotation's type admits are offered.
+    await infractionForm.getByRole('combobox', { name: /^Tipo de infração/ }).click();
+    await page().getByRole('option', { name: 'Obra sem ART' }).waitFor();
+    expect(await page().getByRole('option').allTextContents()).toEqual(['Obra sem ART']);
+    await page().getByRole('option', { name: 'Obra sem ART' }).click();
     await infractionForm.getByLabel(/^Data de início/).fill(`03/03/${YEAR}`);
     await infractionForm.getByLabel(/^Fatos/).fill('Placa da obra sem o número da ART.');
     await infractionForm.getByRole('button', { name: 'Salvar' }).click();

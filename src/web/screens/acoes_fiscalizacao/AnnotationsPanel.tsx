@@ -10,12 +10,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
+  AutocompleteInput,
   Form,
+  ReferenceInput,
   RecordContextProvider,
   ResourceContextProvider,
   useCanAccess,
   useDataProvider,
   useGetList,
+  useGetOne,
   useNotify,
   useRecordContext,
   type RaRecord,
@@ -27,6 +30,7 @@ import { inputs as annotationInputs } from '@generated/web/anotacoes_acao_fiscal
 import { inputs as infractionInputs } from '@generated/web/infracoes_acao_fiscalizacao/form';
 import { inputs as pendencyInputs } from '@generated/web/pendencias_acao_fiscalizacao/form';
 import { formatDate } from '../../kit/format';
+import { COMBOS_META } from '../../kit/combos';
 import { useReferenceNames } from '../../kit/list/useReferenceNames';
 import { RecordDocuments } from '../../kit/documents/RecordDocuments';
 import { firstMessages } from '../../http/client';
@@ -45,7 +49,6 @@ const pendencyFields = pendencyInputs('create');
 /** The fields of each sub-form: the action (and the annotation) are the ones the sub-form is opened under. */
 const ANNOTATION_FORM: FieldSpec[] = [annotationFields.inspection_annotation_type_id, annotationFields.date, annotationFields.notes, annotationFields.recidivist];
 const INFRACTION_FORM: FieldSpec[] = [
-  infractionFields.inspection_infraction_type_id,
   infractionFields.start_date,
   infractionFields.end_date,
   infractionFields.deadline_date,
@@ -54,7 +57,7 @@ const INFRACTION_FORM: FieldSpec[] = [
   infractionFields.recommendation,
   infractionFields.notes,
 ];
-const PENDENCY_FORM: FieldSpec[] = [pendencyFields.pendency_type_id, pendencyFields.start_date, pendencyFields.notes];
+const PENDENCY_FORM: FieldSpec[] = [pendencyFields.start_date, pendencyFields.notes];
 const RESOLVE_FORM: FieldSpec[] = [
   { source: 'end_date', kind: 'date', label: 'Data de conclusão', required: true },
   { source: 'end_notes', kind: 'textarea', label: 'Observações de conclusão' },
@@ -227,6 +230,7 @@ export function AnnotationsPanel() {
         title="Nova infração"
         open={opened?.form === 'infraction'}
         fields={INFRACTION_FORM}
+        lead={opened?.form === 'infraction' ? <AdmittedTypeInput spec={infractionFields.inspection_infraction_type_id} annotationTypeId={opened.annotation.inspection_annotation_type_id} list="infraction_types" /> : null}
         onClose={close}
         onSubmit={(values) => create(INFRACTIONS, { ...values, inspection_action_annotation_id: opened?.form === 'infraction' ? opened.annotation.id : null })}
       />
@@ -234,6 +238,7 @@ export function AnnotationsPanel() {
         title="Nova pendência"
         open={opened?.form === 'pendency'}
         fields={PENDENCY_FORM}
+        lead={opened?.form === 'pendency' ? <AdmittedTypeInput spec={pendencyFields.pendency_type_id} annotationTypeId={opened.annotation.inspection_annotation_type_id} list="pendency_types" /> : null}
         onClose={close}
         onSubmit={(values) => create(PENDENCIES, { ...values, inspection_action_annotation_id: opened?.form === 'pendency' ? opened.annotation.id : null })}
       >
@@ -368,9 +373,12 @@ function SubForm({
   submitLabel = 'Salvar',
   onClose,
   onSubmit,
+  lead,
   children,
 }: {
   title: string;
+  /** Inputs before the fields. */
+  lead?: ReactNode;
   open: boolean;
   fields: FieldSpec[];
   record?: Record<string, unknown>;
@@ -395,6 +403,7 @@ function SubForm({
       {open ? (
         <Form record={record} onSubmit={submit} noValidate>
           <DialogContent>
+            {lead}
             {fields.map((spec) => (
               <KindInput key={spec.source} {...spec} />
             ))}
@@ -439,5 +448,30 @@ function DeadlineSimulation() {
     <Alert severity={shown.moment ? 'info' : 'warning'} role="status" aria-label="Prazo simulado" sx={{ mt: 1 }}>
       {shown.moment ? `Prazo (simulação até salvar): ${shownMoment(shown.moment)}` : shown.message}
     </Alert>
+  );
+}
+
+/**
+ * The type of an infraction or a pendency written under an annotation: the options are the types the
+ * annotation's type admits (its `infraction_types` or `pendency_types`). Whoever may not read annotation
+ * types gets every type, and the server refuses one not admitted, on the field.
+ */
+function AdmittedTypeInput({ spec, annotationTypeId, list }: { spec: FieldSpec; annotationTypeId: unknown; list: 'infraction_types' | 'pendency_types' }) {
+  const { data, error, isPending } = useGetOne('tipos_anotacao_fiscalizacao', { id: annotationTypeId as string | number }, { retry: false, enabled: annotationTypeId != null });
+  if (isPending && !error) return null;
+  if (error || !data) return <KindInput {...spec} />;
+  const ids = Array.isArray(data[list]) ? (data[list] as unknown[]) : [];
+  const required = (value: unknown) => (value == null || value === '' ? `O campo ${spec.label} é obrigatório.` : undefined);
+  if (ids.length === 0) {
+    return (
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {list === 'infraction_types' ? 'O tipo desta anotação não admite infrações.' : 'O tipo desta anotação não admite pendências.'}
+      </Alert>
+    );
+  }
+  return (
+    <ReferenceInput source={spec.source} reference={spec.reference!.module} filter={{ id: ids.join(',') }} queryOptions={{ meta: COMBOS_META }}>
+      <AutocompleteInput label={spec.label} validate={required} optionText="name" filterToQuery={(text: string) => ({ q: text })} noOptionsText="Nenhum Resultado" helperText={false} isRequired />
+    </ReferenceInput>
   );
 }
