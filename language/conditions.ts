@@ -74,7 +74,7 @@ function checkMessages(field: Field, path: string, fail: Fail): void {
     minimum: field.minimum !== undefined,
     maximum: field.maximum !== undefined,
     pattern: field.pattern !== undefined || ['cep', 'phone', 'date', 'datetime', 'time', 'color'].includes(field.kind),
-    format: ['cpf', 'cnpj', 'money', 'email'].includes(field.kind),
+    format: ['cpf', 'cnpj', 'money', 'email', 'date', 'datetime'].includes(field.kind),
     unique: field.unique,
     minItems: field.choices?.minItems !== undefined,
     maxItems: field.choices?.maxItems !== undefined,

@@ -292,6 +292,59 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
       }),
     },
   }),
+  acoes_fiscalizacao: () => {
+    const date = { type: 'string', format: 'date' };
+    const moved = (summary: string, properties: Record<string, Doc>, required: string[], conflicts: string): Doc => ({
+      put: operation('acoes_fiscalizacao', summary, {
+        parameters: withId,
+        requestBody: body(properties, required),
+        responses: { '200': json(conflicts, { type: 'object', properties: { data: object, message: text }, required: ['data', 'message'] }), ...errorResponses('401', '403', '404', '409', '422') },
+      }),
+    });
+    return {
+      '/api/acoes_fiscalizacao/{id}/cancel': moved("Cancela a ação com um motivo e observações: 'Ação de fiscalização cancelada com sucesso' (permissão `inspectionAction.update`, auditado; já cancelada ou concluída: 409; docs/INSPECTIONS.md)", { cancellation_reason: text, cancellation_notes: text }, ['cancellation_reason'], 'A ação cancelada'),
+      '/api/acoes_fiscalizacao/{id}/reactivate': moved("Reativa a ação cancelada e apaga o motivo e as observações: 'Ação de fiscalização reativada com sucesso' (permissão `inspectionAction.update`, auditado; não cancelada: 409)", {}, [], 'A ação reativada'),
+      '/api/acoes_fiscalizacao/supervisor_check': {
+        get: operation('acoes_fiscalizacao', 'Se quem chama é fiscal (permissão `inspectionAction.supervise`) e o seu id de usuário: o formulário de inclusão o põe entre os fiscais (permissão de incluir ou alterar ações)', {
+          responses: { '200': json('OK', dataEnvelope({ type: 'object', properties: { supervisor: { type: 'boolean' }, user_id: nullableInteger }, required: ['supervisor', 'user_id'] })), ...errorResponses('401', '403') },
+        }),
+      },
+      '/api/acoes_fiscalizacao/conclude': {
+        post: operation('acoes_fiscalizacao', "Conclui uma ou várias ações, todas ou nenhuma, sem volta: 'Ação de fiscalização concluída com sucesso' / 'Ações de fiscalização concluídas com sucesso'; a data de término é a enviada, senão a da ação, senão hoje (permissão `inspectionAction.update`, auditado; cancelada ou já concluída: 409)", {
+          requestBody: body({ ids: { type: 'array', items: integer }, end_date: date, end_notes: text }, ['ids']),
+          responses: { '200': json('As ações concluídas', { type: 'object', properties: { data: { type: 'array', items: object }, message: text }, required: ['data', 'message'] }), ...errorResponses('401', '403', '404', '409', '422') },
+        }),
+      },
+    };
+  },
+  pendencias_acao_fiscalizacao: () => {
+    const date = { type: 'string', format: 'date' };
+    const resolved = { type: 'object', properties: { id: integer, concluded: { type: 'boolean' }, end_date: date, end_notes: nullableText }, required: ['id', 'concluded', 'end_date', 'end_notes'] };
+    return {
+      '/api/pendencias_acao_fiscalizacao/simulation': {
+        post: operation('pendencias_acao_fiscalizacao', "O prazo que uma pendência do tipo receberia, contado do momento base (vazio: a data de início às 00:00:00, senão agora), sem guardar nada: 'Simulação do prazo incluída com sucesso' (permissão de incluir ou alterar pendências; tipo sem prazo: 422)", {
+          requestBody: body({ pendency_type_id: integer, start_date: date, base_moment: { type: 'string', format: 'date-time' } }, ['pendency_type_id']),
+          responses: {
+            '200': json('O vencimento simulado', { type: 'object', properties: { data: { type: 'object', properties: { deadline_type_id: integer, amount: integer, base_moment: moment, deadline_moment: moment } }, message: text }, required: ['data', 'message'] }),
+            ...errorResponses('401', '403', '422'),
+          },
+        }),
+      },
+      '/api/pendencias_acao_fiscalizacao/{id}/conclude': {
+        put: operation('pendencias_acao_fiscalizacao', "Resolve a pendência numa data, com observações, e conclui o seu prazo: 'Pendência resolvida com sucesso' (permissão `inspectionActionPendency.update`, auditado; já resolvida, ou a ação cancelada ou concluída: 409)", {
+          parameters: withId,
+          requestBody: body({ end_date: date, end_notes: text }, ['end_date']),
+          responses: { '200': json('A pendência resolvida', { type: 'object', properties: { data: resolved, message: text }, required: ['data', 'message'] }), ...errorResponses('401', '403', '404', '409', '422') },
+        }),
+      },
+      '/api/pendencias_acao_fiscalizacao/conclude': {
+        put: operation('pendencias_acao_fiscalizacao', "Resolve várias pendências, todas ou nenhuma: 'Pendências resolvidas com sucesso' (uma só: 'Pendência resolvida com sucesso'; permissão `inspectionActionPendency.update`, auditado)", {
+          requestBody: body({ ids: { type: 'array', items: integer }, end_date: date, end_notes: text }, ['ids', 'end_date']),
+          responses: { '200': json('As pendências resolvidas', { type: 'object', properties: { data: { type: 'array', items: resolved }, message: text }, required: ['data', 'message'] }), ...errorResponses('401', '403', '404', '409', '422') },
+        }),
+      },
+    };
+  },
   pagina_dinamica: () => ({
     '/api/pagina_dinamica/menu': {
       get: operation('pagina_dinamica', "O menu Páginas: as páginas do espaço cujas categorias estão ativas, por categoria e título (qualquer usuário autenticado)", {

@@ -5,6 +5,7 @@
 import type { Entity, Field } from '../../language/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/databases.js';
+import { ruleMessage } from '../../src/shared/field-rules.js';
 import { creator, validBody, writableEntities } from './support/bodies.js';
 import { call, startTestServer, uploader, type TestServer } from './support/server.js';
 
@@ -128,6 +129,20 @@ for (const kind of DATABASE_KINDS) {
       const id = (await post({})).body.data.id;
       expect((await api('PUT', `${base}/${id}`, { ...body, [text.name]: `x${NUL}` })).body.errors).toEqual({ [text.name]: [`O campo ${text.label} contém caracteres inválidos.`] });
       expect((await api('PUT', `${base}/${id}`, { ...body, [reference.name]: 1e300 })).status).toBe(422);
+    });
+
+    it('answers 422 on the field to a date or a date and time whose day does not exist', async () => {
+      const datedOf = (kind: 'date' | 'datetime') =>
+        writableEntities(server.model).flatMap((e) => e.fields.filter((f) => f.kind === kind && f.inForm && !f.sublist).map((f) => ({ owner: e, field: f })))[0]!;
+      for (const [kind, values] of [['date', ['2026-02-30', '2025-02-29', '2026-13-01', '2026-04-31']], ['datetime', ['2026-02-30T10:00:00-03:00', '2026-02-30 10:00:00', '2026-06-31', '2026-01-01T25:00:00']]] as const) {
+        const { owner, field } = datedOf(kind);
+        const body = await validBody(owner, create);
+        for (const value of values) {
+          const answer = await api('POST', `/api/${owner.module}`, { ...body, [field.name]: value });
+          expect([answer.status, answer.body.errors?.[field.name]], `${owner.module}.${field.name} ${value}`).toEqual([422, [ruleMessage(field.messages, 'format', field.label, undefined, 'O campo {label} não é uma data válida.')]]);
+        }
+        expect((await api('POST', `/api/${owner.module}`, { ...body, [field.name]: kind === 'date' ? '2024-02-29' : '2024-02-29T10:00:00-03:00' })).status, `${owner.module}.${field.name}`).toBe(201);
+      }
     });
 
     it('keeps integers within the column', async () => {

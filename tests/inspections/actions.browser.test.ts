@@ -1,8 +1,11 @@
 /**
- * An inspection action in Chromium: registered on its form with two supervisors, numbered from its
- * sequence; cancelled through the dialog that asks the reason (missing: said on the field) and
- * reactivated; an annotation registered for it and a pendency of that annotation, whose deadline the
- * deadlines engine counted; the action concluded after a confirmation.
+ * An inspection action in Chromium, as the spec draws its screen: opened from its inspection's actions
+ * with the inspection filled and the signed-in supervisor among its supervisors (the supervisor
+ * check), a second supervisor added, the supervisors named in the read-only view; cancelled through
+ * the dialog that asks the reason (missing: said on the field) and reactivated; an annotation added in
+ * its sub-form, an infraction and a pendency under it, the pendency's deadline simulated as its type
+ * is chosen and equal to the stored one after saving; the pendency resolved, two more resolved at
+ * once; the action concluded after a confirmation, and listed as concluded in its inspection.
  */
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
@@ -24,7 +27,7 @@ describe('an inspection action in the browser', () => {
   };
   const save = () => page().getByRole('button', { name: 'Salvar' }).click();
 
-  it('registers an action with two supervisors, cancels and reactivates it, adds an annotation and a pendency, and concludes it', async () => {
+  it('opens an action from its inspection with two supervisors, adds an annotation with an infraction and a pendency whose deadline shows before saving, resolves pendencies and concludes the action', async () => {
     await api('POST', '/api/sequencias', { name: 'Ações de fiscalização', number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false, formatting: 'AF-{numero}/{ano}' });
     const company = (await api('POST', '/api/pessoa_juridica', {
       cnpj: '45.723.174/0001-10', name: 'Construtora Fiscalizada Ltda', short_name: 'Fiscalizada', party_type_id: await optionId('tipos_parte', 'Pessoa Jurídica', 'pessoa_juridica_sem_instituicao'),
@@ -44,37 +47,55 @@ describe('an inspection action in the browser', () => {
     });
     const inspectionSequence = (await api('POST', '/api/sequencias', { name: 'Fiscalizações', number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false, formatting: 'FI-{numero}/{ano}' })).data;
     const inspectionType = (await api('POST', '/api/tipos_fiscalizacao', { denomination: 'Rotina' })).data;
-    await api('POST', '/api/fiscalizacoes', { inspection_type_id: inspectionType.id, sequence_id: inspectionSequence.id, inspected_id: company.party_id, start_date: `${YEAR}-03-02` });
+    const inspection = (await api('POST', '/api/fiscalizacoes', { inspection_type_id: inspectionType.id, sequence_id: inspectionSequence.id, inspected_id: company.party_id, start_date: `${YEAR}-03-02` })).data;
     await api('POST', '/api/tipos_acao_fiscalizacao', { denomination: 'Vistoria de obra' });
     for (const name of ['Bruno Fiscal', 'Carla Fiscal']) await api('POST', '/api/usuarios', { name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, password: 'Senha-forte-123', active: true });
     const days = (await api('POST', '/api/tipos_prazo', { denomination: 'Dias úteis', alterability: 1, time_unit: 3, counting_way: 1 })).data;
     const pendencyType = (await api('POST', '/api/tipos_pendencias', { denomination: 'Apresentar ART', deadline_type_id: days.id, deadline_amount: 10 })).data;
     const group = (await api('POST', '/api/tipos_grupo_anotacao_fiscalizacao', { denomination: 'Responsabilidade técnica' })).data;
-    await api('POST', '/api/tipos_anotacao_fiscalizacao', { denomination: 'Falta de ART', inspection_annotation_group_type_id: group.id, pendency_types: [pendencyType.id] });
+
+    const infractionType = (await api('POST', '/api/tipos_infracao_fiscalizacao', { denomination: 'Obra sem ART' })).data;
+    await api('POST', '/api/tipos_infracao_fiscalizacao', { denomination: 'Placa ausente' });
+    await api('POST', '/api/tipos_anotacao_fiscalizacao', { denomination: 'Falta de ART', inspection_annotation_group_type_id: group.id, infraction_types: [infractionType.id], pendency_types: [pendencyType.id] });
+    // The administrator acts as a supervisor ('fiscal'): the permission, not the administrator's role, makes one.
+    const admin = (await api('GET', `/api/usuarios?${new URLSearchParams({ q: session.product.adminEmail })}`)).data.find((user: { email: string }) => user.email === session.product.adminEmail);
+    const stored = (await api('GET', `/api/usuarios/${admin.id}`)).data;
+    await api('PUT', `/api/usuarios/${admin.id}`, { ...stored, password: undefined, permissions: [...stored.permissions, { name: 'inspectionAction.supervise', granted: true }] });
+    const bruno = (await api('GET', `/api/usuarios/combos?${new URLSearchParams({ filter: 'Bruno Fiscal' })}`)).data[0];
 
     await page().setViewportSize({ width: 1366, height: 900 });
     await logIn(page(), session.product);
     await expect.poll(() => new URL(page().url()).pathname).toBe('/');
-    await page().goto(`${session.product.url}/acoes_fiscalizacao/inserir`);
+    await page().goto(`${session.product.url}/fiscalizacoes/${inspection.id}`);
+    const actionsArea = page().getByRole('region', { name: 'Ações da fiscalização' });
+    await actionsArea.getByText('Nenhuma ação nesta fiscalização.').waitFor();
+    await actionsArea.getByRole('link', { name: 'Nova ação' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toBe('/acoes_fiscalizacao/inserir');
+    await expect.poll(() => page().getByRole('combobox', { name: /^Fiscalização( \*)?$/ }).inputValue()).toBe(`FI-1/${YEAR}`);
     await choose('Tipo de ação', 'Vistoria', 'Vistoria de obra');
-    await choose('Fiscalização', 'FI-1', `FI-1/${YEAR}`);
     await choose('Sequência', 'Ações', 'Ações de fiscalização');
     await field('Data de início').fill(`03/03/${YEAR}`);
     await field('Data de término').fill(`04/03/${YEAR}`);
-    const rows = page().getByRole('combobox', { name: /^Fiscal( \*)?$/ });
-    for (const [index, name] of ['Bruno Fiscal', 'Carla Fiscal'].entries()) {
-      await page().getByRole('button', { name: 'Adicionar' }).click();
-      await rows.nth(index).waitFor();
-      await choose('Fiscal', name.split(' ')[0], name);
-    }
     await choose('Relator', 'Ana', 'Ana Relatora Fiscal');
     await choose('Fiscalizado', 'Construtora', 'Construtora Fiscalizada Ltda');
+    await page().getByRole('tab', { name: 'Fiscais' }).click();
+    const rows = page().getByRole('combobox', { name: /^Fiscal( \*)?$/ });
+    // The supervisor check put the signed-in supervisor on the list as the form opened.
+    await expect.poll(() => rows.first().inputValue()).toBe(admin.name);
+    await page().getByRole('button', { name: 'Adicionar' }).click();
+    await rows.nth(1).waitFor();
+    await choose('Fiscal', 'Bruno', 'Bruno Fiscal');
     await save();
     await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/acoes_fiscalizacao\/\d+/);
     const actionId = Number(new URL(page().url()).pathname.split('/')[2]);
     const action = (await api('GET', `/api/acoes_fiscalizacao/${actionId}`)).data;
     expect(action.formatted_number).toBe(`AF-1/${YEAR}`);
-    expect(action.supervisors).toHaveLength(2);
+    expect(action.inspection_id).toBe(inspection.id);
+    expect(action.supervisors.map((row: { user_id: number }) => row.user_id)).toEqual([admin.id, bruno.id]);
+    // The read-only view names the supervisors, on their tab.
+    await page().getByRole('tab', { name: 'Fiscais' }).click();
+    await page().getByRole('listitem').filter({ hasText: 'Bruno Fiscal' }).waitFor();
+    await page().getByRole('listitem').filter({ hasText: admin.name }).first().waitFor();
 
     const state = page().getByRole('region', { name: 'Situação da ação' });
     await state.getByText('Em andamento.').waitFor();
@@ -86,33 +107,72 @@ describe('an inspection action in the browser', () => {
     await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await page().getByText('Ação de fiscalização cancelada com sucesso').waitFor();
     await state.getByText('Cancelada. Motivo: Obra fechada no dia da vistoria').waitFor();
+    const annotationsArea = page().getByRole('region', { name: 'Anotações da ação' });
+    expect(await annotationsArea.getByRole('button', { name: 'Adicionar anotação' }).count()).toBe(0);
     await state.getByRole('button', { name: 'Reativar ação' }).click();
     await page().getByRole('dialog', { name: 'Reativar ação' }).getByRole('button', { name: 'Sim' }).click();
     await page().getByText('Ação de fiscalização reativada com sucesso').waitFor();
     await state.getByText('Em andamento.').waitFor();
 
-    await page().goto(`${session.product.url}/anotacoes_acao_fiscalizacao/inserir`);
-    await choose('Ação de fiscalização', 'AF-1', `AF-1/${YEAR}`);
+    await annotationsArea.getByRole('button', { name: 'Adicionar anotação' }).click();
+    const annotationForm = page().getByRole('dialog', { name: 'Nova anotação' });
     await choose('Tipo de anotação', 'Falta', 'Falta de ART');
-    await field('Data').fill(`03/03/${YEAR}`);
-    await field('Observações').fill('Obra sem ART registrada.');
-    await save();
-    await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/anotacoes_acao_fiscalizacao\/\d+/);
-    const annotationId = Number(new URL(page().url()).pathname.split('/')[2]);
+    await annotationForm.getByLabel(/^Data( - Opcional)?$/).fill(`03/03/${YEAR}`);
+    await annotationForm.getByLabel(/^Observações/).fill('Obra sem ART registrada.');
+    await annotationForm.getByRole('button', { name: 'Salvar' }).click();
+    const annotation = annotationsArea.getByRole('article', { name: 'Anotação Falta de ART' });
+    await annotation.getByText('Obra sem ART registrada.').waitFor();
+    const annotationId = (await api('GET', `/api/anotacoes_acao_fiscalizacao?${new URLSearchParams({ filter: JSON.stringify({ inspection_action_id: actionId }) })}`)).data[0].id;
+
+    await annotation.getByRole('button', { name: 'Adicionar infração' }).click();
+    const infractionForm = page().getByRole('dialog', { name: 'Nova infração' });
+    // Only the infraction types the annotation's type admits are offered.
+    await infractionForm.getByRole('combobox', { name: /^Tipo de infração/ }).click();
+    await page().getByRole('option', { name: 'Obra sem ART' }).waitFor();
+    expect(await page().getByRole('option').allTextContents()).toEqual(['Obra sem ART']);
+    await page().getByRole('option', { name: 'Obra sem ART' }).click();
+    await infractionForm.getByLabel(/^Data de início/).fill(`03/03/${YEAR}`);
+    await infractionForm.getByLabel(/^Fatos/).fill('Placa da obra sem o número da ART.');
+    await infractionForm.getByRole('button', { name: 'Salvar' }).click();
+    await annotation.getByRole('table', { name: 'Infrações' }).getByText('Placa da obra sem o número da ART.').waitFor();
+    await annotation.getByRole('table', { name: 'Infrações' }).getByText('Obra sem ART').waitFor();
 
     const simulation = (await api('POST', '/api/pendencias_acao_fiscalizacao/simulation', { pendency_type_id: pendencyType.id, start_date: `${YEAR}-03-03` })).data;
-    await page().goto(`${session.product.url}/pendencias_acao_fiscalizacao/inserir`);
-    await choose('Ação de fiscalização', 'AF-1', `AF-1/${YEAR}`);
-    await choose('Anotação', String(annotationId), String(annotationId));
+    const shown = (moment: string) => `${moment.slice(8, 10)}/${moment.slice(5, 7)}/${moment.slice(0, 4)} ${moment.slice(11)}`;
+    await annotation.getByRole('button', { name: 'Adicionar pendência' }).click();
+    const pendencyForm = page().getByRole('dialog', { name: 'Nova pendência' });
+    await pendencyForm.getByLabel(/^Data de início/).fill(`03/03/${YEAR}`);
     await choose('Tipo de pendência', 'Apresentar', 'Apresentar ART');
-    await field('Data de início').fill(`03/03/${YEAR}`);
-    await save();
-    await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/pendencias_acao_fiscalizacao\/\d+/);
-    const pendencyId = Number(new URL(page().url()).pathname.split('/')[2]);
-    const pendency = (await api('GET', `/api/pendencias_acao_fiscalizacao/${pendencyId}`)).data;
-    expect(pendency).toMatchObject({ inspection_action_id: actionId, inspection_action_annotation_id: annotationId, deadline_moment: simulation.deadline_moment });
+    // Before saving: the deadline the type gives, a simulation.
+    await pendencyForm.getByRole('status', { name: 'Prazo simulado' }).getByText(`Prazo (simulação até salvar): ${shown(simulation.deadline_moment)}`).waitFor();
+    await pendencyForm.getByRole('button', { name: 'Salvar' }).click();
+    const pendencies = annotation.getByRole('table', { name: 'Pendências' });
+    await pendencies.getByText(shown(simulation.deadline_moment)).waitFor();
+    const pendency = (await api('GET', `/api/pendencias_acao_fiscalizacao?${new URLSearchParams({ filter: JSON.stringify({ inspection_action_id: actionId }) })}`)).data[0];
+    expect(pendency).toMatchObject({ inspection_action_annotation_id: annotationId, deadline_moment: simulation.deadline_moment, concluded: false });
 
-    await page().goto(`${session.product.url}/acoes_fiscalizacao/${actionId}`);
+    await pendencies.getByRole('button', { name: /^Resolver a pendência Apresentar ART/ }).click();
+    const resolveForm = page().getByRole('dialog', { name: 'Resolver pendência' });
+    await resolveForm.getByLabel(/^Data de conclusão/).fill(`05/03/${YEAR}`);
+    await resolveForm.getByRole('button', { name: 'Resolver' }).click();
+    await page().getByText('Pendência resolvida com sucesso').waitFor();
+    await pendencies.getByText(`Resolvida em 05/03/${YEAR}`).waitFor();
+    expect((await api('GET', `/api/pendencias_acao_fiscalizacao/${pendency.id}`)).data).toMatchObject({ concluded: true, end_date: `${YEAR}-03-05` });
+
+    // Two more, resolved at once from the selection.
+    for (const notes of ['Segunda', 'Terceira']) await api('POST', '/api/pendencias_acao_fiscalizacao', { inspection_action_id: actionId, inspection_action_annotation_id: annotationId, pendency_type_id: pendencyType.id, start_date: `${YEAR}-03-04`, notes });
+    await page().reload();
+    const checks = annotationsArea.getByRole('checkbox', { name: /^Selecionar a pendência/ });
+    await expect.poll(() => checks.count()).toBe(2);
+    await checks.nth(0).check();
+    await checks.nth(1).check();
+    await annotationsArea.getByRole('button', { name: 'Resolver pendências selecionadas (2)' }).click();
+    const resolveMany = page().getByRole('dialog', { name: 'Resolver 2 pendências' });
+    await resolveMany.getByLabel(/^Data de conclusão/).fill(`06/03/${YEAR}`);
+    await resolveMany.getByRole('button', { name: 'Resolver' }).click();
+    await page().getByText('Pendências resolvidas com sucesso').waitFor();
+    await expect.poll(() => annotationsArea.getByText(`Resolvida em 06/03/${YEAR}`).count()).toBe(2);
+
     await state.getByRole('button', { name: 'Concluir ação' }).click();
     const confirm = page().getByRole('dialog', { name: 'Concluir ação' });
     await confirm.getByText(/não pode ser desfeita/).waitFor();
@@ -120,5 +180,15 @@ describe('an inspection action in the browser', () => {
     await page().getByText('Ação de fiscalização concluída com sucesso').waitFor();
     await state.getByText(`Concluída em 04/03/${YEAR}.`).waitFor();
     expect(await state.getByRole('button', { name: 'Concluir ação' }).count()).toBe(0);
+    expect(await annotationsArea.getByRole('button', { name: 'Adicionar anotação' }).count()).toBe(0);
+
+    // Each row opens its own screen, where it is edited or deleted.
+    await annotation.getByRole('link', { name: 'Abrir a anotação' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toBe(`/anotacoes_acao_fiscalizacao/${annotationId}`);
+
+    await page().goto(`${session.product.url}/fiscalizacoes/${inspection.id}`);
+    const listed = actionsArea.getByRole('row').filter({ hasText: `AF-1/${YEAR}` });
+    await listed.getByText('Concluída').waitFor();
+    await listed.getByText('Vistoria de obra').waitFor();
   });
 });

@@ -130,6 +130,9 @@ for (const kind of DATABASE_KINDS) {
       expect(late.body.errors).toEqual({ end_date: ['A data inicial não pode ser posterior à data final.'] });
       const required = await api('POST', '/api/infracoes_acao_fiscalizacao', {});
       expect(Object.keys(required.body.errors).sort()).toEqual(['inspection_action_annotation_id', 'inspection_action_id', 'inspection_infraction_type_id']);
+      const renumbered = await api('PUT', `/api/infracoes_acao_fiscalizacao/${infraction.id}`, { ...base, start_date: `${YEAR}-03-03`, number: 77, formatted_number: 'INF-77', facts: 'Obra parada.' });
+      expect(renumbered.status, JSON.stringify(renumbered.body)).toBe(200);
+      expect(renumbered.body.data).toMatchObject({ number: 1, formatted_number: 'INF-1', facts: 'Obra parada.' });
       const startless = await api('PUT', `/api/infracoes_acao_fiscalizacao/${infraction.id}`, { ...base, start_date: null });
       expect(startless.body.errors).toEqual({ start_date: [START_DATE_REQUIRED] });
       const dateless = await api('PUT', `/api/anotacoes_acao_fiscalizacao/${annotation.id}`, { inspection_action_id: action.id, inspection_annotation_type_id: ids.annotationType, date: null });

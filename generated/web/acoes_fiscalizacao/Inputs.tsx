@@ -4,15 +4,9 @@
  * Regenerate with: npm run generate
  */
 
-import { KindInput, type FormInputsProps } from '@kit';
-import { inputs } from './form';
+import { FormSections, type FormInputsProps } from '@kit';
+import { inputs, sections } from './form';
 
 export function AcoesFiscalizacaoInputs({ mode }: FormInputsProps) {
-  return (
-    <>
-      {Object.values(inputs(mode)).map((spec) => (
-        <KindInput key={spec.source} {...spec} />
-      ))}
-    </>
-  );
+  return <FormSections sections={sections} inputs={inputs(mode)} />;
 }

@@ -4,7 +4,7 @@
  * Regenerate with: npm run generate
  */
 
-import type { FieldSpec, FormMode } from '@kit/types';
+import type { FieldSpec, FormMode, FormSectionSpec } from '@kit/types';
 
 /** The form's field specs by field, in the insert (`'create'`) or the edit (`'edit'`) form. */
 export function inputs(mode: FormMode) {
@@ -34,3 +34,10 @@ export function inputs(mode: FormMode) {
     inspected_id: { source: 'inspected_id', kind: 'reference', label: 'Fiscalizado', required: true, reference: { module: 'partes', typeAhead: true } },
   } satisfies Record<string, FieldSpec>;
 }
+
+/** The form's tabs, the first open: each tab's fields by source. */
+export const sections = [
+  { name: 'dados', label: 'Dados', fields: ['inspection_action_type_id', 'inspection_id', 'sequence_id', 'start_date', 'end_date', 'deadline_date', 'rapporteur_id', 'inspected_id', 'notes'] },
+  { name: 'fiscais', label: 'Fiscais', fields: ['supervisors'] },
+  { name: 'encerramento', label: 'Encerramento', fields: ['end_notes'] },
+] satisfies FormSectionSpec[];

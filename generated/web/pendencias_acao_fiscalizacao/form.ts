@@ -14,6 +14,6 @@ export function inputs(mode: FormMode) {
     pendency_type_id: { source: 'pendency_type_id', kind: 'reference', label: 'Tipo de pendência', required: true, reference: { module: 'tipos_pendencias' } },
     notes: { source: 'notes', kind: 'textarea', label: 'Observações' },
     start_date: { source: 'start_date', kind: 'date', label: 'Data de início' },
-    base_moment: { source: 'base_moment', kind: 'datetime', label: 'Momento base do prazo', helperText: 'De quando o prazo é contado; vazio: a data de início às 00:00:00, ou agora.' },
+    base_moment: { source: 'base_moment', kind: 'datetime', label: 'Momento base do prazo', helperText: 'De quando o prazo é contado; vazio: a data de início às 00:00:00, ou agora.', messages: { format: 'O campo Momento base do prazo deve ser uma data e hora válida (AAAA-MM-DD HH:mm:ss).' } },
   } satisfies Record<string, FieldSpec>;
 }

@@ -27,12 +27,12 @@ export const actionNumber: ModuleHooks<SpaceDatabase> = inspectionNumber;
 /**
  * The number of an infraction or a pendency, drawn from its type's sequence (any sequence, automatic
  * or not: the type chose it) in its insert's transaction; a type without a sequence numbers nothing.
- * An edit keeps the number.
+ * An edit keeps the number drawn, whatever it sends, as an inspection's does.
  */
 export const typeNumber = (table: 'inspection_infraction_types' | 'pendency_types', typeField: string): ModuleHooks<SpaceDatabase> => ({
   transforms: ['number', 'formatted_number'],
-  async serverValues(trx, { mode, body }) {
-    if (mode !== 'create') return {};
+  async serverValues(trx, { mode, body, previous }) {
+    if (mode !== 'create') return previous ? { number: previous.number ?? null, formatted_number: previous.formatted_number ?? null } : {};
     const type = await trx.selectFrom(table).select('sequence_id').where('id', '=', Number(body[typeField])).executeTakeFirst();
     if (type?.sequence_id == null) return {};
     const drawn = await drawNumber(trx, Number(type.sequence_id), { automatic: false, date: typeof body.start_date === 'string' ? body.start_date : undefined, field: typeField });

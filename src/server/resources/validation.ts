@@ -20,6 +20,33 @@ ajv.addFormat('cpf', { type: 'string', validate: isCpf });
 ajv.addFormat('cnpj', { type: 'string', validate: isCnpj });
 ajv.addFormat('money', { type: 'string', validate: (value: string) => isMoney(value) });
 
+const MOMENT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/**
+ * Whether a date (`YYYY-MM-DD`) or a date and time that has its kind's shape names a day and a time
+ * that exist: no 30 February, no 29 February outside a leap year, no hour 25. A value of another shape
+ * is the pattern's to refuse, so it passes here.
+ */
+export function isRealMoment(value: string): boolean {
+  const match = MOMENT.exec(value);
+  if (!match) return true;
+  const [year, month, day, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = match.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  const dayExists = year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return dayExists && hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 15 && offsetMinutes <= 59;
+}
+
+// The patterns of dates and date-times (language/rules.ts) check their shape; the day itself is checked
+// here, so that a day that does not exist answers on its field instead of reaching the database.
+ajv.addKeyword({
+  keyword: 'x-kind',
+  type: 'string',
+  schemaType: 'string',
+  errors: false,
+  validate: (kind: string, data: string) => (kind !== 'date' && kind !== 'datetime') || isRealMoment(data),
+});
+
 const compiled = new Map<string, ValidateFunction>();
 
 function validatorFor(entity: Entity, mode: Mode): ValidateFunction {
@@ -99,6 +126,8 @@ function messageOf(error: ErrorObject, entity: Entity): { field: string; message
     }
     case 'pattern':
       return { field: path, message: say('pattern', 'O campo {label} está em formato inválido.') };
+    case 'x-kind':
+      return { field: path, message: say('format', 'O campo {label} não é uma data válida.') };
     case 'minimum':
       return { field: path, message: say('minimum', 'O campo {label} deve ser no mínimo {n}.', limit) };
     case 'maximum':

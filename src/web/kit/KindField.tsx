@@ -1,4 +1,4 @@
-import { Labeled, ReferenceArrayField, ReferenceField, SingleFieldList, ChipField, TextField, useRecordContext, useResourceContext } from 'react-admin';
+import { type RaRecord, Labeled, ReferenceArrayField, ReferenceField, SingleFieldList, ChipField, TextField, useRecordContext, useResourceContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { FieldSpec } from './types';
@@ -10,6 +10,8 @@ import { grantFields } from './inputs/PermissionGrantsInput';
 import { DEFAULT_AVATAR } from './inputs/imageChecks';
 import { DownloadLink } from './inputs/FileInput';
 import { isStoredFile } from './files';
+import { useReferenceNames } from './list/useReferenceNames';
+import { cellText } from './list/cellText';
 
 export interface KindFieldProps extends FieldSpec {
   /** Inside a table cell: no label around the value. */
@@ -75,16 +77,21 @@ function valueAt(record: Record<string, unknown> | undefined, source: string): u
   return source.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
 }
 
-/** A sub-list's items one a line; an item's own sub-list as a list below its line. */
+/**
+ * A sub-list's items one a line, a reference by the referenced record's name (one combos request per
+ * referenced module for the whole list); an item's own sub-list as a list below its line.
+ */
 function SublistValue({ spec, items }: { spec: FieldSpec; items: Record<string, unknown>[] }) {
   const fields = spec.sublist?.fields ?? [];
+  const names = useReferenceNames(fields, items as RaRecord[]);
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {items.map((item, index) => (
         <li key={String(item.id ?? index)}>
           <Typography variant="body2">
             {fields
-              .map((f) => formatByKind(f, item[f.source]))
+              .filter((f) => f.kind !== 'sublist')
+              .map((f) => cellText(f, item[f.source], names))
               .filter((text) => text)
               .join(' - ')}
           </Typography>

@@ -32,7 +32,9 @@ import { RecordHistoryPanel } from './history/RecordHistoryPanel';
  * it and a dialog offers to reload the record into the form. `ownRecordKept` (a module of accounts)
  * offers no 'Excluir' on the signed-in person's own record; `transform` shapes the body as on insert;
  * `documents` (a module with `x-documents`) lists the record's documents under the form, `occurrences`
- * (a module with `x-occurrences`) its occurrences. Every record shows its history of changes last.
+ * (a module with `x-occurrences`) its occurrences; `panels` shows a module's own parts of the record
+ * (its own forms and lists, outside the record's form) between the form and its documents. Every
+ * record shows its history of changes last.
  */
 export function ResourceEdit({
   children,
@@ -40,8 +42,10 @@ export function ResourceEdit({
   documents = false,
   occurrences = false,
   transform,
+  panels,
 }: {
   children: ReactNode;
+  panels?: ReactNode;
   ownRecordKept?: boolean;
   documents?: boolean;
   occurrences?: boolean;
@@ -88,6 +92,7 @@ export function ResourceEdit({
             {children}
           </SimpleForm>
         </FormModeContext.Provider>
+        {panels}
         {documents && <RecordDocuments />}
         {occurrences && <RecordOccurrencesPanel />}
         <RecordHistoryPanel />
