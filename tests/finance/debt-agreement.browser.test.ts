@@ -3,7 +3,7 @@
  * each characteristic (a contribution counted yearly with a standard discount, a tax by percentage, a
  * forfeit from another configuration), an agreement type with its global configuration and one
  * specific to a company, a document attached to it, and a revenue setting using them, which the
- * revenue settings' list then answers as the one in force today.
+ * revenue settings' list then answers, and shows above its rows, as the one in force today.
  */
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
@@ -166,5 +166,12 @@ describe('debt types, agreement types and the revenue setting in the browser', (
       id: settingId, since: today, balance_totalization_assembly_combination: 2, current_contribution_id: annuity.id, default_agreement_type_id: agreementId,
       generate_proportional_current_contribution_in_exit: true, credit_difference_paind_in_exit: false,
     });
+    // The list shows it as the one in force.
+    await page().goto(`${session.product.url}/configuracao_arrecadacao`);
+    const inForce = page().getByRole('region', { name: 'Configuração em vigor' });
+    await inForce.getByText(typed(today)).waitFor();
+    await inForce.getByText('Anuidade de pessoa jurídica').waitFor();
+    await inForce.getByText('Parcelamento').waitFor();
+    await inForce.getByText('Correção monetária em separado').waitFor();
   }, 180_000);
 });
