@@ -334,6 +334,16 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
   }),
 };
 
+/**
+ * Keys a module's list answer carries beside `data` and `meta`, added by its feature's read hook
+ * (src/server/resources/read-hooks.ts `answer`), given the module's record schema.
+ */
+export const LIST_ANSWER_KEYS: Record<string, (record: Doc) => Record<string, Doc>> = {
+  configuracao_arrecadacao: (record) => ({
+    current_config: { description: 'A configuração em vigor hoje (America/Sao_Paulo), ou null antes da primeira (docs/FINANCE.md)', anyOf: [record, { type: 'null' }] },
+  }),
+};
+
 /** `GET /api/dashboard`: one route of the shell, whatever the modules. */
 export const dashboardPath: Doc = {
   '/api/dashboard': {

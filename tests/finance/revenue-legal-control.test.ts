@@ -156,8 +156,10 @@ for (const kind of DATABASE_KINDS) describe(`revenue setting, legal bases and co
       expect(outside.body.errors).toEqual({ enabled_events: [EVENT_NOT_ENABLED] });
       const fact = await created('/api/fato_gerador', { denomination: 'Registro ativo', description: 'Profissional com registro ativo em 1º de janeiro.', legal_base_document_id: ids.legalBase, enabled_events: [annuity] });
       const shown = (await api('GET', `/api/fato_gerador/${fact.id}`)).body.data;
-      expect(shown).toMatchObject({ legal_base_document_id: ids.legalBase, enabled_events: [annuity] });
+      expect(shown).toMatchObject({ legal_base_document_id: ids.legalBase, enabled_events: [annuity], legal_base_document_name: 'Lei nº 12.514/2011', legal_base_document_extension: 'pdf' });
       expect((await created('/api/fato_gerador', { denomination: 'Sem eventos' })).enabled_events).toEqual([]);
+      const listed = (await api('GET', '/api/fato_gerador?sort=denomination')).body.data;
+      expect(listed.map((row: Row) => [row.denomination, row.legal_base_document_name])).toEqual([['Registro ativo', 'Lei nº 12.514/2011'], ['Sem eventos', null]]);
     });
   });
 

@@ -3,7 +3,7 @@ import { agreementTypeRules } from './agreement-types.js';
 import { relatedControlAccounts } from './control-accounts.js';
 import { debtTypeRoutes, debtTypeRules } from './debt-types.js';
 import { VERSIONED_SETTINGS } from './in-force.js';
-import { generatorFactEvents, legalBaseDocument } from './legal-bases.js';
+import { generatorFactDocument, generatorFactEvents, legalBaseDocument } from './legal-bases.js';
 import { currentRevenueSetting } from './revenue-settings.js';
 import { financeRoutes } from './routes.js';
 import { newestFirst } from './series-history.js';
@@ -27,6 +27,7 @@ export const financeFeature = defineFeature('finance', async (app, { model }) =>
   app.resources.hooks('fato_gerador', generatorFactEvents);
   app.resources.readHooks('configuracao_arrecadacao', currentRevenueSetting);
   app.resources.readHooks('control_account', relatedControlAccounts);
+  app.resources.readHooks('fato_gerador', generatorFactDocument);
   if (model.byModule.has('configuracao_atualizacao_multas')) await app.register(financeRoutes, { model });
   await app.register(debtTypeRoutes, { model });
 });

@@ -1,6 +1,7 @@
 import type { SpaceDatabase } from '../../../generated/database.js';
 import { invalid } from '../http/app-error.js';
 import type { ModuleHooks } from '../resources/hooks.js';
+import type { ReadHooks } from '../resources/read-hooks.js';
 import { fileIdOf } from '../resources/files.js';
 
 export const EVENT_NOT_ENABLED = 'O evento não é habilitado pela base legal escolhida.';
@@ -29,5 +30,26 @@ export const generatorFactEvents: ModuleHooks<SpaceDatabase> = {
       (await trx.selectFrom('legal_base_item_revenue_events').select('revenue_event_id').where('legal_base_item_id', '=', base).execute()).map((row) => row.revenue_event_id),
     );
     if (events.some((event) => !enabled.has(event))) throw invalid({ enabled_events: [EVENT_NOT_ENABLED] });
+  },
+};
+
+/**
+ * A generator fact answers, beside its legal base's id, that legal base's document as the spec lists it
+ * on the fact (`legal_base_document_name`, `legal_base_document_extension`; null without a legal base);
+ * the file itself is downloaded from the legal base (`GET /api/itens_base_legal/{id}/files/legal_base_document`).
+ */
+export const generatorFactDocument: ReadHooks<SpaceDatabase> = {
+  async list(rows, { db }) {
+    const ids = [...new Set(rows.map((row) => row.legal_base_document_id).filter((id): id is number => typeof id === 'number'))];
+    const bases = ids.length ? await db.selectFrom('legal_base_items').select(['id', 'legal_base_document_name', 'legal_base_document_extension']).where('id', 'in', ids).execute() : [];
+    const byId = new Map(bases.map((base) => [base.id, base]));
+    for (const row of rows) {
+      const base = byId.get(row.legal_base_document_id as number);
+      row.legal_base_document_name = base?.legal_base_document_name ?? null;
+      row.legal_base_document_extension = base?.legal_base_document_extension ?? null;
+    }
+  },
+  async show(record, context) {
+    await generatorFactDocument.list!([record], context);
   },
 };
