@@ -37,6 +37,15 @@ export interface AddressTypesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `agreement_type_config_discounts` (schemas/financeiro/tipo_acordo.schema.json). */
+export interface AgreementTypeConfigDiscountsTable {
+  id: Generated<number>;
+  agreement_type_config_id: number;
+  instalments: number;
+  interest_percentage_discount: Numeric;
+  forfeit_percentage_discount: Numeric;
+}
+
 /** `agreement_type_configs` (schemas/financeiro/tipo_acordo.schema.json). */
 export interface AgreementTypeConfigsTable {
   id: Generated<number>;
@@ -1753,6 +1762,7 @@ export interface WorkflowTypesTable {
 export interface SpaceDatabase {
   address_restrictions: AddressRestrictionsTable;
   address_types: AddressTypesTable;
+  agreement_type_config_discounts: AgreementTypeConfigDiscountsTable;
   agreement_type_configs: AgreementTypeConfigsTable;
   agreement_types: AgreementTypesTable;
   amount_amortization_configs: AmountAmortizationConfigsTable;

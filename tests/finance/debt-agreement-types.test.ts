@@ -7,7 +7,7 @@
  * proprietary), the day of the month its instalments start on, one default type, its documents.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementConfigInForce, CONFIG_REPEATED, DAY_OF_MONTH, defaultTaken, DISCOUNT_INSTALMENTS, GLOBAL_REQUIRED } from '../../src/server/finance/agreement-types.js';
+import { agreementConfigInForce, CONFIG_REPEATED, DAY_OF_MONTH, defaultTaken, DISCOUNT_INSTALMENTS, DISCOUNTS_GENERAL, DISCOUNTS_REQUIRED, GLOBAL_REQUIRED, INSTALMENTS_REPEATED } from '../../src/server/finance/agreement-types.js';
 import { COUNTING_VALUE, DATE_REPEATED, PERCENT_REQUIRED, PROPORTIONALITY_OFF } from '../../src/server/finance/debt-types.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { multipart, PDF } from '../files/support.js';
@@ -170,11 +170,17 @@ for (const kind of DATABASE_KINDS) describe(`debt types and agreement types [${k
       const breaking = await agreementType({ denomination: 'Parcelamento', configs: [config({ break_agreement_conditions: 2 })] });
       expect(breaking.body.errors).toEqual({ 'configs.0.break_agreement_condition_value': ['O campo Dias ou parcelas para a quebra é obrigatório.'] });
 
+      // Discounts by number of instalments: a list of them, one per number, and none for a general discount.
+      expect((await agreementType({ denomination: 'Parcelamento', configs: [config({ discount_application_type: 2 })] })).body.errors).toEqual({ 'configs.0.instalment_discounts': [DISCOUNTS_REQUIRED] });
+      const rows = [{ instalments: 3, interest_percentage_discount: '100', forfeit_percentage_discount: '100' }, { instalments: 3, interest_percentage_discount: '50', forfeit_percentage_discount: '50' }];
+      expect((await agreementType({ denomination: 'Parcelamento', configs: [config({ discount_application_type: 2, instalment_discounts: rows })] })).body.errors).toEqual({ 'configs.0.instalment_discounts.1.instalments': [INSTALMENTS_REPEATED] });
+      expect((await agreementType({ denomination: 'Parcelamento', configs: [config({ discount_application_type: 1, instalment_discounts: rows.slice(0, 1) })] })).body.errors).toEqual({ 'configs.0.instalment_discounts': [DISCOUNTS_GENERAL] });
+
       const made = await agreementType({
         denomination: 'Parcelamento', default: true, selfservice_available: true, start_date: '2026-01-01', sequence_id: ids.sequence,
         configs: [
-          config({ maximum_instalments_amount: 12, minimum_instalment_value: '100,00', discount_application_type: 2, interest_percentage_discount: '50', forfeit_percentage_discount: '100', max_installment_amount_for_discount: 6, interest_percentage: '1', forfeit_percentage: '2', break_agreement_conditions: 2, break_agreement_condition_value: 3, installment_may_exceed_current_year: true, can_change_instalments_dates: true }),
-          config({ since: '2026-07-01', maximum_instalments_amount: 10 }),
+          config({ maximum_instalments_amount: 12, minimum_instalment_value: '100,00', discount_application_type: 1, interest_percentage_discount: '50', forfeit_percentage_discount: '100', max_installment_amount_for_discount: 6, interest_percentage: '1', forfeit_percentage: '2', break_agreement_conditions: 2, break_agreement_condition_value: 3, installment_may_exceed_current_year: true, can_change_instalments_dates: true }),
+          config({ since: '2026-07-01', maximum_instalments_amount: 10, discount_application_type: 2, interest_percentage_discount: '10', instalment_discounts: [{ instalments: 1, interest_percentage_discount: '100', forfeit_percentage_discount: '100' }, { instalments: 6, interest_percentage_discount: '50', forfeit_percentage_discount: '25.5' }] }),
           config({ proprietary_id: party, since: '2026-03-01', maximum_instalments_amount: 24, starting_instalments_form_definition: 2, starting_instalments_form_value: 10 }),
         ],
       });
@@ -182,6 +188,9 @@ for (const kind of DATABASE_KINDS) describe(`debt types and agreement types [${k
       const shown = (await api('GET', `/api/tipo_acordo/${made.body.data.id}`)).body.data;
       expect(shown).toMatchObject({ default: true, selfservice_available: true, sequence_id: ids.sequence });
       expect(shown.configs[0]).toMatchObject({ proprietary_id: null, minimum_instalment_value: '100.00', interest_percentage_discount: '50.00', forfeit_percentage_discount: '100.00', break_agreement_condition_value: 3, installment_may_exceed_current_year: true });
+      // By number of instalments, the general discounts are hidden (stored null) and the rows kept.
+      expect(shown.configs[1]).toMatchObject({ discount_application_type: 2, interest_percentage_discount: null });
+      expect(shown.configs[1].instalment_discounts.map((row: Row) => [row.instalments, row.interest_percentage_discount, row.forfeit_percentage_discount])).toEqual([[1, '100.00', '100.00'], [6, '50.00', '25.50']]);
       const typeId = shown.id;
       const maxOn = async (proprietary: number | null, date: string) => (await agreementConfigInForce(server.db, typeId, proprietary, date))?.maximum_instalments_amount;
       expect(await maxOn(null, '2025-12-31')).toBeUndefined();

@@ -109,7 +109,7 @@ describe('debt types, agreement types and the revenue setting in the browser', (
     await tab('Configurações').click();
     const add = panel().getByRole('button', { name: /adicionar/i });
     for (const [row, [proprietary, instalments]] of ([[null, '12'], ['Construtora Devedora Ltda', '24']] as const).entries()) {
-      await add.first().click();
+      await add.last().click();
       await field('A partir de').nth(row).waitFor();
       if (proprietary) await choose('Proprietário', proprietary, row, 'Devedora');
       await field('A partir de').nth(row).fill(typed('2026-01-01'));

@@ -97,6 +97,27 @@ export default function TipoAcordoShow() {
               label: 'Desconto na multa (%)',
             },
             {
+              source: 'instalment_discounts',
+              kind: 'sublist',
+              label: 'Descontos por quantidade de parcelas',
+              sublist: {
+                itemLabel: 'desconto',
+                fields: [
+                  { source: 'instalments', kind: 'integer', label: 'Até parcelas' },
+                  {
+                    source: 'interest_percentage_discount',
+                    kind: 'decimal',
+                    label: 'Desconto nos juros (%)',
+                  },
+                  {
+                    source: 'forfeit_percentage_discount',
+                    kind: 'decimal',
+                    label: 'Desconto na multa (%)',
+                  },
+                ],
+              },
+            },
+            {
               source: 'max_installment_amount_for_discount',
               kind: 'integer',
               label: 'Parcelas até as quais há desconto',

@@ -10,13 +10,17 @@ export const CONFIG_REPEATED = 'Já existe uma configuração deste proprietári
 export const DAY_OF_MONTH = 'Por dia do mês, informe um dia de 1 a 31.';
 export const DAYS_REQUIRED = 'Por quantidade de dias, informe de 0 a 999 dias.';
 export const DISCOUNT_INSTALMENTS = 'As parcelas com desconto não podem passar da quantidade máxima de parcelas.';
+export const DISCOUNTS_REQUIRED = 'Informe os descontos por quantidade de parcelas.';
+export const DISCOUNTS_GENERAL = 'Na aplicação geral do desconto, não informe descontos por quantidade de parcelas.';
+export const INSTALMENTS_REPEATED = 'Já existe um desconto para esta quantidade de parcelas.';
 export const defaultTaken = (denomination: string) => `Já existe um tipo de acordo padrão: ${denomination}.`;
 
 /**
  * An agreement type's rules (docs/FINANCE.md 'Agreement types'): its configurations hold a global
  * one (no proprietary) at least and one per proprietary and `since` date (the earlier ones are the
  * history); a configuration by day of month starts its instalments on a day 1 to 31; the
- * instalments with a discount are among the maximum; one agreement type at most is the default.
+ * instalments with a discount are among the maximum; discounts by number of instalments only, and
+ * always, when the discount applies so; one agreement type at most is the default.
  */
 export const agreementTypeRules: ModuleHooks<SpaceDatabase> = {
   async beforeWrite(trx, { body, previous }) {
@@ -34,6 +38,7 @@ export const agreementTypeRules: ModuleHooks<SpaceDatabase> = {
         const max = config?.maximum_instalments_amount;
         const discounted = config?.max_installment_amount_for_discount;
         if (typeof max === 'number' && typeof discounted === 'number' && discounted > max) errors[`configs.${i}.max_installment_amount_for_discount`] = [DISCOUNT_INSTALMENTS];
+        instalmentDiscounts(config, `configs.${i}`, errors);
       }
     }
     const isDefault = 'default' in body ? body.default : previous?.default;
@@ -46,6 +51,29 @@ export const agreementTypeRules: ModuleHooks<SpaceDatabase> = {
     if (Object.keys(errors).length) throw invalid(errors);
   },
 };
+
+/**
+ * A configuration's discounts by number of instalments (`discount_application_type` 2): at least one
+ * row, one per number of instalments (a row applies to agreements of up to that many instalments), and
+ * none for a general discount. A stored configuration sent without its list keeps the stored one.
+ */
+function instalmentDiscounts(config: Row | undefined, path: string, errors: Record<string, string[]>): void {
+  const rows = config?.instalment_discounts;
+  const byInstalments = config?.discount_application_type === 2;
+  if (!Array.isArray(rows)) {
+    if (byInstalments && (config?.id === undefined || config.id === null)) errors[`${path}.instalment_discounts`] = [DISCOUNTS_REQUIRED];
+    return;
+  }
+  if (byInstalments && rows.length === 0) errors[`${path}.instalment_discounts`] = [DISCOUNTS_REQUIRED];
+  if (!byInstalments && rows.length > 0) errors[`${path}.instalment_discounts`] = [DISCOUNTS_GENERAL];
+  const seen = new Set<number>();
+  for (const [j, row] of (rows as Row[]).entries()) {
+    const instalments = row?.instalments;
+    if (typeof instalments !== 'number') continue;
+    if (seen.has(instalments)) errors[`${path}.instalment_discounts.${j}.instalments`] = [INSTALMENTS_REPEATED];
+    seen.add(instalments);
+  }
+}
 
 /**
  * The configuration of agreement type `typeId` that applies to `proprietaryId` on `date`
