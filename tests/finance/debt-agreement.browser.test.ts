@@ -3,7 +3,8 @@
  * each characteristic (a contribution counted yearly with a standard discount, a tax by percentage, a
  * forfeit from another configuration), an agreement type with its global configuration and one
  * specific to a company, a document attached to it, and a revenue setting using them, which the
- * revenue settings' list then answers, and shows above its rows, as the one in force today.
+ * revenue settings' list then answers, and shows above its rows, as the one in force today; the
+ * control accounts of the demo seed listed read only, one shown with the accounts related to it.
  */
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
@@ -15,7 +16,8 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', 
 const typed = (date: string) => date.split('-').reverse().join('/');
 
 describe('debt types, agreement types and the revenue setting in the browser', () => {
-  const session = browserSession();
+  // The demo rows give the read-only control accounts something to show.
+  const session = browserSession({ SEED_DEMO: '1' });
   const page = () => session.page;
   const { api, optionId } = adminApi(() => session.product);
   const name = (label: string) => new RegExp(`^${label.replace(/[()%]/g, (c) => `\\${c}`)}( - Opcional)?( \\*)?$`);
@@ -45,7 +47,7 @@ describe('debt types, agreement types and the revenue setting in the browser', (
     await api('POST', '/api/configuracao_atualizacao_juros', { denomination: 'Juros de 1% ao mês', configs: [{ since, capitalization_regime: 1, percentage_rate: '1', capitalization_period: 2 }] });
     await api('POST', '/api/configuracao_amortizacao_valor', { denomination: 'Mais antigo primeiro', configs: [{ since, amortization_amount_priority: 1, main_feature: 1, amortization_agreement_interest: 1 }] });
     const company = (await api('POST', '/api/pessoa_juridica', {
-      cnpj: '45.723.174/0001-10', name: 'Construtora Devedora Ltda', short_name: 'Devedora', party_type_id: await optionId('tipos_parte', 'Pessoa Jurídica', 'pessoa_juridica_sem_instituicao'),
+      cnpj: '11.444.777/0001-61', name: 'Construtora Devedora Ltda', short_name: 'Devedora', party_type_id: await optionId('tipos_parte', 'Pessoa Jurídica', 'pessoa_juridica_sem_instituicao'),
       nationality_id: await optionId('nacionalidades', 'Brasileira'), legal_nature_id: await optionId('naturezas_juridicas', '206-2'),
       economic_activity_id: await optionId('atividades_economicas', '4120-4/00'), social_capital: '100.000,00',
     })).data;
@@ -174,4 +176,16 @@ describe('debt types, agreement types and the revenue setting in the browser', (
     await inForce.getByText('Parcelamento').waitFor();
     await inForce.getByText('Correção monetária em separado').waitFor();
   }, 180_000);
+
+  it('lists the control accounts read only and shows one with the accounts related to it', async () => {
+    await page().goto(`${session.product.url}/control_account`);
+    const row = page().getByRole('row', { name: /^\d+ ACO-000001\/2026/ });
+    await row.waitFor();
+    expect(await page().getByRole('link', { name: 'Inserir' }).count()).toBe(0);
+    await row.click();
+    await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/control_account\/\d+/);
+    await page().getByText('Contas relacionadas a esta').waitFor();
+    for (const text of ['ANU-000001/2025', 'ANU-000002/2026', 'Acordo em 6 parcelas', 'R$ 1.386,40']) await page().getByText(text).first().waitFor();
+    expect(await page().getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+  });
 });
