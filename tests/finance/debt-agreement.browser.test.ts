@@ -1,6 +1,6 @@
 /**
  * Debt types, an agreement type and a revenue setting made on their forms in Chromium: a debt type of
- * each characteristic (a contribution counted yearly with a standard discount, a tax by percentage, a
+ * each characteristic (its form's currency, sequence and settings options asked in one call) (a contribution counted yearly with a standard discount, a tax by percentage, a
  * forfeit from another configuration), an agreement type with its global configuration and one
  * specific to a company, a document attached to it, and a revenue setting using them, which the
  * revenue settings' list then answers, and shows above its rows, as the one in force today; the
@@ -74,6 +74,13 @@ describe('debt types, agreement types and the revenue setting in the browser', (
       await tab('Característica').click();
     };
 
+    // The debt type's form asks its currency, sequence and settings options in one call, not one per select.
+    const comboCalls: string[] = [];
+    const record = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (/\/combos(_formulario)?$/.test(url.pathname) && !url.searchParams.has('id')) comboCalls.push(url.pathname);
+    };
+    page().on('request', record);
     // A contribution counted yearly, in March, with a discount until the end of January.
     await newDebtType('Anuidade de pessoa jurídica', 'Contribuição');
     await choose('Forma de contagem', 'Anual');
@@ -84,6 +91,9 @@ describe('debt types, agreement types and the revenue setting in the browser', (
     await field('Desconto (%)').fill('10');
     await save();
     const annuity = (await api('GET', `/api/tipo_debito/${await savedId('tipo_debito')}`)).data;
+    page().off('request', record);
+    expect(comboCalls).toContain('/api/tipo_debito/combos_formulario');
+    expect(comboCalls.filter((path) => /^\/api\/(moeda|sequencias|configuracao_[a-z_]+)\/combos$/.test(path))).toEqual([]);
     expect(annuity).toMatchObject({ characteristic: 1, counting_way: 'A', counting_way_value: 3, percent_value: null });
     expect(annuity.standard_discounts.map((row: Record<string, string>) => [row.date, row.percentage])).toEqual([['2027-01-31', '10.00']]);
 
