@@ -37,6 +37,60 @@ export interface AddressTypesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `agreement_type_config_discounts` (schemas/financeiro/tipo_acordo.schema.json). */
+export interface AgreementTypeConfigDiscountsTable {
+  id: Generated<number>;
+  agreement_type_config_id: number;
+  instalments: number;
+  interest_percentage_discount: Numeric;
+  forfeit_percentage_discount: Numeric;
+}
+
+/** `agreement_type_configs` (schemas/financeiro/tipo_acordo.schema.json). */
+export interface AgreementTypeConfigsTable {
+  id: Generated<number>;
+  agreement_type_id: number;
+  proprietary_id: number | null;
+  since: string;
+  maximum_instalments_amount: number | null;
+  minimum_instalment_value: Numeric | null;
+  starting_instalments_form_definition: Generated<1 | 2>;
+  starting_instalments_form_value: number;
+  can_start_next_month: Generated<boolean>;
+  can_change_instalments_dates: boolean | null;
+  discount_application_type: 1 | 2 | null;
+  interest_percentage_discount: Numeric | null;
+  forfeit_percentage_discount: Numeric | null;
+  max_installment_amount_for_discount: number | null;
+  interest_percentage: Numeric | null;
+  forfeit_percentage: Numeric | null;
+  break_agreement_conditions: 1 | 2 | null;
+  break_agreement_condition_value: number | null;
+  installment_may_exceed_current_year: boolean | null;
+  agreement_interest_update_setting_id: number;
+  moratorium_interest_update_setting_id: number;
+  amount_amortization_setting_id: number;
+  value_update_setting_id: number;
+  forfeit_update_setting_id: number;
+}
+
+/** `agreement_types` (schemas/financeiro/tipo_acordo.schema.json). */
+export interface AgreementTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  default: boolean | null;
+  selfservice_available: boolean | null;
+  start_date: string | null;
+  end_date: string | null;
+  sequence_id: number | null;
+  agreement_control_account_sequence_id: number;
+  installment_control_account_sequence_id: number;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `amount_amortization_configs` (schemas/financeiro/configuracao_amortizacao_valor.schema.json). */
 export interface AmountAmortizationConfigsTable {
   id: Generated<number>;
@@ -164,6 +218,34 @@ export interface ContributionRangesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `control_account_balance_histories` (schemas/financeiro/control_account.schema.json). */
+export interface ControlAccountBalanceHistoriesTable {
+  id: Generated<number>;
+  control_account_id: number;
+  date: string;
+  balance: Numeric;
+  notes: string | null;
+}
+
+/** `control_account_custom_fields` (schemas/financeiro/control_account.schema.json). */
+export interface ControlAccountCustomFieldsTable {
+  id: Generated<number>;
+  control_account_id: number;
+  name: string;
+  value: string | null;
+}
+
+/** `control_accounts` (schemas/financeiro/control_account.schema.json). */
+export interface ControlAccountsTable {
+  id: Generated<number>;
+  formatted_number: string;
+  related_control_account_id: number | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `course_completion_situations` (schemas/tabelas/situacoes_conclusao_cursos.schema.json). */
 export interface CourseCompletionSituationsTable {
   id: Generated<number>;
@@ -282,6 +364,59 @@ export interface DeadlineTypesTable {
   alterability: Generated<1 | 2 | 3>;
   time_unit: Generated<1 | 2 | 3 | 4 | 5>;
   counting_way: 1 | 2 | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `debt_type_proportionality_entries` (schemas/financeiro/tipo_debito.schema.json). */
+export interface DebtTypeProportionalityEntriesTable {
+  id: Generated<number>;
+  debt_type_id: number;
+  date: string;
+  percentage: Numeric;
+}
+
+/** `debt_type_proportionality_leaves` (schemas/financeiro/tipo_debito.schema.json). */
+export interface DebtTypeProportionalityLeavesTable {
+  id: Generated<number>;
+  debt_type_id: number;
+  date: string;
+  percentage: Numeric;
+}
+
+/** `debt_type_standard_discounts` (schemas/financeiro/tipo_debito.schema.json). */
+export interface DebtTypeStandardDiscountsTable {
+  id: Generated<number>;
+  debt_type_id: number;
+  date: string;
+  percentage: Numeric;
+}
+
+/** `debt_types` (schemas/financeiro/tipo_debito.schema.json). */
+export interface DebtTypesTable {
+  id: Generated<number>;
+  denomination: string;
+  characteristic: 1 | 2 | 3;
+  start_date: string | null;
+  end_date: string | null;
+  succumbence: boolean | null;
+  allow_change_value: boolean | null;
+  allow_create_without_confirmation: boolean | null;
+  counting_way: 'D' | 'S' | 'M' | 'A' | null;
+  counting_way_value: number | null;
+  proportionality_percent: boolean | null;
+  is_from_another_config: boolean | null;
+  config_id: number | null;
+  is_dynamic: boolean | null;
+  percent_value: Numeric | null;
+  currency_id: number;
+  debt_control_account_sequence_id: number;
+  forfeit_update_setting_id: number;
+  value_update_setting_id: number;
+  interest_update_setting_id: number;
+  amount_amortization_setting_id: number;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -450,6 +585,24 @@ export interface ForfeitUpdateConfigsTable {
 export interface ForfeitUpdateSettingsTable {
   id: Generated<number>;
   denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `generator_fact_revenue_events` (schemas/financeiro/fato_gerador.schema.json). */
+export interface GeneratorFactRevenueEventsTable {
+  generator_fact_id: number;
+  revenue_event_id: number;
+}
+
+/** `generator_facts` (schemas/financeiro/fato_gerador.schema.json). */
+export interface GeneratorFactsTable {
+  id: Generated<number>;
+  denomination: string;
+  description: string | null;
+  legal_base_document_id: number | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -709,6 +862,26 @@ export interface InterestUpdateConfigsTable {
 export interface InterestUpdateSettingsTable {
   id: Generated<number>;
   denomination: string;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `legal_base_item_revenue_events` (schemas/financeiro/itens_base_legal.schema.json). */
+export interface LegalBaseItemRevenueEventsTable {
+  legal_base_item_id: number;
+  revenue_event_id: number;
+}
+
+/** `legal_base_items` (schemas/financeiro/itens_base_legal.schema.json). */
+export interface LegalBaseItemsTable {
+  id: Generated<number>;
+  denomination: string;
+  description: string | null;
+  legal_base_document_name: string;
+  legal_base_document: string;
+  legal_base_document_extension: string | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -1266,6 +1439,36 @@ export interface ReportsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `revenue_events` (schemas/financeiro/eventos_arrecadacao.schema.json). */
+export interface RevenueEventsTable {
+  id: Generated<number>;
+  denomination: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `revenue_settings` (schemas/financeiro/configuracao_arrecadacao.schema.json). */
+export interface RevenueSettingsTable {
+  id: Generated<number>;
+  since: string;
+  default_currency_id: number;
+  balance_totalization_assembly_combination: 1 | 2 | 3;
+  current_contribution_id: number | null;
+  default_value_rounding_setting_id: number;
+  default_value_update_setting_id: number;
+  default_interest_update_setting_id: number;
+  default_forfeit_update_setting_id: number;
+  default_amount_amortization_setting_id: number;
+  default_agreement_type_id: number;
+  generate_proportional_current_contribution_in_exit: boolean | null;
+  credit_difference_paind_in_exit: boolean | null;
+  control_entry_consolidation_date: string | null;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `role_permissions` (schemas/sistema/papeis.schema.json). */
 export interface RolePermissionsTable {
   id: Generated<number>;
@@ -1559,6 +1762,9 @@ export interface WorkflowTypesTable {
 export interface SpaceDatabase {
   address_restrictions: AddressRestrictionsTable;
   address_types: AddressTypesTable;
+  agreement_type_config_discounts: AgreementTypeConfigDiscountsTable;
+  agreement_type_configs: AgreementTypeConfigsTable;
+  agreement_types: AgreementTypesTable;
   amount_amortization_configs: AmountAmortizationConfigsTable;
   amount_amortization_settings: AmountAmortizationSettingsTable;
   audits: AuditsTable;
@@ -1571,6 +1777,9 @@ export interface SpaceDatabase {
   cities: CitiesTable;
   civil_statuses: CivilStatusesTable;
   contribution_ranges: ContributionRangesTable;
+  control_account_balance_histories: ControlAccountBalanceHistoriesTable;
+  control_account_custom_fields: ControlAccountCustomFieldsTable;
+  control_accounts: ControlAccountsTable;
   course_completion_situations: CourseCompletionSituationsTable;
   course_levels: CourseLevelsTable;
   course_technical_assignments: CourseTechnicalAssignmentsTable;
@@ -1581,6 +1790,10 @@ export interface SpaceDatabase {
   custom_page_categories: CustomPageCategoriesTable;
   custom_pages: CustomPagesTable;
   deadline_types: DeadlineTypesTable;
+  debt_type_proportionality_entries: DebtTypeProportionalityEntriesTable;
+  debt_type_proportionality_leaves: DebtTypeProportionalityLeavesTable;
+  debt_type_standard_discounts: DebtTypeStandardDiscountsTable;
+  debt_types: DebtTypesTable;
   departments: DepartmentsTable;
   document_type_metadata: DocumentTypeMetadataTable;
   document_types: DocumentTypesTable;
@@ -1594,6 +1807,8 @@ export interface SpaceDatabase {
   forfeit_update_config_rates: ForfeitUpdateConfigRatesTable;
   forfeit_update_configs: ForfeitUpdateConfigsTable;
   forfeit_update_settings: ForfeitUpdateSettingsTable;
+  generator_fact_revenue_events: GeneratorFactRevenueEventsTable;
+  generator_facts: GeneratorFactsTable;
   genres: GenresTable;
   holidays: HolidaysTable;
   indicator_series: IndicatorSeriesTable;
@@ -1615,6 +1830,8 @@ export interface SpaceDatabase {
   inspections: InspectionsTable;
   interest_update_configs: InterestUpdateConfigsTable;
   interest_update_settings: InterestUpdateSettingsTable;
+  legal_base_item_revenue_events: LegalBaseItemRevenueEventsTable;
+  legal_base_items: LegalBaseItemsTable;
   legal_entities: LegalEntitiesTable;
   legal_entity_addresses: LegalEntityAddressesTable;
   legal_entity_emails: LegalEntityEmailsTable;
@@ -1652,6 +1869,8 @@ export interface SpaceDatabase {
   report_design_types: ReportDesignTypesTable;
   report_engine_types: ReportEngineTypesTable;
   reports: ReportsTable;
+  revenue_events: RevenueEventsTable;
+  revenue_settings: RevenueSettingsTable;
   role_permissions: RolePermissionsTable;
   roles: RolesTable;
   sectors: SectorsTable;

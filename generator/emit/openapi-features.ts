@@ -280,6 +280,20 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
       },
     };
   },
+  tipo_debito: () => {
+    const options = { type: 'array', items: { type: 'object', properties: { id: integer, name: text }, required: ['id', 'name'] } };
+    const fields = ['currency_id', 'debt_control_account_sequence_id', 'forfeit_update_setting_id', 'value_update_setting_id', 'interest_update_setting_id', 'amount_amortization_setting_id'];
+    return {
+      '/api/tipo_debito/combos_formulario': {
+        get: operation('tipo_debito', 'As opções da moeda, da sequência das contas de controle e das quatro configurações do formulário de um tipo de débito numa chamada, por campo, cada lista a do combo do módulo citado (registros ativos; permissão `debtType.index`, `.show`, `.store` ou `.update`; docs/FINANCE.md)', {
+          responses: {
+            '200': json('OK', dataEnvelope({ type: 'object', properties: Object.fromEntries(fields.map((field) => [field, options])), required: fields })),
+            ...errorResponses('401', '403'),
+          },
+        }),
+      },
+    };
+  },
   series_indicador: () => ({
     '/api/series_indicador/{id}/histories/import': {
       post: operation('series_indicador', "Importa o histórico de um arquivo CSV (`;`, datas DD/MM/AAAA, decimais com vírgula): todas as linhas ou nenhuma, os erros por linha em `errors.csv` (permissão `indicatorSeries.update`, auditado; docs/FINANCE.md)", {
@@ -370,6 +384,16 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
         },
       }),
     },
+  }),
+};
+
+/**
+ * Keys a module's list answer carries beside `data` and `meta`, added by its feature's read hook
+ * (src/server/resources/read-hooks.ts `answer`), given the module's record schema.
+ */
+export const LIST_ANSWER_KEYS: Record<string, (record: Doc) => Record<string, Doc>> = {
+  configuracao_arrecadacao: (record) => ({
+    current_config: { description: 'A configuração em vigor hoje (America/Sao_Paulo), ou null antes da primeira (docs/FINANCE.md)', anyOf: [record, { type: 'null' }] },
   }),
 };
 

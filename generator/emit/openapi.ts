@@ -4,7 +4,7 @@ import { ALL_SCHEMAS, bannerLines } from './banner.js';
 import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
 import { comboOperationParts } from './openapi-combos.js';
 import { exportOperationParts } from './openapi-export.js';
-import { dashboardPath, featurePaths, savedViewPaths } from './openapi-features.js';
+import { dashboardPath, featurePaths, LIST_ANSWER_KEYS, savedViewPaths } from './openapi-features.js';
 import { filePaths } from './openapi-files.js';
 import { recordSchema } from './record-schema.js';
 
@@ -114,8 +114,8 @@ function modulePaths(entity: Entity, typeName: string): Doc {
         responses: {
           '200': json('Uma página de registros', {
             type: 'object',
-            properties: { data: { type: 'array', items: record }, meta: ref('schemas', 'ListMeta') },
-            required: ['data', 'meta'],
+            properties: { data: { type: 'array', items: record }, meta: ref('schemas', 'ListMeta'), ...LIST_ANSWER_KEYS[m]?.(record) },
+            required: ['data', 'meta', ...Object.keys(LIST_ANSWER_KEYS[m]?.(record) ?? {})],
           }),
           ...errorResponses('400', '401', '403'),
         },

@@ -5,7 +5,7 @@ import { AppError, MESSAGES } from '../http/app-error.js';
 import { sessionOf } from '../http/session.js';
 import type { WriteContext } from './hooks.js';
 import { listRecords, type ListResult } from './list.js';
-import { runListHooks, runShowHooks } from './read-hooks.js';
+import { runAnswerHooks, runListHooks, runShowHooks } from './read-hooks.js';
 import { findRecord } from './read.js';
 import { entityPermission, type ResourceAction } from './permissions.js';
 import type { ResourceRegistry } from './registry.js';
@@ -45,13 +45,15 @@ export async function listFor(allow: AllowOperation, registry: ResourceRegistry,
   const hooks = registry.readHooksOf(entity.module);
   if (openList) {
     const result = await openList(request, entity);
-    if (hooks.length) await runListHooks(hooks, result.data, { request, entity, db: registry.locatorOf(entity.database).db(request) });
-    return result;
+    if (!hooks.length) return result;
+    const ctx = { request, entity, db: registry.locatorOf(entity.database).db(request) };
+    await runListHooks(hooks, result.data, ctx);
+    return { ...(await runAnswerHooks(hooks, ctx)), ...result };
   }
   const { db } = allow(request, entity, 'list', 'index');
   const result = await listRecords(db, entity, query);
   await runListHooks(hooks, result.data, { request, entity, db });
-  return result;
+  return { ...(await runAnswerHooks(hooks, { request, entity, db })), ...result };
 }
 
 /** One record as `GET /{module}/{id}` answers it, with what the module's read hooks add. */

@@ -42,6 +42,7 @@ export async function seedDemo(db: Kysely<any>): Promise<Record<string, number>>
   report.mesoregions = await seedMesoregions(db);
   report.legal_entities = await seedEmployers(db);
   report.departments = await seedDepartments(db);
+  report.control_accounts = await seedControlAccounts(db);
   return report;
 }
 
@@ -108,4 +109,35 @@ async function seedMesoregions(db: Kysely<any>): Promise<number> {
   const seen = new Set(existing.map((row) => `${row.name}:${row.uf_id}`));
   const missing = MESOREGIONS.map(([name, uf]) => ({ name, uf_id: stateIds.get(uf) })).filter((row) => !seen.has(`${row.name}:${row.uf_id}`));
   return missing.length ? insertMissing(db, 'mesoregions', missing) : 0;
+}
+
+/**
+ * Control accounts as the billing will open them (numbered by a debt type's sequence): two annuities
+ * and an agreement that gathered them, with custom fields and a history of balances, so the
+ * read-only list and view have something to show before any billing exists (docs/FINANCE.md).
+ */
+export async function seedControlAccounts(db: Kysely<any>): Promise<number> {
+  const inserted = await insertMissing(db, 'control_accounts', [
+    { formatted_number: 'ACO-000001/2026' },
+    { formatted_number: 'ANU-000001/2025' },
+    { formatted_number: 'ANU-000002/2026' },
+  ]);
+  if (inserted === 0) return 0;
+  const ids = await idsBy(db, 'control_accounts', 'formatted_number');
+  const agreement = ids.get('ACO-000001/2026');
+  await db.updateTable('control_accounts').set({ related_control_account_id: agreement }).where('formatted_number', 'in', ['ANU-000001/2025', 'ANU-000002/2026']).execute();
+  const annuities: [string, string, string][] = [['ANU-000001/2025', '2025', '650.00'], ['ANU-000002/2026', '2026', '690.00']];
+  await db.insertInto('control_account_custom_fields').values([
+    ...annuities.map(([number, year]) => ({ control_account_id: ids.get(number), name: 'Exercício', value: year })),
+    { control_account_id: agreement, name: 'Parcelas', value: '6' },
+  ]).execute();
+  await db.insertInto('control_account_balance_histories').values([
+    ...annuities.flatMap(([number, year, amount]) => [
+      { control_account_id: ids.get(number), date: `${year}-01-31`, balance: amount, notes: 'Lançamento da anuidade' },
+      { control_account_id: ids.get(number), date: '2026-03-10', balance: '0.00', notes: 'Incluída no acordo ACO-000001/2026' },
+    ]),
+    { control_account_id: agreement, date: '2026-03-10', balance: '1386.40', notes: 'Acordo em 6 parcelas' },
+    { control_account_id: agreement, date: '2026-04-10', balance: '1155.33', notes: 'Parcela 1 paga' },
+  ]).execute();
+  return inserted;
 }

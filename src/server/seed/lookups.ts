@@ -17,6 +17,12 @@ export const LOOKUP_VALUES: Record<string, string[]> = {
     'Recusado',
     'Falecido',
   ],
+  // The revenue events a legal base enables and a generator fact triggers (docs/FINANCE.md 'Legal bases').
+  revenue_events: [
+    'Anuidade de pessoa física', 'Anuidade de pessoa jurídica', 'Taxa de inscrição', 'Taxa de expedição de carteira profissional',
+    'Taxa de certidão', 'Taxa de anotação de responsabilidade técnica', 'Multa por infração ao exercício profissional',
+    'Multa por infração ao código de ética', 'Multa eleitoral', 'Acordo de parcelamento',
+  ],
   regions: ['Norte', 'Nordeste', 'Centro-Oeste', 'Sudeste', 'Sul'],
   work_regimes: ['CLT', 'Estatutário', 'Autônomo', 'Temporário', 'Estágio'],
   employment_relationship_types: ['Empregado', 'Servidor público', 'Sócio', 'Diretor', 'Prestador de serviços', 'Cooperado'],

@@ -1,6 +1,7 @@
 import { HttpError, type DataProvider, type fetchUtils, type GetListParams, type Identifier } from 'ra-core';
 import { loadChunk } from '../chunks';
 import { firstMessages, type HttpClient, type HttpRequest } from '../http/client';
+import { preloadedCombo } from './preloadedCombos';
 import { keepAnswer } from './saveAnswers';
 
 /** Spec 000 §8: what a field shows when its options could not be loaded ('… de UF', '… de Sequências'). */
@@ -100,6 +101,8 @@ export function createDataProvider(http: HttpClient, labelOf: (resource: string)
   };
 
   const combos = async (resource: string, filter: Record<string, unknown>) => {
+    const ready = preloadedCombo(resource, filter);
+    if (ready) return { data: ready, total: ready.length, pageInfo: { hasNextPage: false, hasPreviousPage: false } };
     const { q, ...params } = filter;
     const { json } = await http<{ data: any[]; more?: boolean } | any[]>({
       path: `${base(resource)}/combos`,

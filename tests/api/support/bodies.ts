@@ -157,7 +157,8 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
       if (!field.required && create.model?.byModule.get(target)?.listOnly && create.shared) return sharedRecord(create, target);
       return create(target, comboValues(field, create));
     }
-    case 'references': return [await create(field.reference!.module)];
+    // A catalogue the API only reads (the revenue events) gives its first seeded record, or none.
+    case 'references': return madeThroughApi(field.reference!.module, create) ? [await create(field.reference!.module)] : seededIds(field.reference!.module, create);
     // Spaces kept outside the record's database: none besides the one the record is written in.
     case 'external': return [];
     case 'sublist': {
@@ -203,6 +204,12 @@ async function partyOfNewPerson(create: Create): Promise<number> {
   return Number(create.records!.get(`pessoa_fisica:${person}`)!.party_id);
 }
 
+/** The first record of a module the API only reads (seeded), as a list of one id; none when the space has none or the creator cannot read. */
+async function seededIds(module: string, create: Create): Promise<number[]> {
+  const answer = create.get ? await create.get(`/api/${module}/combos?limit=1`) : undefined;
+  return answer?.status === 200 && answer.body.data.length ? [answer.body.data[0].id] : [];
+}
+
 const madeThroughApi = (module: string, create: Create) => create.model?.byModule.get(module)?.operations.create !== false;
 
 /** Leaves out the fields the filled values hide (`x-when`), which the server would store as null. */
@@ -225,6 +232,10 @@ export async function validBody(entity: Entity, create: Create): Promise<Record<
   if (entity.module === 'acoes_fiscalizacao') return validInspectionActionBody(body, create);
   if (entity.module === 'infracoes_acao_fiscalizacao' || entity.module === 'pendencias_acao_fiscalizacao') return validAnnotationChildBody(entity.module, body, create);
   if (entity.module === 'tipo_fluxo_trabalho') return validWorkflowTypeBody(body);
+  if (entity.module === 'tipo_debito') return { ...body, proportionality_percent: true };
+  if (entity.module === 'tipo_acordo') return { ...body, configs: (body.configs as Record<string, unknown>[]).map((c) => ({ ...c, maximum_instalments_amount: 12, max_installment_amount_for_discount: 6, ...(c.discount_application_type === 2 ? {} : { instalment_discounts: [] }) })) };
+  // One revenue setting per date: each body its own day.
+  if (entity.module === 'configuracao_arrecadacao') return { ...body, since: new Date(Date.UTC(2000, 0, 1) + n * 86_400_000).toISOString().slice(0, 10) };
   return entity.module === 'sequencias' ? validSequenceBody(body) : body;
 }
 

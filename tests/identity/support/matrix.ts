@@ -9,6 +9,9 @@ import type { Entity } from '../../../language/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creator, plainTextFields, validBody } from '../../api/support/bodies.js';
 import { call, startTestServer, uploader, type TestServer } from '../../api/support/server.js';
+import { seedControlAccounts } from '../../../src/server/seed/demo.js';
+import { insertMissing } from '../../../src/server/seed/insert.js';
+import { LOOKUP_VALUES } from '../../../src/server/seed/lookups.js';
 import type { DatabaseKind } from '../../support/databases.js';
 import { expectedStatus, isWrite, MATRIX_ACTIONS, permissionAction } from './expectations.js';
 import { makePrincipals, PRINCIPALS, type Principal, type Principals } from './principals.js';
@@ -22,6 +25,9 @@ export function describeMatrix(kind: DatabaseKind): void {
     beforeAll(async () => {
       server = await startTestServer(kind);
       principals = await makePrincipals(server);
+      // Read-only modules whose rows only seeds write: the catalogue of revenue events, the demo control accounts.
+      await insertMissing(server.db, 'revenue_events', LOOKUP_VALUES.revenue_events.map((denomination) => ({ denomination })));
+      await seedControlAccounts(server.db);
     });
     afterAll(() => server?.close());
 

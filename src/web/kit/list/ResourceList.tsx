@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ListContextProvider, useCanAccess, useListController, useResourceContext, type RaRecord } from 'ra-core';
 import type { ListProps } from '../types';
@@ -33,6 +33,8 @@ export interface ResourceListProps extends ListProps {
   createRecord?: Record<string, unknown>;
   /** The list's name, when it is not the module's (Funcionários, over the persons). */
   title?: string;
+  /** Shown under the title, above the search and the rows (the revenue setting in force). */
+  intro?: ReactNode;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface ResourceListProps extends ListProps {
  * @example <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search recordLabel="denomination" />
  * @example <ResourceList {...list} columns={[...list.columns, { ...columns.url, cell: (record) => <a href={record.url}>{record.url}</a> }]} />
  */
-export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, bulkDelete = true, extraFilters = [], refreshEvery, filter, createRecord, title }: ResourceListProps) {
+export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, bulkDelete = true, extraFilters = [], refreshEvery, filter, createRecord, title, intro }: ResourceListProps) {
   const resource = useResourceContext()!;
   const navigate = useNavigate();
   const list = useListController({ sort, perPage: 25, disableSyncWithLocation: false, filter });
@@ -77,6 +79,7 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
   return (
     <ListContextProvider value={list}>
       <ListTitle title={title} />
+      {intro}
       <div className="list-actions">
         {search && <SearchBox />}
         <PlainFilters filters={plain} />
