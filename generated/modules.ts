@@ -34,6 +34,7 @@ export const MODULES = [
   'fases_inscricao',
   'feriados',
   'fiscalizacoes',
+  'fluxo_trabalho',
   'generos',
   'infracoes_acao_fiscalizacao',
   'inscricao',
