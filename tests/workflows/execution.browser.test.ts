@@ -1,0 +1,84 @@
+/**
+ * A workflow run in Chromium: started from the list ('Iniciar fluxo'), its first step's tasks started
+ * and finished with notes on `/fluxo_trabalho/{id}`, the next step started without its optional task,
+ * paused and resumed after a confirmation, concluded, and the history read on the screen.
+ */
+import { describe, expect, it } from 'vitest';
+import { adminApi } from '../e2e/support/admin-api';
+import { logIn } from '../e2e/support/product';
+import { browserSession } from '../e2e/support/session';
+import { workflowTypeBody } from './support/types';
+
+describe('a workflow run in the browser', () => {
+  const session = browserSession();
+  const page = () => session.page;
+  const { api } = adminApi(() => session.product);
+
+  it('starts a run, takes it through its two steps to its conclusion and shows its history', async () => {
+    const sequence = (await api('POST', '/api/sequencias', { name: 'Fluxos', number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false, formatting: 'FL-{numero}' })).data;
+    await api('POST', '/api/tipo_fluxo_trabalho', workflowTypeBody(sequence.id, 'Registro de empresa'));
+
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await logIn(page(), session.product);
+    await expect.poll(() => new URL(page().url()).pathname).toBe('/');
+    await page().goto(`${session.product.url}/fluxo_trabalho`);
+    await page().getByRole('button', { name: 'Iniciar fluxo' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Iniciar fluxo' });
+    await dialog.getByRole('combobox', { name: /Tipo de fluxo de trabalho/ }).click();
+    await page().getByRole('option', { name: 'Registro de empresa' }).click();
+    await dialog.getByLabel('Observações - Opcional').fill('Pedido de registro');
+    await dialog.getByRole('button', { name: 'Iniciar' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/fluxo_trabalho\/\d+$/);
+
+    const screen = page().getByRole('article', { name: 'Execução do fluxo' });
+    await screen.getByRole('heading', { name: 'FL-1 · Registro de empresa' }).waitFor();
+    await expect.poll(() => screen.getByLabel('Situação').textContent()).toBe('Ativo');
+    const current = screen.getByRole('region', { name: 'Etapa atual' });
+    await current.getByRole('heading', { name: 'Etapa atual: 1 - Etapa 1' }).waitFor();
+    const tasks = current.getByRole('table', { name: 'Tarefas da etapa' });
+    const row = (text: string) => tasks.getByRole('row').filter({ hasText: text });
+    expect(await row('Anotar').textContent()).toContain('(opcional)');
+    // The next step waits for the required task.
+    const next = screen.getByRole('region', { name: 'Próximas etapas' });
+    await next.getByText('Conclua as tarefas obrigatórias da etapa atual para seguir.').waitFor();
+    expect(await next.getByRole('button', { name: 'Iniciar etapa 2' }).count()).toBe(0);
+
+    await row('Cadastrar').getByRole('button', { name: 'Iniciar tarefa' }).click();
+    await row('Cadastrar').getByText(/^Iniciada em/).waitFor();
+    await row('Cadastrar').getByRole('button', { name: 'Concluir tarefa' }).click();
+    const finishing = page().getByRole('dialog', { name: /Concluir tarefa/ });
+    await finishing.getByLabel('Observações - Opcional').fill('Empresa cadastrada');
+    await finishing.getByRole('button', { name: 'Concluir tarefa' }).click();
+    await row('Cadastrar').getByText(/^Concluída em/).waitFor();
+    await current.getByText(/Etapa concluída/).waitFor();
+
+    // The next step, without its optional task.
+    await next.getByRole('checkbox', { name: 'Copiar a tarefa opcional Arquivar' }).uncheck();
+    await next.getByRole('button', { name: 'Iniciar etapa 2' }).click();
+    await current.getByRole('heading', { name: 'Etapa atual: 2 - Etapa 2' }).waitFor();
+    expect(await tasks.getByRole('row').filter({ hasText: 'Arquivar' }).count()).toBe(0);
+
+    // Paused, the run takes no task; resumed, it goes on.
+    await screen.getByRole('button', { name: 'Pausar' }).click();
+    await page().getByRole('dialog', { name: 'Pausar fluxo' }).getByRole('button', { name: 'Sim' }).click();
+    await expect.poll(() => screen.getByLabel('Situação').textContent()).toBe('Pausado');
+    expect(await row('Conferir').getByRole('button', { name: 'Iniciar tarefa' }).count()).toBe(0);
+    await screen.getByRole('button', { name: 'Retomar' }).click();
+    await page().getByRole('dialog', { name: 'Retomar fluxo' }).getByRole('button', { name: 'Sim' }).click();
+    await expect.poll(() => screen.getByLabel('Situação').textContent()).toBe('Ativo');
+
+    await row('Conferir').getByRole('button', { name: 'Iniciar tarefa' }).click();
+    await row('Conferir').getByRole('button', { name: 'Concluir tarefa' }).click();
+    await page().getByRole('dialog', { name: /Concluir tarefa/ }).getByRole('button', { name: 'Concluir tarefa' }).click();
+    await screen.getByRole('button', { name: 'Concluir fluxo' }).click();
+    await page().getByRole('dialog', { name: 'Concluir fluxo' }).getByRole('button', { name: 'Sim' }).click();
+    await expect.poll(() => screen.getByLabel('Situação').textContent()).toBe('Concluído');
+    expect(await screen.getByRole('button', { name: 'Cancelar fluxo' }).count()).toBe(0);
+
+    const history = screen.getByRole('table', { name: 'Histórico do fluxo' });
+    const lines = await history.getByRole('row').allTextContents();
+    const events = ['Fluxo iniciado na etapa 1 - Etapa 1', 'Tarefa iniciada: Cadastrar', 'Tarefa executada: Cadastrar', 'Etapa iniciada: 2 - Etapa 2', 'Fluxo pausado', 'Fluxo retomado', 'Tarefa iniciada: Conferir', 'Tarefa executada: Conferir', 'Fluxo concluído'];
+    expect(lines.slice(1).map((line) => events.find((event) => line.includes(event)))).toEqual(events);
+    expect(lines.find((line) => line.includes('Tarefa executada: Cadastrar'))).toContain('Empresa cadastrada');
+  });
+});
