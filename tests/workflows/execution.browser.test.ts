@@ -1,7 +1,8 @@
 /**
  * A workflow run in Chromium: started from the list ('Iniciar fluxo'), its first step's tasks started
  * and finished with notes on `/fluxo_trabalho/{id}`, the next step started without its optional task,
- * paused and resumed after a confirmation, concluded, and the history read on the screen.
+ * paused and resumed after a confirmation, concluded, and the history read on the screen. A workflow
+ * type's task takes its action from the catalogue of system actions, chosen in a list.
  */
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
@@ -14,13 +15,29 @@ describe('a workflow run in the browser', () => {
   const page = () => session.page;
   const { api } = adminApi(() => session.product);
 
-  it('starts a run, takes it through its two steps to its conclusion and shows its history', async () => {
+  it("chooses a task's action among the system actions, starts a run, takes it through its two steps to its conclusion and shows its history", async () => {
     const sequence = (await api('POST', '/api/sequencias', { name: 'Fluxos', number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false, formatting: 'FL-{numero}' })).data;
     await api('POST', '/api/tipo_fluxo_trabalho', workflowTypeBody(sequence.id, 'Registro de empresa'));
 
     await page().setViewportSize({ width: 1366, height: 900 });
     await logIn(page(), session.product);
     await expect.poll(() => new URL(page().url()).pathname).toBe('/');
+    // A task's action is a choice among the system actions.
+    const type = (await api('POST', '/api/tipo_fluxo_trabalho', workflowTypeBody(sequence.id, 'Alteração cadastral'))).data;
+    await page().goto(`${session.product.url}/tipo_fluxo_trabalho/${type.id}`);
+    await page().getByRole('button', { name: 'Editar' }).click();
+    await page().getByRole('tab', { name: 'Etapas' }).click();
+    // MUI's select is named by its label and its value.
+    const actions = page().getByRole('combobox', { name: /^Ação/ });
+    await expect.poll(() => actions.first().textContent()).toBe('Criar pessoa jurídica');
+    await actions.first().click();
+    // The catalogue: Criar, Editar, Vincular of the registry's entities, and Checklist.
+    await page().getByRole('option', { name: 'Vincular pessoa jurídica' }).waitFor();
+    expect(await page().getByRole('option', { name: 'Criar usuário' }).count()).toBe(0);
+    await page().getByRole('option', { name: 'Editar pessoa jurídica' }).click();
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(async () => (await api('GET', `/api/tipo_fluxo_trabalho/${type.id}`)).data.step_types[0].task_types[0].action).toBe('pessoa_juridica.update');
+
     await page().goto(`${session.product.url}/fluxo_trabalho`);
     await page().getByRole('button', { name: 'Iniciar fluxo' }).click();
     const dialog = page().getByRole('dialog', { name: 'Iniciar fluxo' });

@@ -22,7 +22,7 @@ import { ConfirmDialog } from '../../kit/plain/ConfirmDialog';
 import { formatDate, formatDateTime } from '../../kit/format';
 import { http } from '../../services';
 import { failureOf } from '../../pages/bare/failure';
-import { useMayExecute } from './List';
+import { useMayExecute } from './permissions';
 
 interface Task { id: number; start_date: string | null; end_date: string | null; started: boolean; concluded: boolean; notes: string | null; action: string }
 interface TaskType { id: number; description: string; action: string; type: 'in' | 'step' | 'out'; required: boolean; task_order: number; task?: Task }

@@ -1,90 +1,22 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useNotify, usePermissions } from 'react-admin';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { lazy, Suspense } from 'react';
 import { ResourceList } from '@kit/list';
 import { list } from '@generated/web/fluxo_trabalho/List';
-import { http } from '../../services';
-import { failureOf } from '../../pages/bare/failure';
+import { useMayExecute } from './permissions';
 
-interface InitialStep { id: number; name: string; step_number: number; workflow_type_id: number; workflow_type_name: string }
+// The dialog that starts a run is Material: it loads with the button, never with the list's first paint.
+const StartWorkflow = lazy(() => import('./StartWorkflow').then((m) => ({ default: m.StartWorkflow })));
 
-/** Whether the signed-in person may move runs (`workflow.execute`, or 'admin'). */
-export function useMayExecute(): boolean {
-  const { permissions } = usePermissions<string[]>();
-  return (permissions ?? []).some((name) => name === 'workflow.execute' || name === 'admin');
-}
-
-/** 'Iniciar fluxo': a type (by its first step), a name and notes; the new run opens at once. */
-function StartWorkflow() {
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const [open, setOpen] = useState(false);
-  const [steps, setSteps] = useState<InitialStep[]>([]);
-  const [chosen, setChosen] = useState('');
-  const [name, setName] = useState('');
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    http<{ data: InitialStep[] }>({ path: '/api/fluxo_trabalho/initial_steps' })
-      .then(({ json }) => setSteps(json.data))
-      .catch((error) => notify(failureOf(error).message, { type: 'error' }));
-  }, [open, notify]);
-  const start = async () => {
-    const step = steps.find((row) => String(row.id) === chosen);
-    if (!step) {
-      setErrors({ workflow_type_id: 'O campo Tipo de fluxo de trabalho é obrigatório.' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const { json } = await http<{ data: { id: number }; message: string }>({ method: 'PUT', path: `/api/fluxo_trabalho/init/${step.workflow_type_id}/${step.id}`, body: { name, notes } });
-      notify(json.message, { type: 'success' });
-      navigate(`/fluxo_trabalho/${json.data.id}`);
-    } catch (error) {
-      const failure = failureOf(error);
-      setErrors(failure.fields);
-      if (Object.keys(failure.fields).length === 0) notify(failure.message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button type="button" variant="contained" onClick={() => { setErrors({}); setOpen(true); }}>Iniciar fluxo</Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="iniciar-fluxo" fullWidth maxWidth="sm">
-        <DialogTitle id="iniciar-fluxo">Iniciar fluxo</DialogTitle>
-        <DialogContent>
-          <TextField select label="Tipo de fluxo de trabalho" value={chosen} onChange={(event) => { setChosen(event.target.value); setErrors({}); }} error={!!errors.workflow_type_id || !!errors.step_type_id} helperText={errors.workflow_type_id ?? errors.step_type_id ?? ' '} margin="dense" fullWidth required>
-            {steps.map((step) => <MenuItem key={step.id} value={String(step.id)}>{step.workflow_type_name}</MenuItem>)}
-          </TextField>
-          <TextField label="Nome - Opcional" value={name} onChange={(event) => setName(event.target.value)} error={!!errors.name} helperText={errors.name ?? 'Sem nome, o fluxo leva o nome do tipo.'} margin="dense" fullWidth slotProps={{ htmlInput: { maxLength: 255 } }} />
-          <TextField label="Observações - Opcional" value={notes} onChange={(event) => setNotes(event.target.value)} error={!!errors.notes} helperText={errors.notes ?? ' '} margin="dense" fullWidth multiline minRows={3} />
-        </DialogContent>
-        <DialogActions>
-          <Button type="button" onClick={() => setOpen(false)} disabled={busy}>Voltar</Button>
-          <Button type="button" variant="contained" onClick={() => void start()} disabled={busy}>Iniciar</Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
-}
-
-/** The runs' list, with 'Iniciar fluxo' to whoever may execute workflows. */
+/** The runs' list, with 'Iniciar fluxo' (a type, a name, notes) to whoever may execute workflows. */
 export function FluxoTrabalhoList() {
   const mayExecute = useMayExecute();
   return (
     <>
-      {mayExecute ? <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}><StartWorkflow /></Box> : null}
+      {mayExecute ? (
+        <div className="list-actions">
+          <span className="grow" />
+          <Suspense fallback={null}><StartWorkflow /></Suspense>
+        </div>
+      ) : null}
       <ResourceList {...list} bulkDelete={false} />
     </>
   );
