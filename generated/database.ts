@@ -1557,6 +1557,17 @@ export interface WorkflowStepsTable {
   concluded: boolean | null;
 }
 
+/** `workflow_task_entities` (schemas/fluxos/fluxo_trabalho.schema.json). */
+export interface WorkflowTaskEntitiesTable {
+  id: Generated<number>;
+  workflow_id: number;
+  workflow_step_id: number;
+  task_type_id: number;
+  action: 'store' | 'update' | 'link';
+  module: string;
+  record_id: number;
+}
+
 /** `workflow_task_types` (schemas/fluxos/tipo_fluxo_trabalho.schema.json). */
 export interface WorkflowTaskTypesTable {
   id: Generated<number>;
@@ -1733,6 +1744,7 @@ export interface SpaceDatabase {
   workflow_step_next_steps: WorkflowStepNextStepsTable;
   workflow_step_types: WorkflowStepTypesTable;
   workflow_steps: WorkflowStepsTable;
+  workflow_task_entities: WorkflowTaskEntitiesTable;
   workflow_task_types: WorkflowTaskTypesTable;
   workflow_tasks: WorkflowTasksTable;
   workflow_types: WorkflowTypesTable;

@@ -71,6 +71,21 @@ export default function FluxoTrabalhoShow() {
         }}
       />
       <KindField
+        source="entities"
+        kind="sublist"
+        label="Registros das ações do sistema"
+        sublist={{
+          itemLabel: 'registro vinculado',
+          fields: [
+            { source: 'workflow_step_id', kind: 'integer', label: 'Etapa do fluxo' },
+            { source: 'task_type_id', kind: 'integer', label: 'Tipo da tarefa' },
+            { source: 'action', kind: 'enum', label: 'Ação', choices: choices['entities.action'] },
+            { source: 'module', kind: 'text', label: 'Cadastro' },
+            { source: 'record_id', kind: 'integer', label: 'Registro' },
+          ],
+        }}
+      />
+      <KindField
         source="histories"
         kind="sublist"
         label="Histórico"

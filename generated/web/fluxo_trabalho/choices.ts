@@ -18,6 +18,11 @@ export const choices = {
     { id: 'step', name: 'Execução' },
     { id: 'out', name: 'Saída' },
   ],
+  'entities.action': [
+    { id: 'store', name: 'Criar' },
+    { id: 'update', name: 'Editar' },
+    { id: 'link', name: 'Vincular' },
+  ],
   'histories.event': [
     { id: 'started', name: 'Fluxo iniciado' },
     { id: 'step_started', name: 'Etapa iniciada' },

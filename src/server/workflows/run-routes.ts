@@ -16,6 +16,7 @@ import {
   actualData, changeStatus, finishTask, finishWorkflow, initialSteps, initStep, initTask, initWorkflow, nextSteps, parseStatus, RUN_MODULE, runHistory,
   STEP_TYPE_NOT_FOUND, TASK_NOT_FOUND, TASKS_TO_COPY_INVALID, TYPE_NOT_FOUND, WORKFLOW_NOT_FOUND,
 } from './runs.js';
+import { linkedEntities } from './system-action-links.js';
 
 export const READ = ['workflow.show', 'workflow.execute'] as const;
 export const EXECUTE = ['workflow.execute'] as const;
@@ -41,6 +42,17 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
   if (!entity) return;
   const base = `/api/${RUN_MODULE}`;
 
+  /** The run with the records its current step's tasks created, edited or linked (system actions). */
+  async function actual(db: Kysely<SpaceDatabase>, id: number) {
+    const data = await actualData(db, id);
+    const links = await linkedEntities(db, options.model, id);
+    const step = data.current_step;
+    return {
+      ...data,
+      current_step: step && { ...step, task_types: step.task_types.map((task) => ({ ...task, entities: links.filter((link) => link.workflow_step_id === step.id && link.task_type_id === task.id) })) },
+    };
+  }
+
   /** The caller may act (one of the names, or 'admin'): the space's database and who the caller is. */
   function guard(request: FastifyRequest, names: readonly string[]) {
     const session = sessionOf(request);
@@ -61,12 +73,12 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
     const body = objectBody(request.body ?? {});
     const id = await initWorkflow(db, { typeId: parseId(request.params.typeId, TYPE_NOT_FOUND), stepTypeId: parseId(request.params.stepTypeId, STEP_TYPE_NOT_FOUND), name: body.name, notes: body.notes, userId });
     reply.code(201);
-    return { data: await actualData(db, id), message: STARTED };
+    return { data: await actual(db, id), message: STARTED };
   });
 
   app.get<{ Params: { id: string } }>(`${base}/:id/actual`, async (request) => {
     const { db } = guard(request, READ);
-    return { data: await actualData(db, parseId(request.params.id, WORKFLOW_NOT_FOUND)) };
+    return { data: await actual(db, parseId(request.params.id, WORKFLOW_NOT_FOUND)) };
   });
 
   app.get<{ Params: { id: string } }>(`${base}/:id/next_steps`, async (request) => {
@@ -76,7 +88,11 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
 
   app.get<{ Params: { id: string } }>(`${base}/:id/history`, async (request) => {
     const { db } = guard(request, READ);
-    return { data: await runHistory(db, parseId(request.params.id, WORKFLOW_NOT_FOUND)) };
+    const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
+    const lines = await runHistory(db, id);
+    const links = await linkedEntities(db, options.model, id);
+    // A 'Tarefa executada' line carries the records the task created, edited or linked ('deleted' when gone).
+    return { data: lines.map((line) => ({ ...line, entities: line.event === 'task_finished' ? links.filter((link) => link.task_type_id === line.task_type_id) : [] })) };
   });
 
   app.put<{ Params: { id: string; stepTypeId: string } }>(`${base}/:id/init_step/:stepTypeId`, async (request) => {
@@ -84,14 +100,14 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     const body = objectBody(request.body ?? {});
     await initStep(db, id, parseId(request.params.stepTypeId, STEP_TYPE_NOT_FOUND), tasksToCopy(body.tasks_to_copy), userId);
-    return { data: await actualData(db, id), message: STEP_STARTED };
+    return { data: await actual(db, id), message: STEP_STARTED };
   });
 
   app.put<{ Params: { id: string; taskTypeId: string } }>(`${base}/:id/init_task/:taskTypeId`, async (request) => {
     const { db, userId } = guard(request, EXECUTE);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     await initTask(db, id, parseId(request.params.taskTypeId, TASK_NOT_FOUND), userId);
-    return { data: await actualData(db, id), message: TASK_STARTED };
+    return { data: await actual(db, id), message: TASK_STARTED };
   });
 
   app.put<{ Params: { id: string; taskTypeId: string } }>(`${base}/:id/finish_task/:taskTypeId`, async (request) => {
@@ -99,20 +115,20 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     const body = objectBody(request.body ?? {});
     await finishTask(db, id, parseId(request.params.taskTypeId, TASK_NOT_FOUND), body.notes, userId);
-    return { data: await actualData(db, id), message: TASK_FINISHED };
+    return { data: await actual(db, id), message: TASK_FINISHED };
   });
 
   app.put<{ Params: { id: string } }>(`${base}/:id/finish`, async (request) => {
     const { db, userId } = guard(request, EXECUTE);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     await finishWorkflow(db, id, userId);
-    return { data: await actualData(db, id), message: FINISHED };
+    return { data: await actual(db, id), message: FINISHED };
   });
 
   app.put<{ Params: { id: string; status: string } }>(`${base}/:id/status/:status`, async (request) => {
     const { db, userId } = guard(request, EXECUTE);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     await changeStatus(db, id, parseStatus(request.params.status), userId);
-    return { data: await actualData(db, id), message: STATUS_CHANGED };
+    return { data: await actual(db, id), message: STATUS_CHANGED };
   });
 }
