@@ -1,7 +1,8 @@
 /**
  * A workflow run in Chromium: started from the list ('Iniciar fluxo'), its first step's tasks started
  * and finished with notes on `/fluxo_trabalho/{id}`, the next step started without its optional task,
- * paused and resumed after a confirmation, concluded, and the history read on the screen. A workflow
+ * paused and resumed after a confirmation, concluded, and the history read on the screen, whose
+ * executed task opens the legal entity its system action created. A workflow
  * type's task takes its action from the catalogue of system actions, chosen in a list.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { workflowTypeBody } from './support/types';
 describe('a workflow run in the browser', () => {
   const session = browserSession();
   const page = () => session.page;
-  const { api } = adminApi(() => session.product);
+  const { api, optionId } = adminApi(() => session.product);
 
   it("chooses a task's action among the system actions, starts a run, takes it through its two steps to its conclusion and shows its history", async () => {
     const sequence = (await api('POST', '/api/sequencias', { name: 'Fluxos', number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false, formatting: 'FL-{numero}' })).data;
@@ -62,6 +63,17 @@ describe('a workflow run in the browser', () => {
 
     await row('Cadastrar').getByRole('button', { name: 'Iniciar tarefa' }).click();
     await row('Cadastrar').getByText(/^Iniciada em/).waitFor();
+    // The task's system action: a legal entity saved with the run's attributes is kept with the task.
+    const runId = Number(new URL(page().url()).pathname.split('/')[2]);
+    const taskTypeId = (await api('GET', `/api/fluxo_trabalho/${runId}/actual`)).data.current_step.task_types[0].id;
+    const company = (await api('POST', '/api/pessoa_juridica', {
+      cnpj: '45.723.174/0001-10', name: 'Construtora do Fluxo Ltda', short_name: 'Do Fluxo', party_type_id: await optionId('tipos_parte', 'Pessoa Jurídica', 'pessoa_juridica_sem_instituicao'),
+      nationality_id: await optionId('nacionalidades', 'Brasileira'), legal_nature_id: await optionId('naturezas_juridicas', '206-2'),
+      economic_activity_id: await optionId('atividades_economicas', '4120-4/00'), social_capital: '100.000,00',
+      system_action_attributes: { workflow_id: runId, task_type_id: taskTypeId },
+    })).data;
+    await page().reload();
+    await row('Cadastrar').getByRole('link', { name: 'Pessoa jurídica: Construtora do Fluxo Ltda' }).waitFor();
     await row('Cadastrar').getByRole('button', { name: 'Concluir tarefa' }).click();
     const finishing = page().getByRole('dialog', { name: /Concluir tarefa/ });
     await finishing.getByLabel('Observações - Opcional').fill('Empresa cadastrada');
@@ -97,5 +109,8 @@ describe('a workflow run in the browser', () => {
     const events = ['Fluxo iniciado na etapa 1 - Etapa 1', 'Tarefa iniciada: Cadastrar', 'Tarefa executada: Cadastrar', 'Etapa iniciada: 2 - Etapa 2', 'Fluxo pausado', 'Fluxo retomado', 'Tarefa iniciada: Conferir', 'Tarefa executada: Conferir', 'Fluxo concluído'];
     expect(lines.slice(1).map((line) => events.find((event) => line.includes(event)))).toEqual(events);
     expect(lines.find((line) => line.includes('Tarefa executada: Cadastrar'))).toContain('Empresa cadastrada');
+    // The executed task's line opens the record it created.
+    await history.getByRole('row').filter({ hasText: 'Tarefa executada: Cadastrar' }).getByRole('link', { name: 'Pessoa jurídica: Construtora do Fluxo Ltda' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toBe(`/pessoa_juridica/${company.id}`);
   });
 });

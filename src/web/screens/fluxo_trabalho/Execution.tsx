@@ -25,14 +25,29 @@ import { failureOf } from '../../pages/bare/failure';
 import { useMayExecute } from './permissions';
 
 interface Task { id: number; start_date: string | null; end_date: string | null; started: boolean; concluded: boolean; notes: string | null; action: string }
-interface TaskType { id: number; description: string; action: string; type: 'in' | 'step' | 'out'; required: boolean; task_order: number; task?: Task }
+interface TaskType { id: number; description: string; action: string; type: 'in' | 'step' | 'out'; required: boolean; task_order: number; task?: Task; entities?: LinkedRecord[] }
 interface Step { id: number; step_type_id: number; name: string; step_number: number; phase_denomination: string | null; start_date: string | null; end_date: string | null; concluded: boolean; has_next_steps: boolean; task_types: TaskType[] }
 interface Run {
   id: number; workflow_type_name: string; name: string; notes: string | null; formatted_number: string | null; number: number | null;
   status: '1' | '2' | '3' | '4'; status_label: string; concluded: boolean; start_date: string | null; end_date: string | null; duration: number | null; current_step: Step | null;
 }
 interface NextStep { id: number; name: string; step_number: number; phase_denomination: string; task_types: TaskType[] }
-interface HistoryLine { id: number; date: string; event: string; description: string; step_name: string | null; notes: string | null; user_name: string | null }
+interface LinkedRecord { id: number; module: string; module_label: string; record_id: number; label: string | null; deleted: boolean }
+interface HistoryLine { id: number; date: string; event: string; description: string; step_name: string | null; notes: string | null; user_name: string | null; entities: LinkedRecord[] }
+
+/** The records a task created, edited or linked: each opens its record; a deleted one says so. */
+function Records({ entities }: { entities: LinkedRecord[] }) {
+  return (
+    <>
+      {entities.map((entity, index) => (
+        <span key={entity.id}>
+          {index > 0 ? ', ' : ''}
+          {entity.deleted ? `${entity.module_label} ${entity.record_id} (excluído)` : <Link to={`/${entity.module}/${entity.record_id}`}>{entity.module_label}: {entity.label}</Link>}
+        </span>
+      ))}
+    </>
+  );
+}
 
 const TASK_TYPES: Record<TaskType['type'], string> = { in: 'Entrada', step: 'Execução', out: 'Saída' };
 
@@ -54,7 +69,8 @@ function taskState(task: Task | undefined): string {
 /**
  * `/fluxo_trabalho/{id}`: a run's state (number, type, status, dates, duration in days), its current
  * step with its tasks (start, finish with notes), the next steps once the step is done (each with
- * its optional tasks to copy), the status moves (each after a confirmation) and the history. The
+ * its optional tasks to copy), the status moves (each after a confirmation) and the history, whose
+ * 'Tarefa executada' lines open the records the task created, edited or linked. The
  * server decides every move (docs/WORKFLOWS.md); a refusal shows its message.
  */
 export function WorkflowExecution() {
@@ -142,7 +158,7 @@ export function WorkflowExecution() {
           <Typography>Fase: {step.phase_denomination ?? '—'} · {step.concluded ? 'Etapa concluída' : 'Etapa em andamento'}</Typography>
           <Table size="small" aria-label="Tarefas da etapa">
             <TableHead>
-              <TableRow><TableCell>Ordem</TableCell><TableCell>Tarefa</TableCell><TableCell>Tipo</TableCell><TableCell>Situação</TableCell><TableCell>Observações</TableCell><TableCell /></TableRow>
+              <TableRow><TableCell>Ordem</TableCell><TableCell>Tarefa</TableCell><TableCell>Tipo</TableCell><TableCell>Situação</TableCell><TableCell>Observações</TableCell><TableCell>Registros</TableCell><TableCell /></TableRow>
             </TableHead>
             <TableBody>
               {step.task_types.map((task) => (
@@ -152,6 +168,7 @@ export function WorkflowExecution() {
                   <TableCell>{TASK_TYPES[task.type]}</TableCell>
                   <TableCell>{taskState(task.task)}</TableCell>
                   <TableCell>{task.task?.notes ?? ''}</TableCell>
+                  <TableCell><Records entities={task.entities ?? []} /></TableCell>
                   <TableCell>
                     {movable && task.task && !task.task.started ? <Button type="button" size="small" disabled={busy} onClick={() => void move(`init_task/${task.id}`)}>Iniciar tarefa</Button> : null}
                     {movable && task.task?.started && !task.task.concluded ? <Button type="button" size="small" disabled={busy} onClick={() => { setNotes(''); setNotesError(null); setFinishing(task); }}>Concluir tarefa</Button> : null}
@@ -187,7 +204,7 @@ export function WorkflowExecution() {
         <Typography variant="h6" component="h2">Histórico</Typography>
         <Table size="small" aria-label="Histórico do fluxo">
           <TableHead>
-            <TableRow><TableCell>Data</TableCell><TableCell>Evento</TableCell><TableCell>Etapa</TableCell><TableCell>Usuário</TableCell><TableCell>Observações</TableCell></TableRow>
+            <TableRow><TableCell>Data</TableCell><TableCell>Evento</TableCell><TableCell>Etapa</TableCell><TableCell>Usuário</TableCell><TableCell>Observações</TableCell><TableCell>Registros</TableCell></TableRow>
           </TableHead>
           <TableBody>
             {history.map((line) => (
@@ -197,6 +214,7 @@ export function WorkflowExecution() {
                 <TableCell>{line.step_name ?? ''}</TableCell>
                 <TableCell>{line.user_name ?? ''}</TableCell>
                 <TableCell>{line.notes ?? ''}</TableCell>
+                <TableCell><Records entities={line.entities ?? []} /></TableCell>
               </TableRow>
             ))}
           </TableBody>
