@@ -23,6 +23,7 @@ import { formatDate, formatDateTime } from '../../kit/format';
 import { http } from '../../services';
 import { failureOf } from '../../pages/bare/failure';
 import { useMayExecute } from './permissions';
+import { systemAction } from '../../providers/systemAction';
 
 interface Task { id: number; start_date: string | null; end_date: string | null; started: boolean; concluded: boolean; notes: string | null; action: string }
 interface TaskType { id: number; description: string; action: string; type: 'in' | 'step' | 'out'; required: boolean; task_order: number; task?: Task; entities?: LinkedRecord[] }
@@ -104,6 +105,8 @@ export function WorkflowExecution() {
     }
   }, [base]);
   useEffect(() => void load(), [load]);
+  // Back from a system action (`/acao/`): it is over.
+  useEffect(() => systemAction.end(), []);
 
   /** Sends a move; on success tells its message and reads the run again; a refusal keeps the screen as it was. */
   const move = async (path: string, body: unknown = {}, onFields?: (fields: Record<string, string>) => boolean) => {
@@ -171,6 +174,9 @@ export function WorkflowExecution() {
                   <TableCell><Records entities={task.entities ?? []} /></TableCell>
                   <TableCell>
                     {movable && task.task && !task.task.started ? <Button type="button" size="small" disabled={busy} onClick={() => void move(`init_task/${task.id}`)}>Iniciar tarefa</Button> : null}
+                    {movable && task.task && !task.task.concluded && task.action.endsWith('.store') ? (
+                      <Link to={`/acao/${task.action.slice(0, -'.store'.length)}/inserir?fluxo=${run.id}&tarefa=${task.id}&voltar=${encodeURIComponent(`/fluxo_trabalho/${run.id}`)}`}>Executar ação</Link>
+                    ) : null}
                     {movable && task.task?.started && !task.task.concluded ? <Button type="button" size="small" disabled={busy} onClick={() => { setNotes(''); setNotesError(null); setFinishing(task); }}>Concluir tarefa</Button> : null}
                   </TableCell>
                 </TableRow>
