@@ -114,7 +114,7 @@ export interface AmountAmortizationSettingsTable {
 /** `audits` (schemas/sistema/auditoria.schema.json). */
 export interface AuditsTable {
   id: Generated<number>;
-  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed' | 'kept_as_document' | 'not_kept_as_document' | 'restored';
+  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed' | 'kept_as_document' | 'not_kept_as_document' | 'restored' | 'added_occurrences' | 'removed_occurrence' | 'canceled' | 'reactivated' | 'concluded' | 'paused' | 'resumed' | 'step_started' | 'task_started' | 'task_finished' | 'creation' | 'simulation' | 'alteration' | 'suspension' | 'reactivation' | 'completion' | 'cancellation';
   user_id: number | null;
   module: string;
   record_id: number;
@@ -1708,6 +1708,19 @@ export interface WorkRegimesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `workflow_histories` (schemas/fluxos/fluxo_trabalho.schema.json). */
+export interface WorkflowHistoriesTable {
+  id: Generated<number>;
+  workflow_id: number;
+  date: Timestamp;
+  event: 'started' | 'step_started' | 'task_started' | 'task_finished' | 'paused' | 'resumed' | 'canceled' | 'concluded';
+  description: string;
+  step_name: string | null;
+  task_type_id: number | null;
+  notes: string | null;
+  user_id: number | null;
+}
+
 /** `workflow_phase_types` (schemas/fluxos/tipo_fluxo_trabalho.schema.json). */
 export interface WorkflowPhaseTypesTable {
   id: Generated<number>;
@@ -1734,6 +1747,30 @@ export interface WorkflowStepTypesTable {
   notes: string | null;
 }
 
+/** `workflow_steps` (schemas/fluxos/fluxo_trabalho.schema.json). */
+export interface WorkflowStepsTable {
+  id: Generated<number>;
+  workflow_id: number;
+  step_type_id: number;
+  step_number: number;
+  name: string;
+  phase_denomination: string | null;
+  start_date: Timestamp | null;
+  end_date: Timestamp | null;
+  concluded: boolean | null;
+}
+
+/** `workflow_task_entities` (schemas/fluxos/fluxo_trabalho.schema.json). */
+export interface WorkflowTaskEntitiesTable {
+  id: Generated<number>;
+  workflow_id: number;
+  workflow_step_id: number;
+  task_type_id: number;
+  action: 'store' | 'update' | 'link';
+  module: string;
+  record_id: number;
+}
+
 /** `workflow_task_types` (schemas/fluxos/tipo_fluxo_trabalho.schema.json). */
 export interface WorkflowTaskTypesTable {
   id: Generated<number>;
@@ -1746,6 +1783,23 @@ export interface WorkflowTaskTypesTable {
   one_time_action: Generated<boolean>;
 }
 
+/** `workflow_tasks` (schemas/fluxos/fluxo_trabalho.schema.json). */
+export interface WorkflowTasksTable {
+  id: Generated<number>;
+  workflow_step_id: number;
+  task_type_id: number;
+  task_order: number;
+  description: string;
+  action: string;
+  type: 'in' | 'step' | 'out';
+  required: Generated<boolean>;
+  one_time_action: Generated<boolean>;
+  start_date: Timestamp | null;
+  end_date: Timestamp | null;
+  concluded: boolean | null;
+  notes: string | null;
+}
+
 /** `workflow_types` (schemas/fluxos/tipo_fluxo_trabalho.schema.json). */
 export interface WorkflowTypesTable {
   id: Generated<number>;
@@ -1754,6 +1808,22 @@ export interface WorkflowTypesTable {
   notes: string | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `workflows` (schemas/fluxos/fluxo_trabalho.schema.json). */
+export interface WorkflowsTable {
+  id: Generated<number>;
+  workflow_type_id: number;
+  name: string;
+  notes: string | null;
+  number: number | null;
+  formatted_number: string | null;
+  status: Generated<'1' | '2' | '3' | '4'>;
+  concluded: boolean | null;
+  start_date: string | null;
+  end_date: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -1888,11 +1958,16 @@ export interface SpaceDatabase {
   value_update_configs: ValueUpdateConfigsTable;
   value_update_settings: ValueUpdateSettingsTable;
   work_regimes: WorkRegimesTable;
+  workflow_histories: WorkflowHistoriesTable;
   workflow_phase_types: WorkflowPhaseTypesTable;
   workflow_step_next_steps: WorkflowStepNextStepsTable;
   workflow_step_types: WorkflowStepTypesTable;
+  workflow_steps: WorkflowStepsTable;
+  workflow_task_entities: WorkflowTaskEntitiesTable;
   workflow_task_types: WorkflowTaskTypesTable;
+  workflow_tasks: WorkflowTasksTable;
   workflow_types: WorkflowTypesTable;
+  workflows: WorkflowsTable;
 }
 
 /** The tables of the platform database, by name. */

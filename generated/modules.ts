@@ -38,6 +38,7 @@ export const MODULES = [
   'fato_gerador',
   'feriados',
   'fiscalizacoes',
+  'fluxo_trabalho',
   'generos',
   'infracoes_acao_fiscalizacao',
   'inscricao',

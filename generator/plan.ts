@@ -26,6 +26,7 @@ export interface FieldSpecData {
   sublist?: { itemLabel: string; mainField?: string; itemGender?: 'm' | 'f'; mainRequired?: boolean; week?: WeekLayout; fields: FieldSpecData[] };
   file?: { maxSize: number; accept: string[]; image: boolean };
   external?: { options: string };
+  optionsFrom?: string;
   defaultValue?: unknown;
   helperText?: string;
   sortable?: boolean;
@@ -132,6 +133,7 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   if (form && field.digits) spec.digits = { ...field.digits };
   if (field.file) spec.file = { maxSize: field.file.maxSize, accept: [...field.file.accept], image: field.file.image };
   if (field.external) spec.external = { options: field.external.options };
+  if (form && field.optionsFrom) spec.optionsFrom = field.optionsFrom;
   if (field.enumOptions) spec.choices = field.enumOptions.map((o) => ({ id: o.value, name: o.label }));
   if (form && field.choices) {
     const { minItems, maxItems, uniqueItems } = field.choices;

@@ -131,6 +131,11 @@ interface FieldBase {
   auditEvents?: { added: string; removed: string };
   /** Shown in the form: false for server-set and id fields. */
   inForm: boolean;
+  /**
+   * `x-options`, a text field only: the route answering its form's options (`{data: [{id, name}]}`),
+   * the value being an option's id; a feature's rule decides which values the server takes.
+   */
+  optionsFrom?: string;
   helpText?: string;
   /**
    * Shown (and, with `required`, required) only while another field of the same form or sub-list

@@ -307,6 +307,10 @@ function normaliseField(
     if (depth > 0) fail(`${path}/x-audit-events`, "applies only to a field of the record itself: a sub-list item's own rows are audited in the record's row.");
     field.auditEvents = source['x-audit-events'];
   }
+  if (source['x-options'] !== undefined) {
+    if (kind !== 'text') fail(`${path}/x-options`, `applies only to a field of kind "text" (this one is "${kind}").`);
+    field.optionsFrom = source['x-options'];
+  }
   if (source['x-file'] && kind !== 'file') fail(`${path}/x-file`, `applies only to a field of kind "file" (this one is "${kind}").`);
   if (kind === 'file') field.file = fileSpecOf(source, path, fail);
   if (kind === 'external') {

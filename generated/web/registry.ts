@@ -650,6 +650,18 @@ export const resources: GeneratedResource[] = [
     load: () => import('./tipos_pendencias/index').then((m) => m.default),
   },
   {
+    name: 'fluxo_trabalho',
+    area: 'fluxos',
+    areaLabel: 'Fluxos de trabalho',
+    permission: 'workflow',
+    insertPermission: 'store',
+    icon: 'AccountTree',
+    label: { singular: 'Fluxo de trabalho', plural: 'Fluxos de trabalho' },
+    screens: true,
+    operations: { list: true, show: true, create: false, update: false, delete: false },
+    load: () => import('./fluxo_trabalho/index').then((m) => m.default),
+  },
+  {
     name: 'tipo_fluxo_trabalho',
     area: 'fluxos',
     areaLabel: 'Fluxos de trabalho',

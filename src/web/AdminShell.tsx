@@ -10,6 +10,7 @@ import { Loading } from './layout/Loading';
 import { HomePage } from './pages/HomePage';
 import { ErrorPage } from './pages/ErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { SystemActionPage } from './pages/SystemActionPage';
 import { AccessDeniedRedirect, AccessGuard, PageGuard } from './pages/guards';
 import { featurePages } from './resources/pages';
 import { offers } from './providers/permissions';
@@ -101,6 +102,7 @@ export default function AdminShell() {
       >
         <CustomRoutes>
           <Route path="/erro" element={<ErrorPage />} />
+          <Route path="/acao/:module/inserir" element={<SystemActionPage />} />
           <Route path="/dashboard" element={<Suspense fallback={<Loading />}><DashboardPage /></Suspense>} />
           <Route
             path="/perfil"

@@ -90,6 +90,16 @@ describe('leaving a page', () => {
     expect(leaveReason({ disconnected: false, unsaved: false }, '/estados_civis', '/')).toBeNull();
   });
 
+  it("asks before leaving a system action (/acao/) other than into the workflow's execution", () => {
+    const state = { disconnected: false, unsaved: false, systemAction: true };
+    expect(leaveReason(state, '/acao/pessoa_juridica/inserir', '/bancos')).toBe('systemAction');
+    expect(leaveReason({ ...state, unsaved: true }, '/acao/pessoa_juridica/inserir', '/')).toBe('systemAction');
+    expect(leaveReason(state, '/acao/pessoa_juridica/inserir', '/fluxo_trabalho/3')).toBeNull();
+    expect(leaveReason(state, '/acao/pessoa_juridica/inserir', '/acao/pessoa_fisica/inserir')).toBeNull();
+    expect(leaveReason({ ...state, systemAction: false }, '/acao/pessoa_juridica/inserir', '/bancos')).toBeNull();
+    expect(LEAVE_QUESTIONS.systemAction).toEqual({ title: 'Deseja realmente sair da ação do sistema?', content: 'Dados podem ser perdidos.' });
+  });
+
   it('does not ask when only the query string changes (search, page, sort)', () => {
     expect(leaveReason({ disconnected: true, unsaved: true }, '/estados_civis', '/estados_civis')).toBeNull();
   });

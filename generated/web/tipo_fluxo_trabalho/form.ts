@@ -61,7 +61,7 @@ export function inputs(mode: FormMode) {
               fields: [
                 { source: 'task_order', kind: 'integer', label: 'Ordem', required: true, minimum: 1, maximum: 9999 },
                 { source: 'description', kind: 'text', label: 'Descrição', required: true, maxLength: 255 },
-                { source: 'action', kind: 'text', label: 'Ação', required: true, maxLength: 120, helperText: 'Uma ação do sistema (Criar, Editar ou Vincular um cadastro) ou checklist.' },
+                { source: 'action', kind: 'text', label: 'Ação', required: true, maxLength: 120, optionsFrom: '/api/tipo_fluxo_trabalho/acoes_sistema', helperText: 'Uma ação do sistema (Criar, Editar ou Vincular um cadastro) ou checklist.' },
                 { source: 'type', kind: 'enum', label: 'Tipo', required: true, choices: choices['step_types.task_types.type'], defaultValue: 'step' },
                 { source: 'required', kind: 'boolean', label: 'Obrigatória', required: true, defaultValue: true },
                 { source: 'one_time_action', kind: 'boolean', label: 'Ação única', required: true, defaultValue: false },

@@ -72,6 +72,37 @@ export interface WriteContext {
   discarded?: DiscardedFile[];
   /** The audit event of an update when it is more than an edit (`restored`: an earlier version brought back). */
   auditEvent?: string;
+  /** The keys every module's write body may carry beside its fields (ResourceRegistry.attachment). */
+  attachments?: readonly BodyAttachment[];
+}
+
+/**
+ * A key any module's write body may carry beside its fields, read by one feature whatever the module:
+ * a workflow's `system_action_attributes` (the record a task of a run creates or edits). The core takes
+ * the key out of the body before the body is validated (so no module's schema names it), `parse`
+ * checks its shape then (422 on the key), and `apply` runs in the write's transaction once the record,
+ * its sub-lists and its audit row are stored, so a refusal there undoes the whole write.
+ */
+export interface BodyAttachment {
+  key: string;
+  parse(value: unknown, args: { entity: Entity; mode: WriteMode }): unknown;
+  apply(trx: Kysely<any>, args: { entity: Entity; mode: WriteMode; value: unknown; record: Row; context: WriteContext }): Promise<void>;
+}
+
+/** The body without the attachments' keys, and each attachment given with its parsed value. */
+export function takeAttachments(input: unknown, entity: Entity, mode: WriteMode, context: WriteContext): { input: unknown; taken: { attachment: BodyAttachment; value: unknown }[] } {
+  const attachments = context.attachments ?? [];
+  if (attachments.length === 0 || input === null || typeof input !== 'object' || Array.isArray(input)) return { input, taken: [] };
+  const given = attachments.filter((attachment) => attachment.key in input);
+  if (given.length === 0) return { input, taken: [] };
+  const rest: Row = { ...(input as Row) };
+  for (const attachment of given) delete rest[attachment.key];
+  return { input: rest, taken: given.map((attachment) => ({ attachment, value: attachment.parse((input as Row)[attachment.key], { entity, mode }) })) };
+}
+
+/** Runs the attachments a write carried, in its transaction, once the record is stored. */
+export async function applyAttachments(trx: Kysely<any>, taken: { attachment: BodyAttachment; value: unknown }[], args: { entity: Entity; mode: WriteMode; record: Row; context: WriteContext }): Promise<void> {
+  for (const { attachment, value } of taken) await attachment.apply(trx, { ...args, value });
 }
 
 export interface WriteDefaults {

@@ -5,7 +5,7 @@ import type { Entity, EntityDatabase } from '../../../language/index.js';
 import { MODULES, type ModuleName } from '../../../generated/modules.js';
 import { allows, sessionOf, type Session } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
-import type { HookEffect, ModuleHooks } from './hooks.js';
+import type { BodyAttachment, HookEffect, ModuleHooks } from './hooks.js';
 import type { ListResult } from './list.js';
 import type { FileStorages, FilesSpace, SpaceStorages } from '../storage/storages.js';
 import type { ReadHooks } from './read-hooks.js';
@@ -60,6 +60,7 @@ export class ResourceRegistry {
   private readonly readHookLists = new Map<string, ReadHooks[]>();
   private readonly openLists = new Map<string, OpenList>();
   private readonly accessRules: ModuleAccessRule[] = [];
+  private readonly bodyAttachments: BodyAttachment[] = [];
   private readonly databases = new Map<EntityDatabase, DatabaseLocator>([['space', SPACE_DATABASE]]);
   private readonly externalReaders = new Map<string, ExternalReader>();
   private readonly comboParams = new Map<string, Map<string, ComboParam>>();
@@ -71,6 +72,17 @@ export class ResourceRegistry {
   entityHooks(entity: { module: string }, ...hooks: ModuleHooks[]): this {
     this.hookLists.set(entity.module, [...(this.hookLists.get(entity.module) ?? []), ...hooks]);
     return this;
+  }
+
+  /** A key every module's write body may carry beside its fields, read by the feature that registers it (hooks.ts `BodyAttachment`). */
+  attachment(attachment: BodyAttachment): this {
+    if (this.bodyAttachments.some((known) => known.key === attachment.key)) throw new Error(`The body key ${attachment.key} is read already.`);
+    this.bodyAttachments.push(attachment);
+    return this;
+  }
+
+  get attachments(): readonly BodyAttachment[] {
+    return this.bodyAttachments;
   }
 
   /** Adds hooks to a module's writes, after those registered before (hooks.ts says the order). */

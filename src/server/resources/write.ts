@@ -8,7 +8,7 @@ import { translateDbError } from './db-errors.js';
 import { withRuntimeDefaults } from './defaults.js';
 import { claimFiles, discardFiles } from './files.js';
 import { columnFields, secretFieldNames } from './fields.js';
-import { frozen, runAfterWrite, runBeforeWrite, runServerValues, type WriteContext } from './hooks.js';
+import { applyAttachments, frozen, runAfterWrite, runBeforeWrite, runServerValues, takeAttachments, type WriteContext } from './hooks.js';
 import { checkPermissionNames } from './permission-names.js';
 import { findRecord, findRow, withOrderedSublists } from './read.js';
 import { checkComboChoices } from './combo-choices.js';
@@ -77,7 +77,8 @@ async function inTransaction<T>(db: Kysely<any>, entity: Entity, context: WriteC
 
 /** Creates a record (with its sub-lists and many-to-many links) and its audit row, in one transaction. */
 export async function createRecord(db: Kysely<any>, entity: Entity, input: unknown, context: WriteContext) {
-  const body = await validated(db, entity, 'create', input, context);
+  const { input: fields, taken } = takeAttachments(input, entity, 'create', context);
+  const body = await validated(db, entity, 'create', fields, context);
   return afterCommit(context, inTransaction(db, entity, context, async (trx) => {
     await runBeforeWrite(trx, { entity, mode: 'create', body, context });
     const values = { ...(await storedValues(columnFields(entity), body)), ...(await runServerValues(trx, { entity, mode: 'create', body, context })) };
@@ -93,6 +94,7 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
     );
     await recordItemEvents(trx, entity, { before: null, after: record, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'create', body, record, previous: null, context });
+    await applyAttachments(trx, taken, { entity, mode: 'create', record, context });
     return record;
   }));
 }
@@ -111,7 +113,8 @@ async function afterCommit<T>(context: WriteContext, committed: Promise<T>): Pro
 export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, input: unknown, context: WriteContext, expected: ExpectedVersion = []) {
   const stored = await findRow(db, entity, id);
   checkVersion(stored, expected);
-  const body = await validated(db, entity, 'edit', input, context, await withOrderedSublists(db, entity, stored));
+  const { input: fields, taken } = takeAttachments(input, entity, 'update', context);
+  const body = await validated(db, entity, 'edit', fields, context, await withOrderedSublists(db, entity, stored));
   return afterCommit(context, inTransaction(db, entity, context, async (trx) => {
     const row = await lockCurrentRow(trx, entity.table, id, expected);
     const before = await findRecord(trx, entity, id);
@@ -129,6 +132,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
     await recordAudit(trx, { event: context.auditEvent ?? 'updated', userId: context.userId, module: entity.module, recordId: id, oldValues: old, newValues: now }, secretFieldNames(entity));
     await recordItemEvents(trx, entity, { before, after, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'update', body, record: after, previous: before, context });
+    await applyAttachments(trx, taken, { entity, mode: 'update', record: after, context });
     return after;
   }));
 }

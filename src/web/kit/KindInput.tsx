@@ -32,6 +32,7 @@ import { ChoicesInput } from './inputs/ChoicesInput';
 import { JsonField } from './fields/JsonField';
 import { KindField } from './KindField';
 import { ConditionalInput } from './inputs/ConditionalInput';
+import { RemoteOptionsInput } from './inputs/RemoteOptionsInput';
 
 export interface KindInputProps extends FieldSpec {
   /** As a list filter: no validation, no ' - Opcional', booleans as Sim/Não choices. */
@@ -80,6 +81,7 @@ function ShownInput(props: KindInputProps) {
     case 'id':
       return <TextInput {...text} readOnly />;
     case 'text':
+      if (props.optionsFrom && !filter) return <RemoteOptionsInput {...common} optionsFrom={props.optionsFrom} />;
       return <CountedTextInput {...text} limit={filter ? undefined : props.maxLength} />;
     case 'permission':
       return <PermissionInput source={source} label={label} validate={validate} readOnly={readOnly} fullWidth={!filter} />;

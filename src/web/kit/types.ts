@@ -45,6 +45,8 @@ export interface FieldSpec {
   file?: { maxSize: number; accept: string[]; image: boolean };
   /** For `external`: the route answering the options (`{data: [{id, name}]}`), the values being their ids. */
   external?: { options: string };
+  /** A text field chosen among the options a route answers (`x-options`: `{data: [{id, name}]}`), the value being the option's id. */
+  optionsFrom?: string;
   defaultValue?: unknown;
   helperText?: string;
   /** Columns only: whether the header sorts. */

@@ -3,11 +3,13 @@ import { useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from '@kit/plain/ConfirmDialog';
 import { unsavedChanges } from '@kit/unsavedChanges';
 import { connection } from '../services';
+import { systemAction } from '../providers/systemAction';
 import { LEAVE_QUESTIONS, leaveReason, type LeaveReason } from './leaveReason';
 
 /**
- * The router's one blocker: leaving a page while disconnected, or leaving a form with unsaved
- * changes, asks first (Sim/Não). A form that becomes safe while asking (it was just saved) lets the
+ * The router's one blocker: leaving a page while disconnected, leaving the system actions' area
+ * (`/acao/`) other than into a workflow's execution, or leaving a form with unsaved changes, asks
+ * first (Sim/Não). A form that becomes safe while asking (it was just saved) lets the
  * navigation go on by itself.
  */
 export function NavigationGuard() {
@@ -15,7 +17,7 @@ export function NavigationGuard() {
   const reason = useRef<LeaveReason | null>(null);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     reason.current = leaveReason(
-      { disconnected: connection.get().disconnected, unsaved: unsavedChanges.any() },
+      { disconnected: connection.get().disconnected, unsaved: unsavedChanges.any(), systemAction: systemAction.active() !== null },
       currentLocation.pathname,
       nextLocation.pathname,
     );
@@ -40,6 +42,11 @@ export function NavigationGuard() {
       content={question.content}
       onConfirm={() => {
         if (reason.current === 'unsaved') unsavedChanges.clear();
+        // 'Sim' ends the system action, and with it what its form held.
+        if (reason.current === 'systemAction') {
+          systemAction.end();
+          unsavedChanges.clear();
+        }
         blocker.proceed?.();
       }}
       onClose={() => blocker.reset?.()}

@@ -2,6 +2,7 @@ import { HttpError, type DataProvider, type fetchUtils, type GetListParams, type
 import { loadChunk } from '../chunks';
 import { firstMessages, type HttpClient, type HttpRequest } from '../http/client';
 import { preloadedCombo } from './preloadedCombos';
+import { systemAction } from './systemAction';
 import { keepAnswer } from './saveAnswers';
 
 /** Spec 000 §8: what a field shows when its options could not be loaded ('… de UF', '… de Sequências'). */
@@ -159,10 +160,10 @@ export function createDataProvider(http: HttpClient, labelOf: (resource: string)
     create: async (resource, params) => {
       const attachTo = params.meta?.attachTo as { module: string; id: number } | undefined;
       if (attachTo) return attach(attachTo, params.data);
-      return keepAnswer(resource, await (await rest()).create(resource, params)) as any;
+      return keepAnswer(resource, await (await rest()).create(resource, { ...params, data: systemAction.body(resource, params.data) })) as any;
     },
 
-    update: async (resource, params) => keepAnswer(resource, await (await rest()).update(resource, { ...params, data: withVersion(params.data, params.previousData) })) as any,
+    update: async (resource, params) => keepAnswer(resource, await (await rest()).update(resource, { ...params, data: systemAction.body(resource, withVersion(params.data, params.previousData)) })) as any,
 
     updateMany: async (resource, params) => (await rest()).updateMany(resource, params),
 

@@ -14,6 +14,20 @@ import { insertMissing } from '../../../src/server/seed/insert.js';
 import { LOOKUP_VALUES } from '../../../src/server/seed/lookups.js';
 import type { DatabaseKind } from '../../support/databases.js';
 import { expectedStatus, isWrite, MATRIX_ACTIONS, permissionAction } from './expectations.js';
+
+/**
+ * Read-only modules whose records only a feature's own route makes: one made so before the module's
+ * turn (a workflow run, started at the first step of a type the workflow types' turn left).
+ */
+const READ_ONLY_SEEDS: Record<string, (server: { db: any }, admin: (method: 'PUT', url: string, body: unknown) => Promise<{ status: number; body: any }>) => Promise<void>> = {
+  fluxo_trabalho: async (server, admin) => {
+    const step = await server.db
+      .selectFrom('workflow_step_types as s').innerJoin('workflow_types as t', 't.id', 's.workflow_type_id')
+      .select(['s.id', 's.workflow_type_id']).where('s.first', '=', true).where('t.inactivated', '=', false).orderBy('s.id').executeTakeFirstOrThrow();
+    const started = await admin('PUT', `/api/fluxo_trabalho/init/${step.workflow_type_id}/${step.id}`, {});
+    if (started.status !== 201) throw new Error(`fluxo_trabalho: ${started.status} ${JSON.stringify(started.body)}`);
+  },
+};
 import { makePrincipals, PRINCIPALS, type Principal, type Principals } from './principals.js';
 
 
@@ -67,6 +81,7 @@ export function describeMatrix(kind: DatabaseKind): void {
           if (response.status !== 201) throw new Error(`${m}: ${response.status} ${JSON.stringify(response.body)}`);
           return Number(response.body.data.id);
         };
+        if (!writable) await READ_ONLY_SEEDS[m]?.(server, admin);
         const keeper = writable ? await fresh() : Number((await server.db.selectFrom(entity.table).select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id);
         const sampleBody = writable ? await body(entity) : { event: 'created', module: m, record_id: 1 };
         const text = plainTextFields(entity)[0];

@@ -1,0 +1,91 @@
+/**
+ * A two-step workflow in Chromium whose first task creates a legal entity through `/acao/`: the run's
+ * screen opens the legal entity's insert form under `/acao/`; leaving it for another screen asks
+ * 'Deseja realmente sair da ação do sistema?' / 'Dados podem ser perdidos.' ('Não' stays); saving
+ * links the new company to the task and returns to the run, which is taken to its conclusion; the
+ * history's executed task opens the company.
+ */
+import { describe, expect, it } from 'vitest';
+import { adminApi } from '../e2e/support/admin-api';
+import { logIn } from '../e2e/support/product';
+import { browserSession } from '../e2e/support/session';
+import { runTask } from './support/types';
+
+describe('a system action in the browser', () => {
+  const session = browserSession();
+  const page = () => session.page;
+  const { api } = adminApi(() => session.product);
+  const panel = () => page().getByRole('tabpanel');
+  const field = (label: string) => panel().getByLabel(new RegExp(`^${label}( - Opcional)?( \\*)?$`));
+  const combobox = (label: string) => panel().getByRole('combobox', { name: new RegExp(`^${label}`) });
+  const choose = async (label: string, option: string | RegExp) => {
+    await combobox(label).click();
+    await page().getByRole('option', { name: option }).first().click();
+  };
+  const typeAhead = async (label: string, typed: string, option: string | RegExp) => {
+    await combobox(label).fill(typed);
+    await page().getByRole('option', { name: option }).first().click();
+  };
+
+  it('creates a legal entity through a task, runs the workflow to its conclusion and shows the company in the history', async () => {
+    const sequence = (await api('POST', '/api/sequencias', { name: 'Registros', number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false })).data;
+    const type = (await api('POST', '/api/tipo_fluxo_trabalho', {
+      name: 'Registro de empresa', sequence_id: sequence.id, workflow_phase_types: [{ denomination: 'Registro' }],
+      step_types: [
+        { step_number: 1, name: 'Cadastro', first: true, workflow_phase_type_name: 'Registro', next_steps: [{ step_number: 2 }], task_types: [runTask(1, 'Cadastrar a empresa', { action: 'pessoa_juridica.store' })] },
+        { step_number: 2, name: 'Conferência', first: false, workflow_phase_type_name: 'Registro', next_steps: [], task_types: [runTask(1, 'Conferir os documentos')] },
+      ],
+    })).data;
+    const run = (await api('PUT', `/api/fluxo_trabalho/init/${type.id}/${type.step_types[0].id}`, {})).data;
+
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await logIn(page(), session.product);
+    await expect.poll(() => new URL(page().url()).pathname).toBe('/');
+    await page().goto(`${session.product.url}/fluxo_trabalho/${run.id}`);
+    const screen = page().getByRole('article', { name: 'Execução do fluxo' });
+    const tasks = screen.getByRole('table', { name: 'Tarefas da etapa' });
+    const row = (text: string) => tasks.getByRole('row').filter({ hasText: text });
+    await row('Cadastrar a empresa').getByRole('link', { name: 'Executar ação' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toBe('/acao/pessoa_juridica/inserir');
+    await field('CNPJ').fill('45.723.174/0001-10');
+
+    // Leaving the system action for another screen asks first; 'Não' stays.
+    await page().getByRole('link', { name: 'Bancos' }).click();
+    const question = page().getByRole('dialog', { name: 'Deseja realmente sair da ação do sistema?' });
+    await question.getByText('Dados podem ser perdidos.').waitFor();
+    await question.getByRole('button', { name: 'Não' }).click();
+    expect(new URL(page().url()).pathname).toBe('/acao/pessoa_juridica/inserir');
+
+    await field('Razão social').fill('Construtora do Fluxo Ltda');
+    await field('Nome abreviado').fill('Do Fluxo');
+    await choose('Tipo de parte', 'Pessoa Jurídica');
+    await typeAhead('Nacionalidade', 'Brasil', 'Brasileira');
+    await typeAhead('Natureza jurídica', 'Limitada', /^206-2/);
+    await field('Capital social').fill('100000,00');
+    await page().getByRole('tab', { name: /^Atividades/ }).click();
+    await typeAhead('Atividade econômica principal', 'edifícios', /CONSTRUÇÃO DE EDIFÍCIOS/);
+    await page().getByRole('button', { name: 'Salvar' }).click();
+
+    // Saved, back to the run: the company is the task's, and the task started with it.
+    await expect.poll(() => new URL(page().url()).pathname).toBe(`/fluxo_trabalho/${run.id}`);
+    await row('Cadastrar a empresa').getByRole('link', { name: 'Pessoa jurídica: Construtora do Fluxo Ltda' }).waitFor();
+    await row('Cadastrar a empresa').getByText(/^Iniciada em/).waitFor();
+    await row('Cadastrar a empresa').getByRole('button', { name: 'Concluir tarefa' }).click();
+    await page().getByRole('dialog', { name: /Concluir tarefa/ }).getByRole('button', { name: 'Concluir tarefa' }).click();
+    await screen.getByRole('button', { name: 'Iniciar etapa 2' }).click();
+    await row('Conferir os documentos').getByRole('button', { name: 'Iniciar tarefa' }).click();
+    await row('Conferir os documentos').getByRole('button', { name: 'Concluir tarefa' }).click();
+    await page().getByRole('dialog', { name: /Concluir tarefa/ }).getByRole('button', { name: 'Concluir tarefa' }).click();
+    await screen.getByRole('button', { name: 'Concluir fluxo' }).click();
+    await page().getByRole('dialog', { name: 'Concluir fluxo' }).getByRole('button', { name: 'Sim' }).click();
+    await expect.poll(() => screen.getByLabel('Situação').textContent()).toBe('Concluído');
+
+    const history = screen.getByRole('table', { name: 'Histórico do fluxo' });
+    const executed = history.getByRole('row').filter({ hasText: 'Tarefa executada: Cadastrar a empresa' });
+    await executed.getByRole('link', { name: 'Pessoa jurídica: Construtora do Fluxo Ltda' }).click();
+    await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/pessoa_juridica\/\d+$/);
+    const company = (await api('GET', `/api/fluxo_trabalho/${run.id}`)).data.entities[0];
+    expect(company).toMatchObject({ module: 'pessoa_juridica', action: 'store' });
+    expect(new URL(page().url()).pathname).toBe(`/pessoa_juridica/${company.record_id}`);
+  });
+});
