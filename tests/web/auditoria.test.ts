@@ -28,8 +28,14 @@ describe('the names a person reads in the audit log', () => {
     expect(AUDIT_EVENTS.map((e) => e.id)).toEqual([
       'created', 'updated', 'deleted', 'attached', 'detached', 'added_permission', 'removed_permission',
       'added_role', 'removed_role', 'added_tenant_config', 'removed_tenant_config', 'archived', 'unarchived', 'exported', 'printed', 'print_failed',
-      'kept_as_document', 'not_kept_as_document',
+      'kept_as_document', 'not_kept_as_document', 'restored',
+      'added_occurrences', 'removed_occurrence', 'canceled', 'reactivated', 'concluded', 'paused', 'resumed',
+      'step_started', 'task_started', 'task_finished',
+      'creation', 'simulation', 'alteration', 'suspension', 'reactivation', 'completion', 'cancellation',
     ]);
+    expect(eventName('restored')).toBe('Restauração de versão');
+    expect(eventName('task_finished')).toBe('Tarefa executada');
+    expect(eventName('suspension')).toBe('Prazo suspenso');
     expect(eventName('added_permission')).toBe('Permissão incluída');
     expect(eventName('kept_as_document')).toBe('Guardado como documento');
     expect(eventName('archived')).toBe('Arquivamento');
