@@ -48,15 +48,18 @@ describe('a system action in the browser', () => {
     await row('Cadastrar a empresa').getByRole('link', { name: 'Executar ação' }).click();
     await expect.poll(() => new URL(page().url()).pathname).toBe('/acao/pessoa_juridica/inserir');
     await field('CNPJ').fill('45.723.174/0001-10');
+    await field('Razão social').fill('Construtora do Fluxo Ltda');
+    expect(await field('Razão social').inputValue()).toBe('Construtora do Fluxo Ltda');
 
-    // Leaving the system action for another screen asks first; 'Não' stays.
+    // Leaving the system action for another screen asks first; 'Não' stays, with what was typed.
     await page().getByRole('link', { name: 'Bancos' }).click();
     const question = page().getByRole('dialog', { name: 'Deseja realmente sair da ação do sistema?' });
     await question.getByText('Dados podem ser perdidos.').waitFor();
     await question.getByRole('button', { name: 'Não' }).click();
     expect(new URL(page().url()).pathname).toBe('/acao/pessoa_juridica/inserir');
+    expect(await field('CNPJ').inputValue()).toBe('45.723.174/0001-10');
+    expect(await field('Razão social').inputValue()).toBe('Construtora do Fluxo Ltda');
 
-    await field('Razão social').fill('Construtora do Fluxo Ltda');
     await field('Nome abreviado').fill('Do Fluxo');
     await choose('Tipo de parte', 'Pessoa Jurídica');
     await typeAhead('Nacionalidade', 'Brasil', 'Brasileira');
