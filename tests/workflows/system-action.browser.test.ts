@@ -49,6 +49,8 @@ describe('a system action in the browser', () => {
     await expect.poll(() => new URL(page().url()).pathname).toBe('/acao/pessoa_juridica/inserir');
     await field('CNPJ').fill('45.723.174/0001-10');
     await field('Razão social').fill('Construtora do Fluxo Ltda');
+    await field('Nome abreviado').fill('Do Fluxo');
+    await field('Capital social').fill('100000,00');
     expect(await field('Razão social').inputValue()).toBe('Construtora do Fluxo Ltda');
 
     // Leaving the system action for another screen asks first; 'Não' stays, with what was typed.
@@ -59,12 +61,11 @@ describe('a system action in the browser', () => {
     expect(new URL(page().url()).pathname).toBe('/acao/pessoa_juridica/inserir');
     expect(await field('CNPJ').inputValue()).toBe('45.723.174/0001-10');
     expect(await field('Razão social').inputValue()).toBe('Construtora do Fluxo Ltda');
+    expect(await field('Nome abreviado').inputValue()).toBe('Do Fluxo');
 
-    await field('Nome abreviado').fill('Do Fluxo');
     await choose('Tipo de parte', 'Pessoa Jurídica');
     await typeAhead('Nacionalidade', 'Brasil', 'Brasileira');
     await typeAhead('Natureza jurídica', 'Limitada', /^206-2/);
-    await field('Capital social').fill('100000,00');
     await page().getByRole('tab', { name: /^Atividades/ }).click();
     await typeAhead('Atividade econômica principal', 'edifícios', /CONSTRUÇÃO DE EDIFÍCIOS/);
     await page().getByRole('button', { name: 'Salvar' }).click();
