@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FieldSpec } from '../types';
 import { ViewColumnIcon } from '../plain/icons';
+import { useCloseOnOutside } from './useCloseOnOutside';
 
 interface Props {
   columns: FieldSpec[];
@@ -13,21 +14,7 @@ export function ColumnsButton({ columns, hidden, onToggle }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('mousedown', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
+  useCloseOnOutside(open, box, () => setOpen(false));
   const visible = columns.filter((c) => !hidden.includes(c.source)).length;
   return (
     <div className="columns-menu" ref={box}>

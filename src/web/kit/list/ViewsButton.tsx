@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useListContext, useNotify } from 'ra-core';
 import { ConfirmDialog } from '../plain/ConfirmDialog';
 import { useSavedViews, type SavedView, type ViewRefusal } from './savedViews';
+import { useCloseOnOutside } from './useCloseOnOutside';
 
 interface Props {
   resource: string;
@@ -39,19 +40,8 @@ export function ViewsButton({ resource, hidden, onHidden }: Props) {
     if (!open) return;
     load();
     provider.shareableRoles?.().then(setRoles, () => setRoles([]));
-    const outside = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('mousedown', outside);
-      document.removeEventListener('keydown', escape);
-    };
   }, [open, load, provider]);
+  useCloseOnOutside(open, box, () => setOpen(false));
   if (!provider.savedViews) return null;
 
   const apply = (view: SavedView) => {
