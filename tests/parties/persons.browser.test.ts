@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
 import { logIn } from '../e2e/support/product';
@@ -272,6 +273,52 @@ describe('physical persons in the browser', () => {
     const csv = await readFile((await saved.path())!, 'utf8');
     expect(csv).toContain('Carlos Pereira');
     expect(csv).not.toContain('Maria da Conceição Souza');
+  });
+
+  it('refuses the second of two people saving one schedule, and reloads the first one\'s week into the grid', async () => {
+    await page().setViewportSize({ width: 1366, height: 900 });
+    const { data: [maria] } = await api('GET', `/api/pessoa_fisica?q=${encodeURIComponent('Maria da Conceição')}`);
+    const openSchedule = async (tabPage: Page) => {
+      await tabPage.goto(`${session.product.url}/pessoa_fisica/${maria.id}`);
+      await tabPage.getByRole('button', { name: 'Editar' }).click();
+      await tabPage.getByRole('tab', { name: /^Vínculos/ }).click();
+      const cell = (part: 'Início' | 'Fim', day: string) => tabPage.getByRole('tabpanel').getByLabel(`${part} de ${day}, expediente 1`, { exact: true });
+      await cell('Início', 'Segunda-feira').waitFor();
+      return cell;
+    };
+    const first = await openSchedule(page());
+    // The second person, in a browser of their own.
+    const secondContext = await page().context().browser()!.newContext({ locale: 'pt-BR' });
+    const secondPage = await secondContext.newPage();
+    try {
+      await logIn(secondPage, session.product);
+      await expect.poll(() => new URL(secondPage.url()).pathname).toBe('/');
+      const second = await openSchedule(secondPage);
+      // The first adds a Sunday; the second moves Friday's start.
+      await first('Início', 'Domingo').fill('07:00');
+      await first('Fim', 'Domingo').fill('09:00');
+      await second('Início', 'Sexta-feira').fill('09:00');
+
+      await page().getByRole('button', { name: 'Salvar' }).click();
+      await page().getByText('Registro salvo com sucesso').waitFor();
+      await secondPage.getByRole('button', { name: 'Salvar' }).click();
+      const dialog = secondPage.getByRole('dialog', { name: 'Registro alterado' });
+      await dialog.waitFor();
+      await secondPage.screenshot({ path: join(SHOTS, 'horario-conflito-1366.png'), fullPage: true });
+      const stored = async () => (await api('GET', `/api/pessoa_fisica/${maria.id}`)).data.work_relations[0].expedients
+        .filter((row: { expedient_number: number }) => row.expedient_number === 1)
+        .map((row: { day: number; start: string; end: string }) => `${row.day} ${row.start}-${row.end}`);
+      // Sunday is day 1 and Friday day 6: the first person's Sunday is kept, the second's Friday is not.
+      expect(await stored()).toContain('1 07:00-09:00');
+      expect(await stored()).toContain('6 08:00-12:00');
+
+      await dialog.getByRole('button', { name: 'Recarregar' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => second('Início', 'Domingo').inputValue()).toBe('07:00');
+      expect(await second('Início', 'Sexta-feira').inputValue()).toBe('08:00');
+    } finally {
+      await secondContext.close();
+    }
   });
 
   it('keeps the form usable on a 390 px phone', async () => {

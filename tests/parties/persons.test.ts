@@ -217,6 +217,26 @@ for (const kind of DATABASE_KINDS) {
       expect(clash.body.errors).toEqual({ 'work_relations.0.expedients.2.start': ['O horário está em conflito com o expediente: 2'] });
     });
 
+    it('gives one of two people changing the same schedule at once their week, the other a conflict, and never a mix of both', async () => {
+      const opened = (await admin()('GET', `/api/pessoa_fisica/${ids.person}`)).body.data;
+      const relation = opened.work_relations[0];
+      const weekOf = (start: string, end: string) => [2, 3, 4, 5, 6].map((day) => ({ expedient_number: 1, day, start, end }));
+      const weeks = { morning: weekOf('07:00', '11:00'), evening: weekOf('14:00', '20:00') };
+      const answers = await Promise.all(Object.values(weeks).map((expedients) =>
+        admin()('PUT', `/api/pessoa_fisica/${ids.person}`, { ...opened, work_relations: [{ ...relation, expedients }] })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const winner = Object.values(weeks)[answers.findIndex((a) => a.status === 200)];
+      const stored = (await admin()('GET', `/api/pessoa_fisica/${ids.person}`)).body.data.work_relations[0].expedients;
+      const times = (rows: { day: number; start: string; end: string }[]) => rows.map(({ day, start, end }) => `${day} ${start}-${end}`).sort();
+      expect(times(stored)).toEqual(times(winner));
+      // The one who lost saves again from the record as it now is.
+      const loser = Object.values(weeks)[answers.findIndex((a) => a.status === 409)];
+      const current = (await admin()('GET', `/api/pessoa_fisica/${ids.person}`)).body.data;
+      const again = await admin()('PUT', `/api/pessoa_fisica/${ids.person}`, { ...current, work_relations: [{ ...current.work_relations[0], expedients: loser }] });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(times(again.body.data.work_relations[0].expedients)).toEqual(times(loser));
+    });
+
     it('keeps the party in step with the person, whatever party_id is sent, and removes it with the person', async () => {
       const stored = (await admin()('GET', `/api/pessoa_fisica/${ids.person}`)).body.data;
       const partyId = stored.party_id;

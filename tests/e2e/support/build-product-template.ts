@@ -17,7 +17,7 @@ export default async function buildProductTemplate(): Promise<void> {
     if (entry.startsWith('conselho-product-template-') && path !== PRODUCT_TEMPLATE) rmSync(path, { recursive: true, force: true });
   }
   if (existsSync(PRODUCT_TEMPLATE)) return;
-  const product = await startProduct();
+  const product = await startProduct({}, undefined, 300);
   await product.stop({ keepData: true });
   // Whole or not at all: a folder is a template only once the product that made it has stopped.
   renameSync(product.dataDir, PRODUCT_TEMPLATE);

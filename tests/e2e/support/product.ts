@@ -31,8 +31,12 @@ export interface ProductPlace {
   webDir: string;
 }
 
-/** Starts the product as `npm start` would (minus the build), on a fresh data folder and a free port. */
-export async function startProduct(env: Record<string, string> = {}, place: ProductPlace = { root, webDir: TEST_WEB_DIR }): Promise<RunningProduct> {
+/**
+ * Starts the product as `npm start` would (minus the build), on a fresh data folder and a free port.
+ * `startSeconds`: how long it may take to say where it listens; a first start (no template to copy)
+ * creates and seeds every database, minutes on a busy machine.
+ */
+export async function startProduct(env: Record<string, string> = {}, place: ProductPlace = { root, webDir: TEST_WEB_DIR }, startSeconds = 90): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'conselho-e2e-'));
   if (place.root === root && Object.keys(env).every((key) => RUNTIME_ONLY.has(key)) && existsSync(PRODUCT_TEMPLATE)) {
     copyFolder(PRODUCT_TEMPLATE, dataDir);
@@ -49,7 +53,7 @@ export async function startProduct(env: Record<string, string> = {}, place: Prod
   });
   let output = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 90 s:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not start in ${startSeconds} s:\n${output}`)), startSeconds * 1000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/https?:\/\/[^\s]+:\d+/);
