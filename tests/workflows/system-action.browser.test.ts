@@ -73,6 +73,12 @@ describe('a system action in the browser', () => {
     expect(await field('CNPJ').inputValue()).toBe('45.723.174/0001-10');
     expect(await field('Razão social').inputValue()).toBe('Construtora do Fluxo Ltda');
     expect(await field('Nome abreviado').inputValue()).toBe('Do Fluxo');
+    // Text typed right after the question stays too.
+    await field('Nome fantasia').fill('Fluxo Construções');
+    await field('Página na internet').fill('https://fluxo.example');
+    await page().waitForTimeout(300);
+    expect(await field('Nome fantasia').inputValue()).toBe('Fluxo Construções');
+    expect(await field('Página na internet').inputValue()).toBe('https://fluxo.example');
 
     await choose('Tipo de parte', 'Pessoa Jurídica');
     await typeAhead('Nacionalidade', 'Brasil', 'Brasileira');
