@@ -36,7 +36,7 @@ export function SystemActionChooser() {
   const [failure, setFailure] = useState<string | null>(null);
   const [earlier, setEarlier] = useState<Option[]>([]);
   const [typed, setTyped] = useState('');
-  const [found, setFound] = useState<Option[]>([]);
+  const [found, setFound] = useState<{ text: string; options: Option[] }>({ text: '', options: [] });
   const [chosen, setChosen] = useState<Option[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -54,10 +54,10 @@ export function SystemActionChooser() {
 
   useEffect(() => {
     const text = typed.trim();
-    if (text.length < 2) return setFound([]);
+    if (text.length < 2) return setFound({ text: '', options: [] });
     const timer = setTimeout(() => {
       http<{ data: Option[] }>({ path: `/api/${module}/combos?limit=20&filter=${encodeURIComponent(text)}` })
-        .then(({ json }) => setFound(json.data))
+        .then(({ json }) => setFound({ text, options: json.data }))
         .catch((error) => notify(failureOf(error).message, { type: 'error' }));
     }, 250);
     return () => clearTimeout(timer);
@@ -108,8 +108,8 @@ export function SystemActionChooser() {
         ) : null}
         <Paper component="section" aria-label="Buscar registro" sx={{ p: 2 }}>
           <TextField label={`Buscar ${singular}`} value={typed} onChange={(event) => setTyped(event.target.value)} helperText="Digite ao menos 2 letras." margin="dense" fullWidth />
-          {found.filter((option) => !earlier.some((record) => record.id === option.id)).map(row)}
-          {typed.trim().length >= 2 && found.length === 0 ? <Typography>Nenhum Resultado</Typography> : null}
+          {found.options.filter((option) => !earlier.some((record) => record.id === option.id)).map(row)}
+          {found.text !== '' && found.text === typed.trim() && found.options.length === 0 ? <Typography>Nenhum Resultado</Typography> : null}
         </Paper>
         {!editing ? <Typography aria-live="polite">{chosen.length === 0 ? 'Nenhum registro escolhido.' : `Escolhidos: ${chosen.map((record) => record.name).join(', ')}`}</Typography> : null}
         <Box sx={{ display: 'flex', gap: 2 }}>
