@@ -12,6 +12,17 @@ export const dataEnvelope = (schema: Doc): Doc => ({
 
 export const json = (description: string, schema: Doc): Doc => ({ description, content: { 'application/json': { schema } } });
 
+/**
+ * A feature route's operation: its tag and summary, the `Tenant` header first among its parameters,
+ * then the operation's own (its other fields as given).
+ */
+export const featureOperation = (tag: string, summary: string, { parameters, ...rest }: Doc): Doc => ({
+  tags: [tag],
+  summary,
+  parameters: [ref('parameters', 'Tenant'), ...((parameters as Doc[] | undefined) ?? [])],
+  ...rest,
+});
+
 export const errorResponses = (...codes: string[]): Doc => Object.fromEntries(codes.map((code) => [code, ref('responses', ERRORS[code])]));
 
 const ERRORS: Record<string, string> = {

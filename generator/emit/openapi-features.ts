@@ -2,7 +2,8 @@
  * The hand-written routes features add beside a module's generic ones (src/server/<feature>/routes.ts),
  * keyed by the module they belong to: the document lists them when the model has that module.
  */
-import { dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
+import { dataEnvelope, errorResponses, featureOperation as operation, json, ref } from './openapi-common.js';
+import { workflowPaths } from './openapi-workflows.js';
 
 type Doc = Record<string, unknown>;
 
@@ -16,7 +17,6 @@ const body = (properties: Record<string, Doc>, required: string[]): Doc => ({
   required: true,
   content: { 'application/json': { schema: { type: 'object', properties, required } } },
 });
-const operation = (tag: string, summary: string, rest: Doc): Doc => ({ tags: [tag], summary, parameters: [tenant, ...((rest.parameters as Doc[] | undefined) ?? [])], ...rest });
 const withId = [ref('parameters', 'Id')];
 const namedParty = { type: ['object', 'null'], properties: { id: integer, name: text }, required: ['id', 'name'] };
 const institutionSettings = {
@@ -62,6 +62,7 @@ const created = (summary: string): Doc => ({
 
 /** module → its feature routes, given the module's record schema name. */
 export const featurePaths: Record<string, (typeName: string) => Doc> = {
+  ...workflowPaths,
   monitores: (typeName) => ({
     '/api/monitores/status': {
       get: operation('monitores', 'Monitores na ordem da grade (excluído, ainda não verificado, fora do ar, alerta, no ar), com o tempo de resposta máximo (permissão `monitor.index`, espaço da plataforma)', {

@@ -102,7 +102,9 @@ export default function AdminShell() {
       >
         <CustomRoutes>
           <Route path="/erro" element={<ErrorPage />} />
-          <Route path="/acao/:module/inserir" element={<SystemActionPage />} />
+          <Route path="/acao/:module/inserir" element={<SystemActionPage screen="create" />} />
+          <Route path="/acao/:module/:id" element={<SystemActionPage screen="edit" />} />
+          <Route path="/acao/:module" element={<SystemActionPage screen="choose" />} />
           <Route path="/dashboard" element={<Suspense fallback={<Loading />}><DashboardPage /></Suspense>} />
           <Route
             path="/perfil"

@@ -15,7 +15,7 @@ describe('the OpenAPI document and the routes', () => {
 
   it('lists the feature routes beside the generic ones, and each is a route of the server', () => {
     const document = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-    for (const path of ['/api/dashboard', '/api/monitores/status', '/api/monitores/{id}/check', '/api/clientes/available_drivers', '/api/clientes/configs', '/api/sequencias/mask_preview', '/api/sequencias/{id}/next', '/api/cep/{cep}', '/api/instituicao', '/api/pessoa_juridica/{id}/vinculos', '/api/acoes_fiscalizacao/{id}/cancel', '/api/acoes_fiscalizacao/conclude', '/api/acoes_fiscalizacao/supervisor_check', '/api/pendencias_acao_fiscalizacao/simulation', '/api/pendencias_acao_fiscalizacao/conclude', '/api/pendencias_acao_fiscalizacao/{id}/conclude']) {
+    for (const path of ['/api/dashboard', '/api/monitores/status', '/api/monitores/{id}/check', '/api/clientes/available_drivers', '/api/clientes/configs', '/api/sequencias/mask_preview', '/api/sequencias/{id}/next', '/api/cep/{cep}', '/api/instituicao', '/api/pessoa_juridica/{id}/vinculos', '/api/acoes_fiscalizacao/{id}/cancel', '/api/acoes_fiscalizacao/conclude', '/api/acoes_fiscalizacao/supervisor_check', '/api/pendencias_acao_fiscalizacao/simulation', '/api/pendencias_acao_fiscalizacao/conclude', '/api/pendencias_acao_fiscalizacao/{id}/conclude', '/api/fluxo_trabalho/init/{typeId}/{stepTypeId}', '/api/fluxo_trabalho/{id}/status/{status}', '/api/system_actions_link', '/api/system_actions_affected_entity']) {
       expect(document.paths, path).toHaveProperty([path]);
     }
     const missing: string[] = [];

@@ -143,7 +143,8 @@ for (const kind of DATABASE_KINDS) {
       expect(byId.has('bancos.link')).toBe(true);
       expect(byId.has('bancos.store')).toBe(false);
       expect(byId.has('usuarios.store')).toBe(false);
-      for (const action of catalogue.body.data) expect(action.name).toMatch(/^(Criar|Editar|Vincular) |^Checklist$/);
+      for (const action of catalogue.body.data) expect(action.name).toMatch(/^(Criar|Editar|Vincular) |^Checklist$|^Iniciar fluxo de trabalho$/);
+      expect(byId.get('workflow.init_workflow')).toBe('Iniciar fluxo de trabalho');
 
       const wrong = await refused('POST', '/api/tipo_fluxo_trabalho', type({ step_types: [step(1, { task_types: [task({ action: 'usuarios.store' })] })] }));
       expect(wrong['step_types.0.task_types.0.action']).toEqual([ACTION_UNKNOWN]);

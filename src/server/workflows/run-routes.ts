@@ -16,7 +16,7 @@ import {
   actualData, changeStatus, finishTask, finishWorkflow, initialSteps, initStep, initTask, initWorkflow, nextSteps, parseStatus, RUN_MODULE, runHistory,
   STEP_TYPE_NOT_FOUND, TASK_NOT_FOUND, TASKS_TO_COPY_INVALID, TYPE_NOT_FOUND, WORKFLOW_NOT_FOUND,
 } from './runs.js';
-import { linkedEntities } from './system-action-links.js';
+import { linkedEntities, linkRecord, linkTarget, SYSTEM_ACTION_KEY } from './system-action-links.js';
 
 export const READ = ['workflow.show', 'workflow.execute'] as const;
 export const EXECUTE = ['workflow.execute'] as const;
@@ -71,7 +71,10 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
   app.put<{ Params: { typeId: string; stepTypeId: string } }>(`${base}/init/:typeId/:stepTypeId`, async (request, reply) => {
     const { db, userId } = guard(request, EXECUTE);
     const body = objectBody(request.body ?? {});
-    const id = await initWorkflow(db, { typeId: parseId(request.params.typeId, TYPE_NOT_FOUND), stepTypeId: parseId(request.params.stepTypeId, STEP_TYPE_NOT_FOUND), name: body.name, notes: body.notes, userId });
+    // Started by another run's task ('workflow.init_workflow'): the new run is linked to that task in the same transaction.
+    const parent = body[SYSTEM_ACTION_KEY] == null ? null : linkTarget(body[SYSTEM_ACTION_KEY]);
+    const started = parent && ((trx: Kysely<SpaceDatabase>, runId: number) => linkRecord(trx, { ...parent, module: RUN_MODULE, recordId: runId, kind: 'store', userId }, SYSTEM_ACTION_KEY));
+    const id = await initWorkflow(db, { typeId: parseId(request.params.typeId, TYPE_NOT_FOUND), stepTypeId: parseId(request.params.stepTypeId, STEP_TYPE_NOT_FOUND), name: body.name, notes: body.notes, userId, started: started ?? undefined });
     reply.code(201);
     return { data: await actual(db, id), message: STARTED };
   });

@@ -131,7 +131,11 @@ async function startStep(trx: Trx, workflowId: number, stepType: { id: number; n
   return { id: Number(step.id), tasks: chosen.map((task) => Number(task.id)), concluded: done };
 }
 
-export interface InitWorkflow { typeId: number; stepTypeId: number; name: unknown; notes: unknown; userId: number | null }
+export interface InitWorkflow {
+  typeId: number; stepTypeId: number; name: unknown; notes: unknown; userId: number | null;
+  /** Runs in the start's transaction once the run exists (a task's 'workflow.init_workflow' links it): its refusal undoes the start. */
+  started?: (trx: Trx, id: number) => Promise<unknown>;
+}
 
 /**
  * Starts a run of an active type at its first step (every task of it copied), numbered from the
@@ -156,6 +160,7 @@ export async function initWorkflow(db: Db, input: InitWorkflow): Promise<number>
     const step = await startStep(trx, id, { ...stepType, id: Number(stepType.id) }, null);
     await history(trx, id, input.userId, 'started', `Fluxo iniciado na etapa ${stepType.step_number} - ${stepType.name}`, { step_name: stepType.name });
     await audit(trx, input.userId, id, 'created', null, { ...values, step_type_id: Number(stepType.id), tasks: step.tasks });
+    await input.started?.(trx, id);
     return id;
   });
 }

@@ -20,7 +20,8 @@ import { objectBody } from '../http/body.js';
 import { sessionOf } from '../http/session.js';
 import type { BodyAttachment } from '../resources/hooks.js';
 import { CANCELED_FINAL, CONCLUDED_FINAL, PAUSED, RUN_MODULE, STATUS, TASK_ALREADY_FINISHED, TASK_NOT_FOUND, WORKFLOW_NOT_FOUND } from './runs.js';
-import { systemActions } from './system-actions.js';
+import { INIT_WORKFLOW, systemActions } from './system-actions.js';
+import { affectedEntities, triggeredEntities } from './entity-lookups.js';
 
 export const SYSTEM_ACTION_KEY = 'system_action_attributes';
 export const ATTRIBUTES_INVALID = 'Os atributos da ação do sistema devem trazer o fluxo de trabalho (workflow_id) e a tarefa (task_type_id).';
@@ -30,6 +31,7 @@ export const MODULE_NOT_LINKABLE = 'Este cadastro não é vinculado por ações 
 export const ITEMS_REQUIRED = 'Informe ao menos um registro a vincular.';
 export const LINKED = 'Registro vinculado ao fluxo de trabalho com sucesso';
 export const LINKED_MANY = 'Registros vinculados ao fluxo de trabalho com sucesso';
+export const ONE_TIME_DONE = 'Esta ação só pode ser executada uma vez neste fluxo de trabalho: ela já foi executada.';
 
 type Kind = 'store' | 'update' | 'link';
 type Trx = Kysely<SpaceDatabase>;
@@ -53,7 +55,7 @@ export function linkTarget(value: unknown, field: string = SYSTEM_ACTION_KEY): {
  * active, the task one of its current step's and not concluded, its action `<module>.<kind>`.
  * Refusals answer on `field` (422), or 409 for the run's state.
  */
-export async function linkRecord(trx: Trx, link: { workflowId: number; taskTypeId: number; module: string; recordId: number; kind: Kind; userId: number | null }, field: string) {
+export async function linkRecord(trx: Trx, link: { workflowId: number; taskTypeId: number; module: string; recordId: number; kind: Kind; userId: number | null; sameExecution?: boolean }, field: string) {
   const run = await trx.selectFrom('workflows').select(['id', 'status']).where('id', '=', link.workflowId).forUpdate().executeTakeFirst();
   if (!run) throw invalid({ [field]: [WORKFLOW_NOT_FOUND] });
   if (run.status === STATUS.paused) throw conflict(PAUSED);
@@ -63,7 +65,15 @@ export async function linkRecord(trx: Trx, link: { workflowId: number; taskTypeI
   const task = step ? await trx.selectFrom('workflow_tasks').selectAll().where('workflow_step_id', '=', Number(step.id)).where('task_type_id', '=', link.taskTypeId).executeTakeFirst() : undefined;
   if (!step || !task) throw invalid({ [field]: [TASK_NOT_FOUND] });
   if (task.concluded) throw conflict(TASK_ALREADY_FINISHED);
-  if (task.action !== `${link.module}.${link.kind}`) throw invalid({ [field]: [ACTION_MISMATCH] });
+  // A run started from a task is that task's record: its action is the special 'workflow.init_workflow'.
+  const expected = link.module === RUN_MODULE && link.kind === 'store' ? INIT_WORKFLOW : `${link.module}.${link.kind}`;
+  if (task.action !== expected) throw invalid({ [field]: [ACTION_MISMATCH] });
+  // A one-time action is executed once in the run (a step come back to copies its task again, not its action);
+  // the run's row is locked, so of two at once the second sees the first's record. A batch is one execution.
+  if (task.one_time_action && !link.sameExecution) {
+    const done = await trx.selectFrom('workflow_task_entities').select('id').where('workflow_id', '=', link.workflowId).where('task_type_id', '=', link.taskTypeId).executeTakeFirst();
+    if (done) throw conflict(ONE_TIME_DONE);
+  }
   const now = new Date();
   if (task.start_date === null) {
     await trx.updateTable('workflow_tasks').set({ start_date: now }).where('id', '=', Number(task.id)).execute();
@@ -102,20 +112,25 @@ export async function linkedEntities(db: Trx, model: Model, workflowId: number) 
   return answer;
 }
 
+const taskKey = (item: unknown) => {
+  const body = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+  return `${positive(body.workflow_id)}:${positive(body.task_type_id)}`;
+};
+
 export async function systemActionLinkRoutes(app: FastifyInstance, options: { model: Model }) {
   const run = options.model.byModule.get(RUN_MODULE);
   if (!run) return;
   const linkable = new Set(systemActions(options.model).filter((action) => action.kind === 'link').map((action) => action.module));
 
-  function guard(request: FastifyRequest) {
+  function guard(request: FastifyRequest, names: readonly string[] = ['workflow.execute']) {
     const session = sessionOf(request);
-    if (!app.resources.mayUse(request, run!, ['workflow.execute'])) throw new AppError(403, MESSAGES.forbidden);
+    if (!app.resources.mayUse(request, run!, names)) throw new AppError(403, MESSAGES.forbidden);
     const locator = app.resources.locatorOf(run!.database);
     return { db: locator.db(request) as Trx, userId: locator.knowsCaller(request) ? session.user.id : null };
   }
 
   /** One item of a link request, checked on its fields (`prefix` names its place in a batch). */
-  async function linkOne(trx: Trx, item: unknown, prefix: string, userId: number | null) {
+  async function linkOne(trx: Trx, item: unknown, prefix: string, userId: number | null, sameExecution = false) {
     const body = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
     const { workflowId, taskTypeId } = linkTarget(body, `${prefix}workflow_id`);
     const module = typeof body.module === 'string' ? body.module : '';
@@ -124,7 +139,7 @@ export async function systemActionLinkRoutes(app: FastifyInstance, options: { mo
     const recordId = positive(body.record_id);
     const found = recordId === null ? undefined : await (trx as Kysely<any>).selectFrom(entity.table).select('id').where('id', '=', recordId).executeTakeFirst();
     if (!found) throw invalid({ [`${prefix}record_id`]: [RECORD_NOT_FOUND] });
-    return linkRecord(trx, { workflowId, taskTypeId, module, recordId: recordId!, kind: 'link', userId }, `${prefix}task_type_id`);
+    return linkRecord(trx, { workflowId, taskTypeId, module, recordId: recordId!, kind: 'link', userId, sameExecution }, `${prefix}task_type_id`);
   }
 
   app.post('/api/system_actions_link', async (request, reply) => {
@@ -135,6 +150,17 @@ export async function systemActionLinkRoutes(app: FastifyInstance, options: { mo
     return { data, message: LINKED };
   });
 
+  // The look-ups (entity-lookups.ts): they read, so showing a run is enough.
+  app.post('/api/system_actions_affected_entity', async (request) => {
+    const { db } = guard(request, ['workflow.show', 'workflow.execute']);
+    return { data: await affectedEntities(db, options.model, objectBody(request.body ?? {})) };
+  });
+
+  app.post('/api/system_actions_triggered_entity', async (request) => {
+    const { db } = guard(request, ['workflow.show', 'workflow.execute']);
+    return { data: await triggeredEntities(db, options.model, objectBody(request.body ?? {})) };
+  });
+
   app.post('/api/system_actions_link_batch', async (request, reply) => {
     const { db, userId } = guard(request);
     const body = objectBody(request.body ?? {});
@@ -142,7 +168,13 @@ export async function systemActionLinkRoutes(app: FastifyInstance, options: { mo
     const items = body.items as unknown[];
     const data = await db.transaction().execute(async (trx) => {
       const linked = [];
-      for (const [index, item] of items.entries()) linked.push(await linkOne(trx, item, `items.${index}.`, userId));
+      // The batch is one execution of its tasks' actions: a one-time task takes all its records in it.
+      const tasks = new Set<string>();
+      for (const [index, item] of items.entries()) {
+        const row = await linkOne(trx, item, `items.${index}.`, userId, tasks.has(taskKey(item)));
+        tasks.add(taskKey(item));
+        linked.push(row);
+      }
       return linked;
     });
     reply.code(201);

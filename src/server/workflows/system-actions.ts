@@ -2,7 +2,7 @@
  * The catalogue of system actions a workflow task may carry (spec 002 §2: 'Criar', 'Editar' or
  * 'Vincular' and the entity's pt-BR name), derived from the model the server serves, so a module
  * added under `schemas/` joins it without a list kept by hand. Beside them, 'checklist': a task
- * done outside the system and ticked off.
+ * done outside the system and ticked off, and 'workflow.init_workflow', a task that starts another run.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Entity, MenuArea, Model } from '../../../language/index.js';
@@ -10,6 +10,8 @@ import { operationAccess } from '../resources/access.js';
 
 export const MODULE = 'tipo_fluxo_trabalho';
 export const CHECKLIST = 'checklist';
+/** The special action that starts another workflow from a task (spec 002 §2): the new run is the task's record. */
+export const INIT_WORKFLOW = 'workflow.init_workflow';
 
 /** The areas whose records a workflow acts on: the registry, its tables, inspections and finance. */
 const ACTING_AREAS: readonly MenuArea[] = ['cadastro', 'tabelas', 'fiscalizacao', 'financeiro'];
@@ -19,7 +21,7 @@ export interface SystemAction {
   id: string;
   name: string;
   module: string | null;
-  kind: 'store' | 'update' | 'link' | 'checklist';
+  kind: 'store' | 'update' | 'link' | 'init_workflow' | 'checklist';
 }
 
 /** 'Pessoa jurídica' → 'pessoa jurídica'; an initialism ('UF') keeps its capitals. */
@@ -42,6 +44,7 @@ export function systemActions(model: Model): SystemAction[] {
     if (staffWrites && entity.operations.update) actions.push({ id: `${entity.module}.update`, name: `Editar ${name}`, module: entity.module, kind: 'update' });
     actions.push({ id: `${entity.module}.link`, name: `Vincular ${name}`, module: entity.module, kind: 'link' });
   }
+  if (model.byModule.has('fluxo_trabalho')) actions.push({ id: INIT_WORKFLOW, name: 'Iniciar fluxo de trabalho', module: 'fluxo_trabalho', kind: 'init_workflow' });
   actions.push({ id: CHECKLIST, name: 'Checklist', module: null, kind: 'checklist' });
   return actions;
 }

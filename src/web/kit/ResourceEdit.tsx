@@ -12,6 +12,7 @@ import {
   useGetIdentity,
   useNotify,
   useRecordContext,
+  useRedirect,
   useResourceContext,
   type HttpError,
 } from 'react-admin';
@@ -20,6 +21,7 @@ import { FormModeContext } from './formMode';
 import { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
 import { UnsavedChangesReporter } from './UnsavedChangesReporter';
 import { BackLink } from './BackLink';
+import { useReturnAfterInsert } from './returnAfterInsert';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { RecordDocuments } from './documents/RecordDocuments';
 import { RecordOccurrencesPanel } from './occurrences/RecordOccurrencesPanel';
@@ -34,7 +36,8 @@ import { RecordHistoryPanel } from './history/RecordHistoryPanel';
  * `documents` (a module with `x-documents`) lists the record's documents under the form, `occurrences`
  * (a module with `x-occurrences`) its occurrences; `panels` shows a module's own parts of the record
  * (its own forms and lists, outside the record's form) between the form and its documents. Every
- * record shows its history of changes last.
+ * record shows its history of changes last. Opened with `?voltar=/path`, it opens for editing and
+ * returns there after saving.
  */
 export function ResourceEdit({
   children,
@@ -51,7 +54,11 @@ export function ResourceEdit({
   occurrences?: boolean;
   transform?: (data: Record<string, unknown>) => Record<string, unknown>;
 }) {
-  const [editing, setEditing] = useState(false);
+  // Opened from another screen to edit (`?voltar=/path`: a workflow's 'Editar' system action), the
+  // form opens for editing and goes back there once saved.
+  const back = useReturnAfterInsert();
+  const redirect = useRedirect();
+  const [editing, setEditing] = useState(back !== null);
   const [stale, setStale] = useState<string | null>(null);
   const notify = useNotify();
   return (
@@ -70,6 +77,7 @@ export function ResourceEdit({
           onSuccess: () => {
             notify('Registro salvo com sucesso', { type: 'success' });
             setEditing(false);
+            if (back) redirect(back);
           },
           onError: (error) => {
             const failure = error as HttpError;

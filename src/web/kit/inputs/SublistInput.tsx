@@ -5,6 +5,7 @@ import { RuntimeDefaults } from '../runtimeDefaults';
 import { onlyOneMainCheck } from '../validation';
 import { KindInput } from '../KindInput';
 import { WeekGridInput } from './WeekGridInput';
+import { RuledRemoveButton, SublistRemovals } from './sublistRemoval';
 
 interface Props {
   spec: FieldSpec;
@@ -20,10 +21,12 @@ interface Props {
  * `default` fills the list of a new record, or of a new item for a nested one (a new work relation
  * comes with the default schedule); a new row's fields start with the screen's `RuntimeDefaults`,
  * else their schema's `default`. A sub-list of a week (`x-sublist.week`) is a grid (WeekGridInput).
+ * A screen may rule what removing a row does (`SublistRemovals`: a question first, the form tidied after).
  */
 export function SublistInput({ spec, label, validate, readOnly }: Props) {
   const sublist = spec.sublist;
   const runtime = useContext(RuntimeDefaults);
+  const removal = useContext(SublistRemovals)[spec.source];
   if (sublist?.week) return <WeekGridInput spec={spec} label={label} validate={validate} readOnly={readOnly} />;
   const checks = sublist?.mainField
     ? [...validate, onlyOneMainCheck(sublist.mainField, { item: sublist.itemLabel, gender: sublist.itemGender, required: sublist.mainRequired })]
@@ -41,6 +44,7 @@ export function SublistInput({ spec, label, validate, readOnly }: Props) {
         disableAdd={readOnly}
         disableRemove={readOnly}
         disableClear
+        removeButton={removal ? <RuledRemoveButton rule={removal} /> : undefined}
         sx={nested ? { '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1 } } : ROW_WRAPS}
       >
         {rows.length === 1 ? rows[0] : rows}

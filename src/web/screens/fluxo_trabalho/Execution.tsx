@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
 import Alert from '@mui/material/Alert';
@@ -26,7 +26,7 @@ import { useMayExecute } from './permissions';
 import { systemAction } from '../../providers/systemAction';
 
 interface Task { id: number; start_date: string | null; end_date: string | null; started: boolean; concluded: boolean; notes: string | null; action: string }
-interface TaskType { id: number; description: string; action: string; type: 'in' | 'step' | 'out'; required: boolean; task_order: number; task?: Task; entities?: LinkedRecord[] }
+interface TaskType { id: number; description: string; action: string; type: 'in' | 'step' | 'out'; required: boolean; one_time_action?: boolean; task_order: number; task?: Task; entities?: LinkedRecord[] }
 interface Step { id: number; step_type_id: number; name: string; step_number: number; phase_denomination: string | null; start_date: string | null; end_date: string | null; concluded: boolean; has_next_steps: boolean; task_types: TaskType[] }
 interface Run {
   id: number; workflow_type_name: string; name: string; notes: string | null; formatted_number: string | null; number: number | null;
@@ -48,6 +48,25 @@ function Records({ entities }: { entities: LinkedRecord[] }) {
       ))}
     </>
   );
+}
+
+// The dialog that starts a run loads with a task that starts one ('workflow.init_workflow').
+const StartWorkflow = lazy(() => import('./StartWorkflow').then((m) => ({ default: m.StartWorkflow })));
+
+/**
+ * A task's system action (spec 002 §2): 'Criar' opens `/acao/{module}/inserir`, 'Editar' and
+ * 'Vincular' `/acao/{module}` (the record to edit, or those to link); 'workflow.init_workflow' starts
+ * another run, the task's record, and opens it. Each comes back to this run; a one-time action done
+ * once is offered no more (the server refuses it too).
+ */
+function ActionLink({ run, task }: { run: number; task: TaskType }) {
+  if (task.action === 'workflow.init_workflow') {
+    return <Suspense fallback={null}><StartWorkflow label="Executar ação" attributes={{ workflow_id: run, task_type_id: task.id }} /></Suspense>;
+  }
+  const [, module, kind] = /^([a-z0-9_]+)\.(store|update|link)$/.exec(task.action) ?? [];
+  if (!module) return null;
+  const query = `fluxo=${run}&tarefa=${task.id}&voltar=${encodeURIComponent(`/fluxo_trabalho/${run}`)}`;
+  return <Link to={`/acao/${module}${kind === 'store' ? '/inserir' : ''}?${query}`}>Executar ação</Link>;
 }
 
 const TASK_TYPES: Record<TaskType['type'], string> = { in: 'Entrada', step: 'Execução', out: 'Saída' };
@@ -174,9 +193,7 @@ export function WorkflowExecution() {
                   <TableCell><Records entities={task.entities ?? []} /></TableCell>
                   <TableCell>
                     {movable && task.task && !task.task.started ? <Button type="button" size="small" disabled={busy} onClick={() => void move(`init_task/${task.id}`)}>Iniciar tarefa</Button> : null}
-                    {movable && task.task && !task.task.concluded && task.action.endsWith('.store') ? (
-                      <Link to={`/acao/${task.action.slice(0, -'.store'.length)}/inserir?fluxo=${run.id}&tarefa=${task.id}&voltar=${encodeURIComponent(`/fluxo_trabalho/${run.id}`)}`}>Executar ação</Link>
-                    ) : null}
+                    {movable && task.task && !task.task.concluded && !(task.one_time_action && (task.entities ?? []).length > 0) ? <ActionLink run={run.id} task={task} /> : null}
                     {movable && task.task?.started && !task.task.concluded ? <Button type="button" size="small" disabled={busy} onClick={() => { setNotes(''); setNotesError(null); setFinishing(task); }}>Concluir tarefa</Button> : null}
                   </TableCell>
                 </TableRow>

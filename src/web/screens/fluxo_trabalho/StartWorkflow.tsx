@@ -13,8 +13,12 @@ import { failureOf } from '../../pages/bare/failure';
 
 interface InitialStep { id: number; name: string; step_number: number; workflow_type_id: number; workflow_type_name: string }
 
-/** 'Iniciar fluxo': a type (by its first step), a name and notes; the new run opens at once. */
-export function StartWorkflow() {
+/**
+ * 'Iniciar fluxo': a type (by its first step), a name and notes; the new run opens at once. From a
+ * run's task whose action is 'workflow.init_workflow', the start carries `system_action_attributes`:
+ * the new run becomes that task's record.
+ */
+export function StartWorkflow({ label = 'Iniciar fluxo', attributes }: { label?: string; attributes?: { workflow_id: number; task_type_id: number } }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
@@ -38,20 +42,20 @@ export function StartWorkflow() {
     }
     setBusy(true);
     try {
-      const { json } = await http<{ data: { id: number }; message: string }>({ method: 'PUT', path: `/api/fluxo_trabalho/init/${step.workflow_type_id}/${step.id}`, body: { name, notes } });
+      const { json } = await http<{ data: { id: number }; message: string }>({ method: 'PUT', path: `/api/fluxo_trabalho/init/${step.workflow_type_id}/${step.id}`, body: { name, notes, ...(attributes ? { system_action_attributes: attributes } : {}) } });
       notify(json.message, { type: 'success' });
       navigate(`/fluxo_trabalho/${json.data.id}`);
     } catch (error) {
       const failure = failureOf(error);
       setErrors(failure.fields);
-      if (Object.keys(failure.fields).length === 0) notify(failure.message, { type: 'error' });
+      if (Object.keys(failure.fields).length === 0 || failure.fields.system_action_attributes) notify(failure.fields.system_action_attributes ?? failure.message, { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
   return (
     <>
-      <Button type="button" variant="contained" onClick={() => { setErrors({}); setOpen(true); }}>Iniciar fluxo</Button>
+      <Button type="button" variant={attributes ? 'text' : 'contained'} size={attributes ? 'small' : 'medium'} onClick={() => { setErrors({}); setOpen(true); }}>{label}</Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="iniciar-fluxo" fullWidth maxWidth="sm">
         <DialogTitle id="iniciar-fluxo">Iniciar fluxo</DialogTitle>
         <DialogContent>

@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { emitAll } from '../../generator/emit/index.js';
+import { loadModel } from '../../language/index.js';
+import { planOutputs } from '../../generator/plan.js';
+import { featurePaths } from '../../generator/emit/openapi-features.js';
+import { projectRoot } from './support.js';
+
+type Operation = { parameters?: { $ref?: string; name?: string; in?: string }[]; tags?: string[] };
+
+/** The feature routes in the OpenAPI document: every one takes the `Tenant` header, its own parameters beside it. */
+describe('feature routes in the OpenAPI document', () => {
+  let paths: Record<string, Record<string, Operation>>;
+  beforeAll(async () => {
+    const files = await emitAll(planOutputs(loadModel(projectRoot)));
+    paths = JSON.parse(files.get('generated/openapi.json')!).paths;
+  });
+
+  it('keeps the Tenant header on a feature route that names parameters of its own', () => {
+    const byCnpj = paths['/api/pessoa_juridica/cnpj/{cnpj}'].get.parameters ?? [];
+    expect(byCnpj).toEqual([{ $ref: '#/components/parameters/Tenant' }, expect.objectContaining({ name: 'cnpj', in: 'path' })]);
+    const finish = paths['/api/fluxo_trabalho/{id}/finish_task/{taskTypeId}'].put.parameters ?? [];
+    expect(finish.map((parameter) => parameter.$ref ?? parameter.name)).toEqual(['#/components/parameters/Tenant', 'id', 'taskTypeId']);
+  });
+
+  it("lists the workflow runs' routes, the system actions' links and look-ups", () => {
+    const routes = Object.entries(paths).flatMap(([path, verbs]) => Object.keys(verbs).map((verb) => `${verb.toUpperCase()} ${path}`));
+    expect(routes).toEqual(expect.arrayContaining([
+      'GET /api/tipo_fluxo_trabalho/acoes_sistema', 'GET /api/fluxo_trabalho/initial_steps', 'PUT /api/fluxo_trabalho/init/{typeId}/{stepTypeId}',
+      'GET /api/fluxo_trabalho/{id}/actual', 'GET /api/fluxo_trabalho/{id}/next_steps', 'GET /api/fluxo_trabalho/{id}/history',
+      'PUT /api/fluxo_trabalho/{id}/init_step/{stepTypeId}', 'PUT /api/fluxo_trabalho/{id}/init_task/{taskTypeId}', 'PUT /api/fluxo_trabalho/{id}/finish_task/{taskTypeId}',
+      'PUT /api/fluxo_trabalho/{id}/finish', 'PUT /api/fluxo_trabalho/{id}/status/{status}',
+      'POST /api/system_actions_link', 'POST /api/system_actions_link_batch', 'POST /api/system_actions_affected_entity', 'POST /api/system_actions_triggered_entity',
+    ]));
+    // Every feature operation, these included, takes the tenant's header.
+    const featureRoutes = new Set(Object.values(featurePaths).flatMap((paths) => Object.keys(paths('Record'))));
+    expect(featureRoutes.size).toBeGreaterThan(40);
+    for (const [path, verbs] of Object.entries(paths).filter(([path]) => featureRoutes.has(path))) {
+      for (const [verb, operation] of Object.entries(verbs)) {
+        expect(operation.parameters?.some((parameter) => parameter.$ref === '#/components/parameters/Tenant'), `${verb} ${path}`).toBe(true);
+      }
+    }
+  });
+});
