@@ -4,6 +4,7 @@
  * update / skip / error with the form's own messages, the error file, the commit in the background
  * (records, sub-list items, updates by CPF), and who may import.
  */
+import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { DATABASE_KINDS } from '../support/databases.js';
@@ -144,6 +145,35 @@ for (const kind of DATABASE_KINDS) {
       // The next file with those headers comes mapped as last time.
       const second = (await upload('outra.xlsx', sheet)).body.data;
       expect(second.mapping).toEqual(mapping);
+    }, 120_000);
+
+    it('imports legal entities by CNPJ: a new company, then its capital changed by a second file', async () => {
+      const text = async (table: string, column: string, where: string, value: unknown) =>
+        String((await server.db.selectFrom(table).select(column).where(where, '=', value).executeTakeFirstOrThrow())[column]);
+      const type = await text('party_types', 'friendly_name', 'code', 'pessoa_juridica');
+      const nature = await text('legal_natures', 'denomination', 'code', '206-2');
+      const activity = await text('economic_activities', 'subclass_denomination', 'cnae_code', '4120400');
+      const cnpj = formatCnpj(generateCnpj());
+      const headers = ['CNPJ', 'Razão social', 'Nome abreviado', 'Tipo de parte', 'Nacionalidade', 'Natureza jurídica', 'Atividade econômica principal', 'Capital social'];
+      const company = (capital: string) => [cnpj.replace(/\D/g, ''), 'Construtora Planalto Ltda', 'Planalto', type, 'Brasileira', nature, activity, capital];
+      const importCompanies = async (capital: string) => {
+        const { payload, headers: multipartHeaders } = multipart('empresas.csv', csvOf([headers, company(capital)]));
+        const started = (await server.app.inject({ method: 'POST', url: '/api/pessoa_juridica/import', headers: { ...multipartHeaders, authorization: `Bearer ${server.adminToken}` }, payload })).json().data;
+        const checked = (await api()('POST', `/api/pessoa_juridica/import/${started.id}/check`)).body.data;
+        const rows = (await api()('GET', `/api/pessoa_juridica/import/${started.id}/rows`)).body.data;
+        await api()('POST', `/api/pessoa_juridica/import/${started.id}/commit`);
+        for (let i = 0; i < 300 && (await api()('GET', `/api/pessoa_juridica/import/${started.id}`)).body.data.status !== 'done'; i += 1) await new Promise((r) => setTimeout(r, 100));
+        return { counts: checked.counts, rows };
+      };
+      const first = await importCompanies('1.250.000,50');
+      expect(first.counts, JSON.stringify(first.rows)).toMatchObject({ create: 1, error: 0 });
+      const found = (await api()('GET', `/api/pessoa_juridica/cnpj/${cnpj.replace(/\D/g, '')}`)).body.data;
+      const stored = (await api()('GET', `/api/pessoa_juridica/${found.id}`)).body.data;
+      expect(stored).toMatchObject({ cnpj, name: 'Construtora Planalto Ltda', social_capital: '1250000.50' });
+      // The same CNPJ again, written without its marks: the company is updated, not duplicated.
+      expect((await importCompanies('1.250.000,50')).counts).toMatchObject({ skip: 1, create: 0 });
+      expect((await importCompanies('2.000.000,00')).counts).toMatchObject({ update: 1, create: 0 });
+      expect((await api()('GET', `/api/pessoa_juridica/${found.id}`)).body.data.social_capital).toBe('2000000.00');
     }, 120_000);
 
     it('refuses what is not a spreadsheet, and whoever may not create persons', async () => {

@@ -15,7 +15,7 @@ import type { WriteContext } from '../resources/hooks.js';
 import { createRecord, updateRecord } from '../resources/write.js';
 import type { Cell } from './cells.js';
 import { findImport, rowReader } from './operations.js';
-import { planRow } from './rows.js';
+import { naturalKeyOf, planRow, recordByKey, rowBody, type RowPlan, type RowReader } from './rows.js';
 
 export const MAX_ATTEMPTS = 5;
 export const INTERRUPTED = `A importação foi interrompida ${MAX_ATTEMPTS} vezes; as linhas já importadas ficam, as demais não foram importadas.`;
@@ -72,22 +72,35 @@ export async function runImport(db: Kysely<any>, id: number, options: ImportJobO
   const reader = await rowReader(db, options.model, entity, record.mapping, base);
   for (;;) {
     if (options.signal.aborted) return;
-    const rows = await db.selectFrom('import_rows').select(['id', 'line', 'cells'])
+    const rows = await db.selectFrom('import_rows').select(['id', 'line', 'cells', 'action'])
       .where('import_id', '=', id).where('done', '=', false).where('action', 'in', ['create', 'update'])
       .orderBy('line').limit(BATCH).execute();
     if (rows.length === 0) break;
     for (const row of rows) {
       if (options.signal.aborted) return;
-      await importRow(db, entity, reader, Number(row.id), (typeof row.cells === 'string' ? JSON.parse(row.cells) : row.cells) as Cell[], base);
+      await importRow(db, entity, reader, Number(row.id), String(row.action), (typeof row.cells === 'string' ? JSON.parse(row.cells) : row.cells) as Cell[], base);
     }
     await beat(db, id);
   }
   await db.updateTable('imports').set({ status: 'done', finished_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).where('status', '=', 'running').execute();
 }
 
-/** One row, planned again against the records as they are now, written with its done mark in one transaction. */
-async function importRow(db: Kysely<any>, entity: Entity, reader: Awaited<ReturnType<typeof rowReader>>, rowId: number, cells: Cell[], base: WriteContext): Promise<void> {
-  const plan = await planRow(db, reader, cells);
+/**
+ * A row the dry run found new whose key still names no record is created as it is (the create checks
+ * it as the form does); any other row is planned again against the records as they are now.
+ */
+async function planNow(db: Kysely<any>, reader: RowReader, action: string, cells: Cell[]): Promise<RowPlan> {
+  if (action === 'create') {
+    const errors: FieldErrors = {};
+    const body = rowBody(reader, cells, errors);
+    if (Object.keys(errors).length === 0 && (await recordByKey(db, reader.entity, naturalKeyOf(reader.entity, body))) === null) return { action: 'create', errors: null, recordId: null, body };
+  }
+  return planRow(db, reader, cells);
+}
+
+/** One row written with its done mark in one transaction. */
+async function importRow(db: Kysely<any>, entity: Entity, reader: RowReader, rowId: number, action: string, cells: Cell[], base: WriteContext): Promise<void> {
+  const plan = await planNow(db, reader, action, cells);
   if (plan.action === 'error' || plan.action === 'skip') {
     await markRow(db, rowId, plan.action, plan.errors, plan.recordId);
     return;

@@ -87,29 +87,39 @@ const same = (a: unknown, b: unknown): boolean => {
 };
 
 /**
- * An update's body: the row's own fields over the stored ones; a sub-list item the row brings is
- * added to the stored items unless one already holds the same values (a spreadsheet row never
- * removes a stored telephone). Null when the row changes nothing (a skip).
+ * An update's body: the row's own fields, and for a sub-list the stored items plus the one the row
+ * brings, unless one already holds the same values (a spreadsheet row never removes a stored
+ * telephone). `adds` says whether a sub-list gains an item.
  */
-function updateBody(entity: Entity, body: Body, previous: Body): Body | null {
+function updateBody(entity: Entity, body: Body, previous: Body): { body: Body; adds: boolean } {
   const out: Body = {};
-  let changed = false;
+  let adds = false;
   for (const [name, value] of Object.entries(body)) {
     const field = entity.fields.find((f) => f.name === name)!;
-    if (field.sublist) {
-      const stored = (previous[name] as Body[] | undefined) ?? [];
-      const item = (value as Body[])[0];
-      const main = field.sublist.mainField;
-      if (stored.some((s) => Object.entries(item).every(([k, v]) => k === main || same(s[k], v)))) continue;
-      out[name] = [...stored, main ? { ...item, [main]: stored.length === 0 } : item];
-      changed = true;
-    } else {
+    if (!field.sublist) {
       out[name] = value;
-      const stored = previous[field.column ?? name];
-      if (!same(stored, value) && !(field.kind === 'date' && typeof stored === 'string' && stored.slice(0, 10) === value)) changed = true;
+      continue;
     }
+    const stored = (previous[name] as Body[] | undefined) ?? [];
+    const item = (value as Body[])[0];
+    const main = field.sublist.mainField;
+    if (stored.some((s) => Object.entries(item).every(([k, v]) => k === main || same(s[k], v)))) continue;
+    out[name] = [...stored, main ? { ...item, [main]: stored.length === 0 } : item];
+    adds = true;
   }
-  return changed ? out : null;
+  return { body: out, adds };
+}
+
+/** Whether the checked body (values as stored: a CNPJ with its marks, money as `1234.50`) changes a stored field. */
+function changesStored(entity: Entity, checked: Body, previous: Body): boolean {
+  return entity.fields.some((field) => {
+    if (field.sublist || !(field.name in checked)) return false;
+    const stored = previous[field.column ?? field.name];
+    const value = checked[field.name];
+    if (field.kind === 'date' && typeof value === 'string') return String(stored instanceof Date ? stored.toISOString() : stored).slice(0, 10) !== value;
+    if (Array.isArray(value)) return JSON.stringify(value) !== JSON.stringify(stored ?? []);
+    return !same(stored, value);
+  });
 }
 
 const errorsOf = (error: unknown): FieldErrors => {
@@ -136,11 +146,11 @@ export async function planRow(db: Kysely<any>, reader: RowReader, cells: Cell[],
     }
   }
   const previous = (await withOrderedSublists(db, entity, await readWithSublists(db, entity, recordId)))!;
-  const body = updateBody(entity, given, previous);
   if (Object.keys(errors).length) return { action: 'error', errors, recordId, body: given };
-  if (body === null) return { action: 'skip', errors: null, recordId, body: {} };
+  const { body, adds } = updateBody(entity, given, previous);
   try {
-    await validated(db, entity, 'edit', body, context, previous);
+    const checked = await validated(db, entity, 'edit', body, context, previous);
+    if (!adds && !changesStored(entity, checked, previous)) return { action: 'skip', errors: null, recordId, body: {} };
     return { action: 'update', errors: null, recordId, body };
   } catch (error) {
     return { action: 'error', errors: errorsOf(error), recordId, body };
