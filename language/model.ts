@@ -299,6 +299,8 @@ export interface Entity {
   label: { singular: string; plural: string; gender: 'm' | 'f' };
   /** Field whose value names a record (titles, references). */
   recordLabel: string;
+  /** The field a spreadsheet import finds an existing record by (`x-natural-key`: a CPF, a CNPJ), or null. */
+  naturalKey: string | null;
   /** Fields joined by ' - ' to make a combo option's name (`['initials', 'name']` → 'SP - São Paulo'). */
   comboLabel: string[];
   /**

@@ -118,6 +118,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   if (json['x-occurrences'] === true && json['x-database'] === 'platform') fail('/x-occurrences', 'gives occurrences, which are kept in a space\'s database, to an entity kept in the platform database.');
   if (json['x-occurrences'] === true && !(operations.show && operations.update)) fail('/x-occurrences', 'gives records occurrences, which needs "show" and "update" among "x-operations".');
   mustBeField('/x-record-label', json['x-record-label']);
+  const naturalKey = naturalKeyOf(json['x-natural-key'], fields, fail);
   const comboLabel: string[] = json['x-combo-label'] ?? [json['x-record-label']];
   comboLabel.forEach((name, i) => mustBeField(`/x-combo-label/${i}`, name));
   if (json['x-combos']?.default?.label) fail('/x-combos/default/label', 'the plain combo is named by "x-combo-label"; a named combo may have a "label" of its own.');
@@ -142,6 +143,7 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     permission: json['x-permission'],
     label: json['x-label'],
     recordLabel: json['x-record-label'],
+    naturalKey,
     comboLabel,
     combos,
     typeAhead: json['x-type-ahead'] === true,
@@ -162,6 +164,20 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
     rules: { create: formRules(fields, 'create', order), edit: formRules(fields, 'edit', order) },
     icon: json['x-icon'] ?? 'ListAlt',
   };
+}
+
+/**
+ * `x-natural-key` names the field a spreadsheet import finds an existing record by (a CPF, a CNPJ):
+ * a field of the record itself with a column, unique on its own, of a kind written as one text.
+ */
+function naturalKeyOf(name: unknown, fields: Field[], fail: (path: string, sentence: string) => never): string | null {
+  if (name === undefined) return null;
+  const field = fields.find((f) => f.name === name);
+  if (!field || field.column === null) fail('/x-natural-key', `names "${String(name)}", which is not a field of the record with a column of its own.`);
+  if (!field.unique || field.uniqueWithin) fail('/x-natural-key', `names "${field.name}", which is not unique on its own: give it "x-unique": true.`);
+  if (!['text', 'cpf', 'cnpj', 'email', 'mask', 'integer'].includes(field.kind)) fail('/x-natural-key', `names "${field.name}", of kind ${field.kind}, which a spreadsheet cell cannot name a record by.`);
+  if (field.writeOnly || field.serverSet) fail('/x-natural-key', `names "${field.name}", which the form does not write.`);
+  return field.name;
 }
 
 /**

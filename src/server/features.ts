@@ -20,6 +20,7 @@ import { registrationsFeature } from './registrations/feature.js';
 import { recordHistoryFeature } from './record-history/feature.js';
 import { reportsFeature } from './reports/feature.js';
 import { savedViewsFeature } from './saved-views/feature.js';
+import { importsFeature } from './imports/feature.js';
 import { sequencesFeature } from './sequences/feature.js';
 import { workflowsFeature } from './workflows/feature.js';
 
@@ -27,4 +28,4 @@ import { workflowsFeature } from './workflows/feature.js';
  * The product's features, in the order `buildApp` registers them. A module's hooks run in this
  * order (src/server/resources/hooks.ts); auth comes first, since its guard must cover every route.
  */
-export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature, workflowsFeature, financeFeature, recordHistoryFeature, savedViewsFeature];
+export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature, workflowsFeature, financeFeature, recordHistoryFeature, savedViewsFeature, importsFeature];

@@ -13,6 +13,7 @@ import { deadlineSimulation } from './providers/deadlines';
 import { recordOccurrences } from './providers/occurrences';
 import { recordHistory } from './providers/recordHistory';
 import { savedViews } from './providers/savedViews';
+import { sheetImports } from './providers/imports';
 
 /** The browser's single instances: one session, one connection state, one HTTP client. */
 export const session = storageSession(window.localStorage);
@@ -70,6 +71,7 @@ export const dataProvider = {
   ...recordOccurrences(http),
   ...recordHistory(http),
   ...savedViews(http),
+  ...sheetImports(http, baseUrl, session),
 };
 export const authProvider = createAuthProvider({
   http,

@@ -74,6 +74,11 @@ export interface WriteContext {
   auditEvent?: string;
   /** The keys every module's write body may carry beside its fields (ResourceRegistry.attachment). */
   attachments?: readonly BodyAttachment[];
+  /**
+   * What the caller of the write keeps in the write's own transaction, last (an import marks its row
+   * done there, so the row and its record are committed or rolled back together).
+   */
+  inWrite?: (trx: Kysely<any>, record: Row) => Promise<void>;
 }
 
 /**

@@ -17,7 +17,8 @@ import { validateBody } from './validation.js';
 import { checkVersion, lockCurrentRow, nextVersion, type ExpectedVersion } from './versions.js';
 import { storedValues } from './values.js';
 
-async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', input: unknown, context: WriteContext, previous?: Record<string, unknown>) {
+/** The body a write would store, checked as the write checks it (422 with the form's messages); nothing is written. */
+export async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', input: unknown, context: WriteContext, previous?: Record<string, unknown>) {
   const given = await withRuntimeDefaults(db, entity, mode === 'create' ? 'create' : 'update', input, context);
   const body = validateBody(entity, mode, given, previous);
   const errors: FieldErrors = {};
@@ -95,6 +96,7 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
     await recordItemEvents(trx, entity, { before: null, after: record, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'create', body, record, previous: null, context });
     await applyAttachments(trx, taken, { entity, mode: 'create', record, context });
+    await context.inWrite?.(trx, record);
     return record;
   }));
 }
@@ -133,6 +135,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
     await recordItemEvents(trx, entity, { before, after, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'update', body, record: after, previous: before, context });
     await applyAttachments(trx, taken, { entity, mode: 'update', record: after, context });
+    await context.inWrite?.(trx, after);
     return after;
   }));
 }

@@ -158,7 +158,10 @@ export interface FeaturePage {
   /** The menu area it is listed under (`sistema`). */
   area: string;
   icon: MenuIcon;
-  /** Any one of these names opens it and lists it in the menu ('admin' among them where it should). */
+  /**
+   * Any one of these names opens it and lists it in the menu ('admin' among them where it should); none: a
+   * page of any module (`importar/:module`), unlisted, that checks the module's permissions itself.
+   */
   requires: readonly string[];
   /** The page's chunk, loaded on first visit. */
   load: () => Promise<{ default: import('react').ComponentType }>;

@@ -23,5 +23,7 @@ export function AccessDeniedRedirect() {
 export function PageGuard({ requires, children }: { requires: readonly string[]; children: ReactNode }) {
   const { permissions, isPending } = usePermissions<string[]>();
   if (isPending) return null;
-  return requires.some((name) => (permissions ?? []).includes(name)) ? <>{children}</> : <Navigate to="/erro" replace />;
+  // No names: a page of every module (the import), which asks the module's own permissions itself.
+  const open = requires.length === 0 || requires.some((name) => (permissions ?? []).includes(name));
+  return open ? <>{children}</> : <Navigate to="/erro" replace />;
 }

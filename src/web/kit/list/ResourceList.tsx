@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactElement, typ
 import { Link, useNavigate } from 'react-router-dom';
 import { ListContextProvider, useCanAccess, useListController, useResourceContext, type RaRecord } from 'ra-core';
 import type { ListProps } from '../types';
-import { AddIcon } from '../plain/icons';
+import { AddIcon, UploadIcon } from '../plain/icons';
 import { LightTable } from './LightTable';
 import { CardList } from './CardList';
 import { BulkDeleteBar } from './BulkDeleteBar';
@@ -18,6 +18,7 @@ import { cardColumns } from './cards';
 import { useHiddenColumns } from './columnChoice';
 import { usePhone } from './usePhone';
 import { useReferenceNames } from './useReferenceNames';
+import { useImports } from './useImports';
 
 // Filters of other kinds (dates, numbers, text) are react-admin's MUI inputs: they load only with a list that has any.
 const ListFilters = lazy(() => import('./ListFilters'));
@@ -70,6 +71,7 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
   const plain = filters.filter((f) => PLAIN_FILTER_KINDS.includes(f.kind));
   const material = filters.filter((f) => !PLAIN_FILTER_KINDS.includes(f.kind));
   const mayCreate = !readOnly && canCreate === true;
+  const mayImport = useImports(resource, mayCreate && !filter && !createRecord);
   // react-admin's insert form starts from the record in `?source=`.
   const createTo = createRecord ? `/${resource}/inserir?source=${encodeURIComponent(JSON.stringify(createRecord))}` : `/${resource}/inserir`;
   // Records deleted one at a time (`bulkDelete: false`) offer no selection: 'Excluir' is on the record.
@@ -92,6 +94,12 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
         <ViewsButton resource={resource} hidden={hidden} onHidden={setHidden} />
         {!phone && <ColumnsButton columns={columns} hidden={hidden} onToggle={toggleColumn} />}
         <ExportButton filter={filter} />
+        {mayImport && (
+          <Link to={`/importar/${resource}`} className="btn">
+            <UploadIcon />
+            Importar
+          </Link>
+        )}
         {mayCreate && (
           <Link to={createTo} className="btn btn-contained">
             <AddIcon />

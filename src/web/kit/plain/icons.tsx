@@ -29,3 +29,4 @@ export const ViewColumnIcon = icon("M14.67 5v14H9.33V5zm1 14H21V5h-5.33zm-7.34 0
 export const ArrowBackIcon = icon("M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z");
 export const FilterOffIcon = icon("M10 18h4v-2h-4zM3 6v2h18V6zm3 7h12v-2H6z");
 export const FileDownloadIcon = icon("M19 9h-4V3H9v6H5l7 7zM5 18v2h14v-2z");
+export const UploadIcon = icon("M9 16h6v-6h4l-7-7-7 7h4zm-4 2h14v2H5z");

@@ -1,0 +1,169 @@
+/**
+ * One spreadsheet row as the form would take it: its cells read into a body (cells.ts), the record
+ * its natural key names (an update, or a skip when nothing would change), else a create; checked
+ * by the generic write's own validation (resources/write.ts `validated`), so its messages are the
+ * form's, on the form's fields.
+ */
+import type { Kysely } from 'kysely';
+import type { Entity } from '../../../language/index.js';
+import { canonicalTaxId } from '../../shared/validators.js';
+import { AppError, addError, type FieldErrors } from '../http/app-error.js';
+import type { WriteContext } from '../resources/hooks.js';
+import { findRow, withOrderedSublists } from '../resources/read.js';
+import { validated } from '../resources/write.js';
+import { cellValue, type Cell } from './cells.js';
+import type { ImportColumn } from './columns.js';
+import { CellError } from './names.js';
+
+export type RowAction = 'create' | 'update' | 'skip' | 'error';
+type Body = Record<string, unknown>;
+
+export interface RowPlan {
+  action: RowAction;
+  errors: FieldErrors | null;
+  /** The record an update or a skip names. */
+  recordId: number | null;
+  /** The body to write (create or update). */
+  body: Body;
+}
+
+/** What reads a row: the module, its columns by the file's column index, references' resolver, who writes. */
+export interface RowReader {
+  entity: Entity;
+  columns: Map<number, ImportColumn>;
+  resolve: (field: ImportColumn['field'], text: string) => unknown;
+  context: WriteContext;
+}
+
+/** A row's body: its own fields, and one item for each sub-list whose columns it fills. */
+export function rowBody(reader: RowReader, cells: Cell[], errors: FieldErrors): Body {
+  const body: Body = {};
+  const items = new Map<string, { list: ImportColumn['field']; item: Body }>();
+  for (const [index, column] of reader.columns) {
+    let value: unknown;
+    try {
+      value = cellValue(column.field, cells[index] ?? null, reader.resolve);
+    } catch (error) {
+      if (!(error instanceof CellError)) throw error;
+      addError(errors, column.sublist ? `${column.sublist.name}.0.${column.field.name}` : column.field.name, error.message);
+      continue;
+    }
+    if (value === undefined) continue;
+    if (!column.sublist) body[column.field.name] = value;
+    else {
+      const entry = items.get(column.sublist.name) ?? { list: column.sublist, item: {} };
+      entry.item[column.field.name] = value;
+      items.set(column.sublist.name, entry);
+    }
+  }
+  // The row's one item of a sub-list is its main one unless the row says otherwise (an update may add it beside others: updateBody).
+  for (const [name, { list, item }] of items) {
+    const main = list.sublist!.mainField;
+    body[name] = [main && !(main in item) ? { ...item, [main]: true } : item];
+  }
+  return body;
+}
+
+/** The value of a row's natural key as the column stores it (a CPF with its dots and dash). */
+export function naturalKeyOf(entity: Entity, body: Body): string | null {
+  if (!entity.naturalKey) return null;
+  const field = entity.fields.find((f) => f.name === entity.naturalKey)!;
+  const value = body[field.name];
+  if (value === undefined || value === null || value === '') return null;
+  return String(canonicalTaxId(field.kind, typeof value === 'string' ? value.trim() : value));
+}
+
+/** The record a natural key names, if any. */
+export async function recordByKey(db: Kysely<any>, entity: Entity, key: string | null): Promise<number | null> {
+  if (key === null || !entity.naturalKey) return null;
+  const column = entity.fields.find((f) => f.name === entity.naturalKey)!.column!;
+  const row = await db.selectFrom(entity.table).select('id').where(column, '=', key).executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+const same = (a: unknown, b: unknown): boolean => {
+  const plain = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v === undefined ? null : typeof v === 'number' ? String(v) : v);
+  return JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+};
+
+/**
+ * An update's body: the row's own fields, and for a sub-list the stored items plus the one the row
+ * brings, unless one already holds the same values (a spreadsheet row never removes a stored
+ * telephone). `adds` says whether a sub-list gains an item.
+ */
+function updateBody(entity: Entity, body: Body, previous: Body): { body: Body; adds: boolean } {
+  const out: Body = {};
+  let adds = false;
+  for (const [name, value] of Object.entries(body)) {
+    const field = entity.fields.find((f) => f.name === name)!;
+    if (!field.sublist) {
+      out[name] = value;
+      continue;
+    }
+    const stored = (previous[name] as Body[] | undefined) ?? [];
+    const item = (value as Body[])[0];
+    const main = field.sublist.mainField;
+    if (stored.some((s) => Object.entries(item).every(([k, v]) => k === main || same(s[k], v)))) continue;
+    out[name] = [...stored, main ? { ...item, [main]: stored.length === 0 } : item];
+    adds = true;
+  }
+  return { body: out, adds };
+}
+
+/** Whether the checked body (values as stored: a CNPJ with its marks, money as `1234.50`) changes a stored field. */
+function changesStored(entity: Entity, checked: Body, previous: Body): boolean {
+  return entity.fields.some((field) => {
+    if (field.sublist || !(field.name in checked)) return false;
+    const stored = previous[field.column ?? field.name];
+    const value = checked[field.name];
+    if (field.kind === 'date' && typeof value === 'string') return String(stored instanceof Date ? stored.toISOString() : stored).slice(0, 10) !== value;
+    if (Array.isArray(value)) return JSON.stringify(value) !== JSON.stringify(stored ?? []);
+    return !same(stored, value);
+  });
+}
+
+const errorsOf = (error: unknown): FieldErrors => {
+  if (error instanceof AppError && error.status === 422) return error.errors ?? { _: [error.message] };
+  throw error;
+};
+
+/**
+ * What a row would do now: `create`, `update` (its natural key names a stored record and it changes
+ * it), `skip` (it changes nothing), or `error` with the form's messages by field.
+ */
+export async function planRow(db: Kysely<any>, reader: RowReader, cells: Cell[], existing?: number | null): Promise<RowPlan> {
+  const { entity, context } = reader;
+  const errors: FieldErrors = {};
+  const given = rowBody(reader, cells, errors);
+  const recordId = existing !== undefined ? existing : await recordByKey(db, entity, naturalKeyOf(entity, given));
+  if (recordId === null) {
+    try {
+      await validated(db, entity, 'create', given, context);
+      if (Object.keys(errors).length) return { action: 'error', errors, recordId: null, body: given };
+      return { action: 'create', errors: null, recordId: null, body: given };
+    } catch (error) {
+      return { action: 'error', errors: { ...errorsOf(error), ...errors }, recordId: null, body: given };
+    }
+  }
+  const previous = (await withOrderedSublists(db, entity, await readWithSublists(db, entity, recordId)))!;
+  if (Object.keys(errors).length) return { action: 'error', errors, recordId, body: given };
+  const { body, adds } = updateBody(entity, given, previous);
+  try {
+    const checked = await validated(db, entity, 'edit', body, context, previous);
+    if (!adds && !changesStored(entity, checked, previous)) return { action: 'skip', errors: null, recordId, body: {} };
+    return { action: 'update', errors: null, recordId, body };
+  } catch (error) {
+    return { action: 'error', errors: errorsOf(error), recordId, body };
+  }
+}
+
+/** A stored record as an edit reads it: its row and its sub-lists' items. */
+async function readWithSublists(db: Kysely<any>, entity: Entity, id: number): Promise<Body | undefined> {
+  const row = await findRow(db, entity, id);
+  if (!row) return row;
+  for (const field of entity.fields) {
+    if (!field.sublist) continue;
+    row[field.name] = await db.selectFrom(field.sublist.table).selectAll().where(field.sublist.parentKey, '=', id).orderBy('id').execute();
+  }
+  return row;
+}
