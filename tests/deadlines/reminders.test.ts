@@ -14,21 +14,10 @@ import { createMailer, mailSettings, type Mailer } from '../../src/server/mail/i
 import { ADMIN_EMAIL, call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { startSmtpSink, type SmtpSink } from '../identity/support/smtp-sink.js';
+import { readable } from './support/mail.js';
 
 /** A moment of the council's clock (America/Sao_Paulo, UTC−3) as an instant. */
 const at = (moment: string) => new Date(`${moment.replace(' ', 'T')}-03:00`);
-/** A raw message's headers and text as a person reads them: encoded words and quoted-printable undone. */
-function readable(raw: string): string {
-  const split = raw.search(/\r?\n\r?\n/);
-  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ').replace(/\?=\s+=\?/g, '?==?');
-  const wordBytes = (charset: string, encoding: string, text: string) =>
-    encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
-  const decoded = headers.replace(/(=\?[^?]+\?[QB]\?[^?]*\?=)+/gi, (run) =>
-    Buffer.concat([...run.matchAll(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi)].map((m) => wordBytes(m[1], m[2], m[3]))).toString('utf8'));
-  const body = raw.slice(split).replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/gi, (run) => Buffer.from(run.split('=').slice(1).map((hex) => parseInt(hex, 16))).toString('utf8'));
-  return `${decoded}${body}`;
-}
-
 // Tuesday 07/09/2027 is Independence Day; a deadline of 5 business days from Wednesday 01/09 ends on
 // Thursday 09/09 (02, 03, 06, 08, 09), and 3 business days before it is Friday 03/09 (08, 06, 03).
 const BASE = '2027-09-01 10:00:00';
