@@ -33,7 +33,7 @@ export function businessDaysBefore(endDate: string, days: number, calendar: Busi
   return day;
 }
 
-/** Business days after `today` up to the end date, both included of that range's end: 0 when it ends today or ended. */
+/** Business days after `today` up to and including the end date: 0 when it ends today or has ended. */
 export function businessDaysLeft(today: string, endDate: string, calendar: BusinessDays): number {
   let left = 0;
   for (let day = addDays(today, 1); day <= endDate; day = addDays(day, 1)) if (calendar.isBusinessDay(day)) left += 1;
