@@ -364,6 +364,8 @@ export interface DeadlineTypesTable {
   alterability: Generated<1 | 2 | 3>;
   time_unit: Generated<1 | 2 | 3 | 4 | 5>;
   counting_way: 1 | 2 | null;
+  reminder_business_days: number | null;
+  remind_on_expiry: boolean | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;

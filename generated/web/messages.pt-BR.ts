@@ -1567,6 +1567,8 @@ export const resourceMessages = {
         alterability: 'Alterabilidade',
         time_unit: 'Unidade de tempo',
         counting_way: 'Forma de contagem',
+        reminder_business_days: 'Lembrete (dias úteis antes)',
+        remind_on_expiry: 'Lembrar no vencimento',
         inactivated: 'Inativo',
         inactivated_at: 'Inativado em',
         created_at: 'Criado em',

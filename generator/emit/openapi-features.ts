@@ -256,6 +256,30 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
         responses: { '200': json('OK', { type: 'object', properties: { data: deadline }, required: ['data'] }), ...errorResponses('401', '403', '404') },
       }),
     },
+    '/api/deadlines/mine': {
+      get: operation('tipos_prazo', "'Meus prazos': os prazos em aberto de quem chama (os fiscais da ação de uma pendência; quem incluiu um prazo sem registro), do vencimento mais próximo, com os dias que faltam e os lembretes enviados (qualquer pessoa autenticada; docs/DEADLINES.md)", {
+        responses: {
+          '200': json('OK', {
+            type: 'object',
+            properties: {
+              data: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: integer, deadline_type: text, record: text, record_path: { type: ['string', 'null'] }, deadline_moment: moment, status: integer, status_label: text,
+                    expired: { type: 'boolean' }, days_left: integer, business_days_left: integer,
+                    reminders: { type: 'array', items: { type: 'object', properties: { id: integer, kind: { type: 'string', enum: ['before', 'expiry'] }, kind_label: text, due_date: { type: 'string', format: 'date' }, status: integer, status_label: text, sent_at: { type: ['string', 'null'], format: 'date-time' } } } },
+                  },
+                },
+              },
+            },
+            required: ['data'],
+          }),
+          ...errorResponses('401'),
+        },
+      }),
+    },
   }),
   configuracao_atualizacao_multas: () => {
     const configs = { type: 'array', items: object };

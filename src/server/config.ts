@@ -32,6 +32,8 @@ export interface ServerConfig {
   systemName: string | null;
   /** REPORT_INTERVAL_MS: how often a process looks for waiting reports (a report asked of it is taken at once). */
   reportIntervalMs: number;
+  /** DEADLINE_REMINDER_INTERVAL_MS: how often a process looks for deadline reminders due (default a minute; 0: never). */
+  deadlineReminderIntervalMs: number;
   /** Where `GET /api/cep/{cep}` asks for an address, in order (src/server/postal-code). */
   postalCode: PostalCodeSettings;
 }
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     systemName: env.SYSTEM_NAME?.trim() || null,
     reportIntervalMs: Number(env.REPORT_INTERVAL_MS ?? 1_000),
+    deadlineReminderIntervalMs: nonNegativeNumber(env.DEADLINE_REMINDER_INTERVAL_MS, 60_000),
     postalCode: {
       viaCepUrl: baseUrl(env.POSTAL_CODE_VIACEP_URL, 'https://viacep.com.br'),
       brasilApiUrl: baseUrl(env.POSTAL_CODE_BRASILAPI_URL, 'https://brasilapi.com.br'),
@@ -94,6 +97,11 @@ function baseUrl(value: string | undefined, fallback: string): string {
 function positiveNumber(value: string | undefined, fallback: number): number {
   const number = Number(value?.trim());
   return value?.trim() && Number.isFinite(number) && number > 0 ? number : fallback;
+}
+
+function nonNegativeNumber(value: string | undefined, fallback: number): number {
+  const number = Number(value?.trim());
+  return value?.trim() && Number.isFinite(number) && number >= 0 ? number : fallback;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

@@ -1,7 +1,7 @@
 /**
  * Deadlines and occurrences live in the database of their space: another space's people get 404
  * for a deadline's history and its operations, and for a record's occurrences and their delete;
- * each space reads its own under the same ids. Spaces on PGlite and on PostgreSQL (each space its
+ * each space reads its own under the same ids, and lists only its own in 'Meus prazos'. Spaces on PGlite and on PostgreSQL (each space its
  * own database, made by the platform as in production).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,17 @@ for (const kind of ['pglite', 'pgsql'] as const) {
       const stillA = await spaces.as(a, 'GET', `/api/deadlines/histories/${ofA.id}`);
       expect(stillA.body.data).toMatchObject({ deadline_type: 'Recurso de A', status: 1 });
       expect(stillA.body.data.deadline_histories.map((h: { event: string }) => h.event)).toEqual(['creation']);
+    });
+
+    it("lists in 'Meus prazos' only the space's own deadlines, under the same ids", async () => {
+      const { a, b } = spaces.names;
+      const mine = async (space: string) => {
+        const answer = await spaces.as(space, 'GET', '/api/deadlines/mine');
+        expect(answer.status, answer.text).toBe(200);
+        return (answer.body.data as { deadline_type: string }[]).map((row) => row.deadline_type);
+      };
+      expect(await mine(a)).toEqual(['Recurso de A']);
+      expect(await mine(b)).toEqual(['Recurso de B']);
     });
 
     it("answers another space's record and occurrence ids with 404, and deletes nothing there", async () => {

@@ -30,6 +30,12 @@ export default function TiposPrazoShow() {
         label="Forma de contagem"
         choices={choices.counting_way}
       />
+      <KindField
+        source="reminder_business_days"
+        kind="integer"
+        label="Lembrete (dias úteis antes)"
+      />
+      <KindField source="remind_on_expiry" kind="boolean" label="Lembrar no vencimento" />
       <KindField source="inactivated" kind="boolean" label="Inativo" />
       <KindField source="inactivated_at" kind="datetime" label="Inativado em" />
       <KindField source="created_at" kind="datetime" label="Criado em" />

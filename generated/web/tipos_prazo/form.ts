@@ -14,6 +14,8 @@ export function inputs(mode: FormMode) {
     alterability: { source: 'alterability', kind: 'enum', label: 'Alterabilidade', required: true, choices: choices.alterability, defaultValue: 1 },
     time_unit: { source: 'time_unit', kind: 'enum', label: 'Unidade de tempo', required: true, choices: choices.time_unit, defaultValue: 3, helperText: 'Minutos e horas contam-se de minuto a minuto, em tempo corrido; dias, meses e anos excluem o dia do começo e, vencendo em dia sem expediente, passam ao primeiro dia útil seguinte.' },
     counting_way: { source: 'counting_way', kind: 'enum', label: 'Forma de contagem', choices: choices.counting_way, defaultValue: 1, when: { field: 'time_unit', in: [3], required: true } },
+    reminder_business_days: { source: 'reminder_business_days', kind: 'integer', label: 'Lembrete (dias úteis antes)', minimum: 0, maximum: 60, helperText: 'Quantos dias úteis antes do vencimento os responsáveis pelo prazo recebem um lembrete por e-mail (contados no calendário do lugar do prazo); vazio ou 0: nenhum lembrete antes.' },
+    remind_on_expiry: { source: 'remind_on_expiry', kind: 'boolean', label: 'Lembrar no vencimento', defaultValue: true, helperText: 'Quando o prazo vence ainda aberto, os responsáveis recebem um e-mail.' },
     inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', defaultValue: false },
   } satisfies Record<string, FieldSpec>;
 }

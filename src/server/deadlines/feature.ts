@@ -1,12 +1,32 @@
 import { defineFeature } from '../feature.js';
+import { createMailer } from '../mail/mailer.js';
+import { mailSettings } from '../mail/settings.js';
+import { startReminderLoop, type ReminderLoop } from './reminders/loop.js';
+import './reminders/tables.js';
 import { deadlineRoutes } from './routes.js';
 import './tables.js';
 
 /**
- * Deadlines (docs/DEADLINES.md): the engine (./engine.ts, pure) over the place's calendar, and the
- * deadline operations with their history (./operations.ts), served by ./routes.ts.
+ * Deadlines (docs/DEADLINES.md): the engine (./engine.ts, pure) over the place's calendar, the
+ * deadline operations with their history (./operations.ts), served by ./routes.ts, and the reminders
+ * (./reminders/): every process mails those due, each once, every DEADLINE_REMINDER_INTERVAL_MS.
  */
-export const deadlinesFeature = defineFeature('deadlines', async (app, { model }) => {
+export const deadlinesFeature = defineFeature('deadlines', async (app, { model, config }) => {
   if (!model.byModule.has('tipos_prazo')) return;
   await app.register(deadlineRoutes);
+
+  if (config.deadlineReminderIntervalMs <= 0) return;
+  const mail = mailSettings(process.env, config.dataDir);
+  let loop: ReminderLoop | undefined;
+  app.addHook('onReady', async () => {
+    loop = startReminderLoop({
+      intervalMs: config.deadlineReminderIntervalMs,
+      spaces: () => app.openSpaces(),
+      mailer: createMailer(mail, (line) => app.log.info(line)),
+      appUrl: mail.appUrl,
+      log: (error, reminder) => app.log.warn({ err: error, reminder }, 'falha ao enviar lembrete de prazo'),
+      onError: (error) => app.log.error({ err: error }, 'falha nos lembretes de prazos'),
+    });
+  });
+  app.addHook('onClose', async () => loop?.stop());
 });

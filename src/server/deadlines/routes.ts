@@ -4,7 +4,8 @@
  * - `POST /api/deadlines/simulation` (any deadline permission, or the deadline types'): the moment it
  *   would end, nothing stored;
  * - `POST /api/deadlines/{alteration,suspension,reactivation,completion,cancellation}` (`deadline.update`);
- * - `GET /api/deadlines/histories/{id}` (`deadline.index`): the deadline with its history.
+ * - `GET /api/deadlines/histories/{id}` (`deadline.index`): the deadline with its history;
+ * - `GET /api/deadlines/mine` (anyone signed in): 'Meus prazos', the caller's open deadlines with their reminders.
  * Bodies: `deadline_type_id`, `amount`, `base_moment` ('YYYY-MM-DD HH:mm:ss'), optional `uf_id`,
  * `city_id`, `notes`; on a deadline, `deadline_id` (and `document_id` for an alteration).
  */
@@ -13,12 +14,13 @@ import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import { notFound } from '../http/app-error.js';
 import { objectBody } from '../http/body.js';
-import { requireAny } from '../http/session.js';
+import { requireAny, sessionOf } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import { parseId } from '../resources/read.js';
 import { readDeadlineInput } from './input.js';
 import { createDeadline, DEADLINE_NOT_FOUND, operateOnDeadline, SIMULATION_MESSAGE, simulateDeadline } from './operations.js';
 import { deadlineAnswer, deadlineRow } from './read.js';
+import { myDeadlines } from './reminders/mine.js';
 
 export const DEADLINE_PERMISSIONS = { index: 'deadline.index', store: 'deadline.store', update: 'deadline.update' } as const;
 const SIMULATE = [DEADLINE_PERMISSIONS.index, DEADLINE_PERMISSIONS.store, DEADLINE_PERMISSIONS.update, 'deadlineType.index', 'deadlineType.show'];
@@ -64,4 +66,7 @@ export async function deadlineRoutes(app: FastifyInstance) {
     if (!(await deadlineRow(db(request), id))) throw notFound(DEADLINE_NOT_FOUND);
     return { data: await deadlineAnswer(db(request), id) };
   });
+
+  // Only the caller's own deadlines (those they are reminded of), whatever their permissions.
+  app.get('/api/deadlines/mine', async (request) => ({ data: await myDeadlines(db(request), sessionOf(request).user.id) }));
 }

@@ -22,7 +22,7 @@ export { PRODUCT_TEMPLATE };
 /** Variables that change how the product runs, not what its first start writes: a product given only these may start on the template. */
 const RUNTIME_ONLY = new Set([
   'SEED_DEMO', 'OUTBOUND_ALLOWED_HOSTS', 'MONITOR_ALLOWED_HOSTS', 'MONITOR_INTERVAL_MS', 'WEB_DIR',
-  'POSTAL_CODE_VIACEP_URL', 'POSTAL_CODE_BRASILAPI_URL', 'POSTAL_CODE_TIMEOUT_MS',
+  'POSTAL_CODE_VIACEP_URL', 'POSTAL_CODE_BRASILAPI_URL', 'POSTAL_CODE_TIMEOUT_MS', 'DEADLINE_REMINDER_INTERVAL_MS', 'SMTP_URL',
 ]);
 
 /** Where the product to start lives: this project (default) or a copy of it with more schemas (fixture-project.ts). */
