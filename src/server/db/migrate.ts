@@ -28,6 +28,7 @@ export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/seed/migrations'),
   join(ROOT, 'src/server/postal-code/migrations'),
   join(ROOT, 'src/server/saved-views/migrations'),
+  join(ROOT, 'src/server/certificates/migrations'),
 ];
 
 export interface MigrationSet {
