@@ -34,6 +34,7 @@ describe('certificates in the browser', () => {
     subject = await certifiedRegistration(async (path, body, method = 'POST') => (await api(method, path, body)).data, optionId);
     await page().setViewportSize({ width: 1366, height: 900 });
     await logIn(page(), session.product);
+    await expect.poll(() => new URL(page().url()).pathname).toBe('/');
     await page().goto(`${session.product.url}/inscricao/${subject.registration.id}`);
     await panel().getByText('Nenhuma certidão emitida.').waitFor();
     await panel().getByRole('button', { name: 'Emitir certidão' }).click();

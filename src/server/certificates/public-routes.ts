@@ -32,22 +32,15 @@ export async function verificationRoutes(app: FastifyInstance, options: { perMin
       space.release();
     }
   };
-  const codeOf = (request: FastifyRequest) => {
-    const raw = (request.params as { '*': string })['*'];
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return '';
-    }
-  };
+  const codeOf = (request: FastifyRequest) => String((request.params as { code?: unknown }).code ?? '');
 
-  app.get('/api/verificar/*', { config: { public: true, ...limit } }, async (request, reply) => {
+  app.get('/api/verificar/:code', { config: { public: true, ...limit } }, async (request, reply) => {
     const statement = await find(request, codeOf(request));
     if (!statement) return reply.status(404).send({ message: CERTIFICATE_NOT_FOUND });
     return { data: statement };
   });
 
-  app.get('/verificar/*', {
+  app.get('/verificar/:code', {
     config: { public: true, ...limit },
     errorHandler: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const tooMany = error.statusCode === 429;
