@@ -114,7 +114,7 @@ export interface AmountAmortizationSettingsTable {
 /** `audits` (schemas/sistema/auditoria.schema.json). */
 export interface AuditsTable {
   id: Generated<number>;
-  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed' | 'kept_as_document' | 'not_kept_as_document' | 'restored' | 'added_occurrences' | 'removed_occurrence' | 'canceled' | 'reactivated' | 'concluded' | 'paused' | 'resumed' | 'step_started' | 'task_started' | 'task_finished' | 'creation' | 'simulation' | 'alteration' | 'suspension' | 'reactivation' | 'completion' | 'cancellation';
+  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed' | 'kept_as_document' | 'not_kept_as_document' | 'restored' | 'added_occurrences' | 'removed_occurrence' | 'canceled' | 'reactivated' | 'concluded' | 'paused' | 'resumed' | 'step_started' | 'task_started' | 'task_finished' | 'creation' | 'simulation' | 'alteration' | 'suspension' | 'reactivation' | 'completion' | 'cancellation' | 'certificate_issued' | 'certificate_revoked';
   user_id: number | null;
   module: string;
   record_id: number;
@@ -167,6 +167,19 @@ export interface CategoryCoursesTable {
 export interface CategoryTechnicalAssignmentsTable {
   category_id: number;
   technical_assignment_id: number;
+}
+
+/** `certificate_templates` (schemas/cadastro/modelo_certidao.schema.json). */
+export interface CertificateTemplatesTable {
+  id: Generated<number>;
+  kind: Generated<'regularidade' | 'carteira'>;
+  title: string;
+  body: string;
+  validity_days: Generated<number>;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 /** `checking_accounts` (schemas/financeiro/contas_correntes.schema.json). */
@@ -1845,6 +1858,7 @@ export interface SpaceDatabase {
   category_contribution_ranges: CategoryContributionRangesTable;
   category_courses: CategoryCoursesTable;
   category_technical_assignments: CategoryTechnicalAssignmentsTable;
+  certificate_templates: CertificateTemplatesTable;
   checking_accounts: CheckingAccountsTable;
   cities: CitiesTable;
   civil_statuses: CivilStatusesTable;

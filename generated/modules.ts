@@ -45,6 +45,7 @@ export const MODULES = [
   'instituicoes_ensino',
   'itens_base_legal',
   'mesoregioes',
+  'modelo_certidao',
   'moeda',
   'monitores',
   'municipios',

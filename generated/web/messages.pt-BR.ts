@@ -675,6 +675,20 @@ export const resourceMessages = {
         updated_at: 'Atualizado em',
       },
     },
+    modelo_certidao: {
+      name: 'Modelo de certidão |||| Modelos de certidão',
+      fields: {
+        id: 'ID',
+        kind: 'Tipo',
+        title: 'Título',
+        body: 'Texto',
+        validity_days: 'Validade (dias)',
+        inactivated: 'Inativo',
+        inactivated_at: 'Inativado em',
+        created_at: 'Criado em',
+        updated_at: 'Atualizado em',
+      },
+    },
     moeda: {
       name: 'Moeda |||| Moedas',
       fields: {

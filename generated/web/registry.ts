@@ -86,6 +86,18 @@ export const resources: GeneratedResource[] = [
     load: () => import('./inscricao/index').then((m) => m.default),
   },
   {
+    name: 'modelo_certidao',
+    area: 'cadastro',
+    areaLabel: 'Cadastro',
+    permission: 'certificateTemplate',
+    insertPermission: 'store',
+    icon: 'WorkspacePremium',
+    label: { singular: 'Modelo de certidão', plural: 'Modelos de certidão' },
+    screens: true,
+    operations: { list: true, show: true, create: true, update: true, delete: true },
+    load: () => import('./modelo_certidao/index').then((m) => m.default),
+  },
+  {
     name: 'organizacao',
     area: 'cadastro',
     areaLabel: 'Cadastro',

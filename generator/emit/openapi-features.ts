@@ -61,8 +61,73 @@ const created = (summary: string): Doc => ({
 });
 
 /** module → its feature routes, given the module's record schema name. */
+const certificateStatus = { enum: ['valida', 'expirada', 'revogada'] };
+const certificate = {
+  type: 'object',
+  properties: {
+    id: integer, code: text, kind: { enum: ['regularidade', 'carteira'] }, kind_label: text, title: text, issued_on: { type: 'string', format: 'date' },
+    valid_until: { type: 'string', format: 'date' }, issued_at: { type: 'string', format: 'date-time' }, issued_by: nullableText,
+    revoked_at: { type: ['string', 'null'], format: 'date-time' }, revoked_by: nullableText, revoke_reason: nullableText, status: certificateStatus, status_label: text,
+  },
+  required: ['id', 'code', 'kind', 'kind_label', 'title', 'issued_on', 'valid_until', 'issued_at', 'issued_by', 'revoked_at', 'revoked_by', 'revoke_reason', 'status', 'status_label'],
+};
+const certificateAnswer = json('A certidão', { type: 'object', properties: { data: certificate, message: text }, required: ['data', 'message'] });
+const publicStatement = {
+  type: 'object',
+  properties: {
+    code: text, kind: { enum: ['regularidade', 'carteira'] }, kind_label: text, title: text, holder_name: text, holder_tax_id: { ...nullableText, description: 'Mascarado: ***.456.789-**' },
+    registration_number: nullableText, issued_on: { type: 'string', format: 'date' }, valid_until: { type: 'string', format: 'date' }, status: certificateStatus, status_label: text,
+  },
+  required: ['code', 'kind', 'kind_label', 'title', 'holder_name', 'holder_tax_id', 'registration_number', 'issued_on', 'valid_until', 'status', 'status_label'],
+};
+const codeParameter = { name: 'code', in: 'path', required: true, schema: text, description: 'O código da certidão (20 caracteres, com ou sem hífens).' };
+
+/** Certificates of a registration and their public verification (docs/CERTIFICATES.md), listed with their templates' module. */
+const certificatePaths = (): Doc => ({
+  '/api/inscricao/{id}/certidoes': {
+    get: operation('certidoes', 'As certidões da inscrição, das mais recentes (permissão `registration.show`)', {
+      parameters: withId,
+      responses: { '200': json('As certidões', dataEnvelope({ type: 'array', items: certificate })), ...errorResponses('401', '403', '404') },
+    }),
+    post: operation('certidoes', 'Emite uma certidão da inscrição com um modelo; a de regularidade só para inscrição regular (permissão `registration.update`)', {
+      parameters: withId,
+      requestBody: body({ template_id: integer }, ['template_id']),
+      responses: { '201': certificateAnswer, ...errorResponses('400', '401', '403', '404', '422') },
+    }),
+  },
+  '/api/certidoes/{id}': {
+    get: operation('certidoes', 'Uma certidão (permissão `registration.show`)', {
+      parameters: withId,
+      responses: { '200': json('A certidão', dataEnvelope(certificate)), ...errorResponses('401', '403', '404') },
+    }),
+  },
+  '/api/certidoes/{id}/pdf': {
+    get: operation('certidoes', 'O PDF da certidão como foi emitido (permissão `registration.show`)', {
+      parameters: withId,
+      responses: { '200': { description: 'O PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...errorResponses('401', '403', '404') },
+    }),
+  },
+  '/api/certidoes/{id}/revogar': {
+    post: operation('certidoes', 'Revoga a certidão com um motivo (permissão `registration.update`)', {
+      parameters: withId,
+      requestBody: body({ reason: text }, ['reason']),
+      responses: { '200': certificateAnswer, ...errorResponses('400', '401', '403', '404', '409', '422') },
+    }),
+  },
+  '/api/verificar/{code}': {
+    get: {
+      tags: ['certidoes'],
+      summary: 'Verificação pública de uma certidão, sem login, limitada por endereço: o que ela declara e se ainda vale (o código indica o espaço)',
+      security: [],
+      parameters: [codeParameter],
+      responses: { '200': json('A certidão', dataEnvelope(publicStatement)), ...errorResponses('404', '429') },
+    },
+  },
+});
+
 export const featurePaths: Record<string, (typeName: string) => Doc> = {
   ...workflowPaths,
+  modelo_certidao: certificatePaths,
   monitores: (typeName) => ({
     '/api/monitores/status': {
       get: operation('monitores', 'Monitores na ordem da grade (excluído, ainda não verificado, fora do ar, alerta, no ar), com o tempo de resposta máximo (permissão `monitor.index`, espaço da plataforma)', {

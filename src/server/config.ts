@@ -36,6 +36,10 @@ export interface ServerConfig {
   deadlineReminderIntervalMs: number;
   /** Where `GET /api/cep/{cep}` asks for an address, in order (src/server/postal-code). */
   postalCode: PostalCodeSettings;
+  /** PUBLIC_BASE_URL: the address people reach the product at, which certificates' QR codes lead to (`{base}/verificar/{code}`). */
+  publicBaseUrl: string;
+  /** VERIFY_RATE_LIMIT: how many certificate verifications one address may ask a minute. */
+  verifyRateLimit: number;
 }
 
 /** The postal-code providers' addresses and how long each may take. */
@@ -78,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       brasilApiUrl: baseUrl(env.POSTAL_CODE_BRASILAPI_URL, 'https://brasilapi.com.br'),
       timeoutMs: positiveNumber(env.POSTAL_CODE_TIMEOUT_MS, 3_000),
     },
+    publicBaseUrl: baseUrl(env.PUBLIC_BASE_URL, `http://localhost:${Number(env.PORT ?? 8000)}`),
+    verifyRateLimit: positiveNumber(env.VERIFY_RATE_LIMIT, 30),
   };
 }
 

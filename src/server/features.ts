@@ -1,4 +1,5 @@
 import { authFeature } from './auth/feature.js';
+import { certificatesFeature } from './certificates/feature.js';
 import { customPagesFeature } from './custom-pages/feature.js';
 import { dashboardFeature } from './dashboard/feature.js';
 import { deadlinesFeature } from './deadlines/feature.js';
@@ -28,4 +29,4 @@ import { workflowsFeature } from './workflows/feature.js';
  * The product's features, in the order `buildApp` registers them. A module's hooks run in this
  * order (src/server/resources/hooks.ts); auth comes first, since its guard must cover every route.
  */
-export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature, workflowsFeature, financeFeature, recordHistoryFeature, savedViewsFeature, importsFeature];
+export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature, workflowsFeature, financeFeature, recordHistoryFeature, savedViewsFeature, importsFeature, certificatesFeature];

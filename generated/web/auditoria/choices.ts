@@ -44,5 +44,7 @@ export const choices = {
     { id: 'reactivation', name: 'Prazo reativado' },
     { id: 'completion', name: 'Prazo concluído' },
     { id: 'cancellation', name: 'Prazo cancelado' },
+    { id: 'certificate_issued', name: 'Certidão emitida' },
+    { id: 'certificate_revoked', name: 'Certidão revogada' },
   ],
 } satisfies Record<string, Choice[]>;

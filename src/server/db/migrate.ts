@@ -29,6 +29,7 @@ export const SPACE_MIGRATION_FOLDERS: string[] = [
   join(ROOT, 'src/server/postal-code/migrations'),
   join(ROOT, 'src/server/saved-views/migrations'),
   join(ROOT, 'src/server/imports/migrations'),
+  join(ROOT, 'src/server/certificates/migrations'),
 ];
 
 export interface MigrationSet {

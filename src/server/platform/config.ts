@@ -36,6 +36,7 @@ export const PLATFORM_MIGRATIONS: MigrationSet = {
     join(ROOT, 'src/server/db/core-migrations'),
     join(ROOT, 'generated/platform-migrations'),
     resolve(import.meta.dirname, 'migrations'),
+    join(ROOT, 'src/server/certificates/platform-migrations'),
   ],
   table: 'platform_migration',
 };

@@ -1,0 +1,54 @@
+/**
+ * Certificates across spaces (PGlite spaces, as main.ts serves them): another space's administrator
+ * can neither issue nor revoke nor download a certificate of this space (404, nothing changed); the
+ * public verification finds the certificate from its code alone, whatever space the request names,
+ * and a code no space issued is 404.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
+import { certifiedRegistration } from './support.js';
+
+describe('certificates in two spaces', () => {
+  let spaces: TwoSpaces;
+  beforeAll(async () => {
+    spaces = await startTwoSpaces('pglite', 'certidoes');
+  }, 300_000);
+  afterAll(() => spaces?.close(), 60_000);
+
+  it("keeps a space's certificates to it, and verifies them publicly from the code alone", async () => {
+    const { a, b } = spaces.names;
+    const post = async (path: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
+      const answer = await spaces.as(a, method, path, body);
+      expect(answer.status, `${path}: ${answer.text}`).toBe(method === 'POST' ? 201 : 200);
+      return answer.body.data;
+    };
+    const option = async (module: string, label: string, combo?: string) => {
+      const answer = await spaces.as(a, 'GET', `/api/${module}/combos?${new URLSearchParams({ filter: label, ...(combo ? { combo } : {}) })}`);
+      return (answer.body.data as { id: number; name: string }[]).find((o) => o.name === label)!.id;
+    };
+    const { registration, templates } = await certifiedRegistration(post, option);
+    const issued = await post(`/api/inscricao/${registration.id}/certidoes`, { template_id: templates.regularity });
+
+    expect((await spaces.as(b, 'POST', `/api/inscricao/${registration.id}/certidoes`, { template_id: templates.regularity })).status).toBe(404);
+    expect((await spaces.as(b, 'POST', `/api/certidoes/${issued.id}/revogar`, { reason: 'Revogada por outro espaço' })).status).toBe(404);
+    expect((await spaces.as(b, 'GET', `/api/certidoes/${issued.id}/pdf`)).status).toBe(404);
+    expect((await spaces.as(b, 'GET', `/api/inscricao/${registration.id}/certidoes`)).status).toBe(404);
+    // A's token names a's space: sent to b, it is no one there.
+    expect((await spaces.as(b, 'POST', `/api/certidoes/${issued.id}/revogar`, { reason: 'x' }, spaces.tokens[a])).status).toBe(401);
+    const kept = await spaces.as(a, 'GET', `/api/inscricao/${registration.id}/certidoes`);
+    expect(kept.body.data).toEqual([expect.objectContaining({ id: issued.id, status: 'valida', revoke_reason: null })]);
+
+    const verify = (code: string, tenant?: string) => spaces.api.send('GET', `/api/verificar/${code}`, { tenant });
+    expect((await verify(issued.code)).body.data).toMatchObject({ code: issued.code, holder_name: 'Maria da Silva Souza', status_label: 'Válida' });
+    expect((await verify(issued.code, b)).body.data.status_label).toBe('Válida');
+    const page = await spaces.api.send('GET', `/verificar/${issued.code}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Válida');
+    expect(await verify('AAAAA-BBBBB-CCCCC-DDDDD')).toMatchObject({ status: 404, body: { message: 'Certidão não encontrada.' } });
+    const owner = await spaces.api.directory.platform.selectFrom('certificate_codes' as never).selectAll().execute();
+    expect(owner).toEqual([expect.objectContaining({ code: issued.code.replace(/-/g, ''), space_name: a })]);
+
+    expect((await spaces.as(a, 'POST', `/api/certidoes/${issued.id}/revogar`, { reason: 'Inscrição suspensa.' })).status).toBe(200);
+    expect((await verify(issued.code)).body.data.status_label).toBe('Revogada');
+  });
+});
