@@ -5,7 +5,7 @@ import { planOutputs } from '../../generator/plan.js';
 import { featurePaths } from '../../generator/emit/openapi-features.js';
 import { projectRoot } from './support.js';
 
-type Operation = { parameters?: { $ref?: string; name?: string; in?: string }[]; tags?: string[] };
+type Operation = { parameters?: { $ref?: string; name?: string; in?: string }[]; tags?: string[]; security?: unknown[] };
 
 /** The feature routes in the OpenAPI document: every one takes the `Tenant` header, its own parameters beside it. */
 describe('feature routes in the OpenAPI document', () => {
@@ -31,12 +31,14 @@ describe('feature routes in the OpenAPI document', () => {
       'PUT /api/fluxo_trabalho/{id}/finish', 'PUT /api/fluxo_trabalho/{id}/status/{status}',
       'POST /api/system_actions_link', 'POST /api/system_actions_link_batch', 'POST /api/system_actions_affected_entity', 'POST /api/system_actions_triggered_entity',
     ]));
-    // Every feature operation, these included, takes the tenant's header.
+    // Every feature operation, these included, takes the tenant's header; a public one (no
+    // security, as a certificate's verification, whose code names its space) does not.
     const featureRoutes = new Set(Object.values(featurePaths).flatMap((paths) => Object.keys(paths('Record'))));
     expect(featureRoutes.size).toBeGreaterThan(40);
     for (const [path, verbs] of Object.entries(paths).filter(([path]) => featureRoutes.has(path))) {
       for (const [verb, operation] of Object.entries(verbs)) {
-        expect(operation.parameters?.some((parameter) => parameter.$ref === '#/components/parameters/Tenant'), `${verb} ${path}`).toBe(true);
+        const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+        expect(isPublic || operation.parameters?.some((parameter) => parameter.$ref === '#/components/parameters/Tenant'), `${verb} ${path}`).toBe(true);
       }
     }
   });
