@@ -122,7 +122,7 @@ describe('identity and access in the browser', { timeout: 90_000 }, () => {
     await logIn(CLERK.email, CLERK.password);
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await menu.getByRole('link', { name: 'Estados civis' }).waitFor();
-    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'Painel', 'Regras de relação', 'Tipos de parte', 'Tipos de relação', 'Estados civis']);
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'Painel', 'Regras de relação', 'Tipos de parte', 'Tipos de relação', 'Estados civis', 'Meus prazos']);
     for (const forbidden of ['/usuarios', '/papeis', '/auditoria', '/estados_civis/inserir']) {
       await page.goto(`${product.url}${forbidden}`);
       await expect.poll(path).toBe('/erro');
