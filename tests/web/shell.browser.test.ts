@@ -101,7 +101,7 @@ describe('the web shell in the browser', () => {
     await logIn(CLERK.email, CLERK.password);
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await menu.getByRole('link', { name: 'Estados civis' }).waitFor();
-    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'Painel', 'Regras de relação', 'Tipos de parte', 'Tipos de relação', 'Estados civis']);
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'Painel', 'Regras de relação', 'Tipos de parte', 'Tipos de relação', 'Estados civis', 'Meus prazos']);
 
     await menu.getByRole('link', { name: 'Estados civis' }).click();
     await page.getByRole('cell', { name: 'Solteiro(a)' }).waitFor();
