@@ -18,8 +18,16 @@ export const importsFeature = defineFeature('imports', async (app, { model }) =>
   let turn: Promise<void> | null = null;
   let again = false;
 
+  const openSpaces = async () => {
+    try {
+      return await app.openSpaces();
+    } catch (error) {
+      app.log.error({ err: error }, 'falha ao abrir os espaços da fila de importações');
+      return [];
+    }
+  };
   const runTurn = async () => {
-    for (const space of await app.openSpaces()) {
+    for (const space of await openSpaces()) {
       try {
         await recoverStaleImports(space.db, staleSeconds);
         for (let id = await claimImport(space.db); id !== null && !stopping.signal.aborted; id = await claimImport(space.db)) {
