@@ -18,16 +18,8 @@ export const importsFeature = defineFeature('imports', async (app, { model }) =>
   let turn: Promise<void> | null = null;
   let again = false;
 
-  const openSpaces = async () => {
-    try {
-      return await app.openSpaces();
-    } catch (error) {
-      app.log.error({ err: error }, 'falha ao abrir os espaços da fila de importações');
-      return [];
-    }
-  };
   const runTurn = async () => {
-    for (const space of await openSpaces()) {
+    for (const space of await app.openSpaces()) {
       try {
         await recoverStaleImports(space.db, staleSeconds);
         for (let id = await claimImport(space.db); id !== null && !stopping.signal.aborted; id = await claimImport(space.db)) {
@@ -53,12 +45,14 @@ export const importsFeature = defineFeature('imports', async (app, { model }) =>
     }
     clearTimeout(timer);
     timer = setTimeout(() => {
-      turn = runTurn().finally(() => {
-        turn = null;
-        const next = again ? 0 : intervalMs;
-        again = false;
-        schedule(next);
-      });
+      turn = runTurn()
+        .catch((error) => app.log.error({ err: error }, 'falha na fila de importações'))
+        .finally(() => {
+          turn = null;
+          const next = again ? 0 : intervalMs;
+          again = false;
+          schedule(next);
+        });
     }, delay);
   };
 
