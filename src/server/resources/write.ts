@@ -29,10 +29,11 @@ export async function validated(db: Kysely<any>, entity: Entity, mode: 'create' 
   return frozen(body);
 }
 
-async function writeChildren(trx: Kysely<any>, entity: Entity, id: number, body: Record<string, unknown>) {
+/** Writes the body's sub-lists and links; `fresh` when the record was created in this transaction. */
+async function writeChildren(trx: Kysely<any>, entity: Entity, id: number, body: Record<string, unknown>, fresh: boolean) {
   for (const field of entity.fields) {
     if (!(field.name in body)) continue;
-    if (field.sublist) await syncSublist(trx, field, id, body[field.name] as Record<string, unknown>[]);
+    if (field.sublist) await syncSublist(trx, field, id, body[field.name] as Record<string, unknown>[], field.name, fresh);
     if (field.join) await syncJoin(trx, field, id, body[field.name] as number[]);
   }
 }
@@ -85,7 +86,7 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
     const values = { ...(await storedValues(columnFields(entity), body)), ...(await runServerValues(trx, { entity, mode: 'create', body, context })) };
     if (entity.inactivatable) values.inactivated_at = body.inactivated === true ? new Date() : null;
     const { id } = await trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
-    await writeChildren(trx, entity, Number(id), body);
+    await writeChildren(trx, entity, Number(id), body, true);
     await claimFiles(trx, entity, Number(id), body, null, context);
     const record = await findRecord(trx, entity, Number(id));
     await recordAudit(
@@ -126,7 +127,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
       values.inactivated_at = body.inactivated === true ? new Date() : null;
     }
     await trx.updateTable(entity.table).set({ ...values, updated_at: nextVersion(row.updated_at) }).where('id', '=', id).execute();
-    await writeChildren(trx, entity, id, body);
+    await writeChildren(trx, entity, id, body, false);
     await claimFiles(trx, entity, id, body, before, context);
     const after = await findRecord(trx, entity, id);
     const { old, now } = changes(before, after);

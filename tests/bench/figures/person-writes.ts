@@ -99,7 +99,10 @@ export async function personWriteFigures(rounds: number, log: (line: string) => 
     for (const [side, rows] of Object.entries(made)) {
       if (rows.subRows !== expected || !rows.party) throw new Error(`${side}: ${rows.subRows} rows under the person (expected ${expected}), party ${rows.party}`);
     }
-    const statements = (await recorder.during(contenders.api)).length;
+    const recorded = await recorder.during(contenders.api);
+    const statements = recorded.length;
+    // BENCH_STATEMENTS=1 prints what one create ran, to see where its statements go.
+    if (process.env.BENCH_STATEMENTS) for (const s of recorded) log(`  ${(s.end - s.start).toFixed(2)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 220)}`);
 
     const samples = await alternate(contenders, rounds);
     const p = (side: 'api' | 'bare', n: number) => percentile(samples[side], n);
