@@ -4,8 +4,8 @@
  * task and returns to the run, which is taken to its conclusion; the history's executed task opens
  * the company; a second step's tasks edit that company (the chooser offering it first) and link two
  * existing records found by a search, the history opening them. Leaving `/acao/` for another screen
- * asks 'Deseja realmente sair da ação do sistema?' / 'Dados podem ser perdidos.' ('Não' stays): asked
- * on the link page, since an insert form answered 'Não' can lose what is typed (docs/PLAN.md).
+ * asks 'Deseja realmente sair da ação do sistema?' / 'Dados podem ser perdidos.': asked inside the
+ * insert form with the CNPJ typed, 'Não' stays and what is typed next is saved.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,9 +60,16 @@ describe('a system action in the browser', () => {
     await row('Cadastrar a empresa').getByRole('link', { name: 'Executar ação' }).click();
     await expect.poll(() => new URL(page().url()).pathname).toBe('/acao/pessoa_juridica/inserir');
     await field('CNPJ').fill('45.723.174/0001-10');
+    // Leaving the system action for another screen asks first; 'Não' stays on the form, which keeps what is typed next.
+    await page().getByRole('link', { name: 'Bancos' }).click();
+    const question = page().getByRole('dialog', { name: 'Deseja realmente sair da ação do sistema?' });
+    await question.getByText('Dados podem ser perdidos.').waitFor();
+    await question.getByRole('button', { name: 'Não' }).click();
     await field('Razão social').fill('Construtora do Fluxo Ltda');
     await field('Nome abreviado').fill('Do Fluxo');
     await field('Capital social').fill('100000,00');
+    expect(new URL(page().url()).pathname).toBe('/acao/pessoa_juridica/inserir');
+    expect(await field('CNPJ').inputValue()).toBe('45.723.174/0001-10');
     expect(await field('Razão social').inputValue()).toBe('Construtora do Fluxo Ltda');
 
     await field('Nome fantasia').fill('Fluxo Construções');
@@ -108,13 +115,6 @@ describe('a system action in the browser', () => {
     await row('Vincular os estados civis').getByRole('link', { name: 'Executar ação' }).click();
     await expect.poll(() => new URL(page().url()).pathname).toBe('/acao/estados_civis');
     await chooser.getByRole('heading', { name: 'Vincular estado civil' }).waitFor();
-    // Leaving the system action for another screen asks first; 'Não' stays on it.
-    await page().getByRole('link', { name: 'Bancos' }).click();
-    const question = page().getByRole('dialog', { name: 'Deseja realmente sair da ação do sistema?' });
-    await question.getByText('Dados podem ser perdidos.').waitFor();
-    await question.getByRole('button', { name: 'Não' }).click();
-    await question.waitFor({ state: 'hidden' });
-    expect(new URL(page().url()).pathname).toBe('/acao/estados_civis');
     await chooser.getByLabel('Buscar estado civil').fill('no fluxo');
     await chooser.getByRole('checkbox', { name: 'Casado no fluxo' }).check();
     await chooser.getByRole('checkbox', { name: 'Solteiro no fluxo' }).check();
