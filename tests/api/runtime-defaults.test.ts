@@ -45,4 +45,15 @@ describe('runtime defaults', () => {
     expect(await withRuntimeDefaults(db, entity, 'update', { work_relations: [{}] }, context(given, later))).toEqual({ work_relations: [{ employer_id: 8 }] });
     expect(await withRuntimeDefaults(db, entity, 'update', { work_relations: [{}] }, context(none))).toEqual({ work_relations: [{}] });
   });
+
+  it('asks a hook naming the fields it fills only for a body that leaves one of them out', async () => {
+    const asked: string[] = [];
+    const employer: ModuleHooks = { defaultsFor: ['work_relations.employer_id'], defaults: () => (asked.push('asked'), { 'work_relations.employer_id': 7 }) };
+    const named = { work_relations: [{ employer_id: 9 }, { id: 3 }] };
+    expect(await withRuntimeDefaults(db, entity, 'create', named, context(employer))).toBe(named);
+    expect(await withRuntimeDefaults(db, entity, 'create', { name: 'Ana' }, context(employer))).toEqual({ name: 'Ana' });
+    expect(asked).toEqual([]);
+    expect(await withRuntimeDefaults(db, entity, 'create', { work_relations: [{ employer_id: 9 }, {}] }, context(employer))).toEqual({ work_relations: [{ employer_id: 9 }, { employer_id: 7 }] });
+    expect(asked).toEqual(['asked']);
+  });
 });

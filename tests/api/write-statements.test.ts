@@ -7,7 +7,7 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldErrors } from '../../src/server/http/app-error.js';
-import { syncSublist } from '../../src/server/resources/children.js';
+import { insertSublist } from '../../src/server/resources/children.js';
 import { checkReferences } from '../../src/server/resources/references.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';
@@ -80,7 +80,7 @@ for (const kind of DATABASE_KINDS) {
       expect(counter.count).toBe(0);
     });
 
-    it("inserts a new record's items without reading, the ones with nothing under them together, in the body's order", async () => {
+    it("inserts a new record's items without reading, the ones with nothing under them together, in the body's order, answering them as read", async () => {
       const { id } = await server.db.insertInto('professionals').values({ name: 'Carla' }).returning('id').executeTakeFirstOrThrow();
       const counter = new StatementCounter();
       const relations = [
@@ -89,18 +89,22 @@ for (const kind of DATABASE_KINDS) {
         { employer: 'Clínica Norte', main: false },
         { employer: 'Posto Leste', main: false },
       ];
-      await server.db.withPlugin(counter).transaction().execute((trx) => syncSublist(trx, field('work_relations'), Number(id), relations, 'work_relations', true));
+      const answered = await server.db.withPlugin(counter).transaction().execute((trx) => insertSublist(trx, field('work_relations'), Number(id), relations));
       // The first relation alone, the second (its id is needed), its two expedients together, the last two together.
       expect(counter.count).toBe(4);
       const stored = await server.db.selectFrom('work_relations').select(['id', 'employer']).where('professional_id', '=', id).orderBy('id').execute();
       expect(stored.map((r) => r.employer)).toEqual(['Clínica Sul', 'Hospital Central', 'Clínica Norte', 'Posto Leste']);
       const expedients = await server.db.selectFrom('work_relation_expedients').select('weekday').where('work_relation_id', '=', stored[1].id).orderBy('id').execute();
       expect(expedients.map((e) => Number(e.weekday))).toEqual([2, 3]);
+      // What the inserts answered is what a read of the record gives.
+      const read = await server.db.selectFrom('work_relations').select(['id', 'employer', 'main']).where('professional_id', '=', id).orderBy('id').execute();
+      expect(answered.map(({ id: itemId, employer, main }) => ({ id: itemId, employer, main }))).toEqual(read);
+      expect(answered.map((r) => r.expedients)).toEqual([[], [expect.objectContaining({ weekday: 2 }), expect.objectContaining({ weekday: 3 })], [], []]);
     });
 
     it('still refuses an item id a new record cannot have', async () => {
       const { id } = await server.db.insertInto('professionals').values({ name: 'Dora' }).returning('id').executeTakeFirstOrThrow();
-      const saving = server.db.transaction().execute((trx) => syncSublist(trx, field('work_relations'), Number(id), [{ id: 1, employer: 'X' }], 'work_relations', true));
+      const saving = server.db.transaction().execute((trx) => insertSublist(trx, field('work_relations'), Number(id), [{ id: 1, employer: 'X' }]));
       await expect(saving).rejects.toMatchObject({ status: 422, errors: { 'work_relations.0.id': ['O registro selecionado não existe.'] } });
     });
   });

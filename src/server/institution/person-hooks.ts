@@ -10,6 +10,7 @@ export const PRESIDENT_KEPT_MESSAGE = 'Não é possível excluir: a pessoa é o 
  * set; without one the employer stays required.
  */
 export const defaultEmployer: ModuleHooks<SpaceDatabase> = {
+  defaultsFor: ['work_relations.employer_id'],
   async defaults(db) {
     const institution = await institutionPartyId(db);
     return institution === null ? {} : { 'work_relations.employer_id': institution };

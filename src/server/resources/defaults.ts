@@ -9,6 +9,14 @@ const isRow = (value: unknown): value is Row => value !== null && typeof value =
 /** What a form means by no value: absent, null or ''. */
 const leftOut = (value: unknown) => value === undefined || value === null || value === '';
 
+/** Whether a body leaves out a field a default would fill: the record's on insert, or a new item's. */
+function leavesOut(body: Row, key: string, mode: WriteMode): boolean {
+  const [name, inner] = key.split('.', 2);
+  if (inner === undefined) return mode === 'create' && leftOut(body[name]);
+  const items = body[name];
+  return Array.isArray(items) && items.some((item) => isRow(item) && leftOut(item.id) && leftOut(item[inner]));
+}
+
 /**
  * The body with the values the module's hooks give the fields the caller left out (`defaults`,
  * hooks.ts): a field of the record on insert only (an edit that leaves a field out keeps the stored
@@ -19,8 +27,9 @@ const leftOut = (value: unknown) => value === undefined || value === null || val
  * // → { work_relations: [{ employee_register_id: 'M-1', employer_id: 7 }] }
  */
 export async function withRuntimeDefaults(db: Kysely<any>, entity: Entity, mode: WriteMode, input: unknown, context: WriteContext): Promise<unknown> {
-  const hooks = context.hooks.filter((hook) => hook.defaults);
-  if (hooks.length === 0 || !isRow(input)) return input;
+  if (!isRow(input)) return input;
+  const hooks = context.hooks.filter((hook) => hook.defaults && (!hook.defaultsFor || hook.defaultsFor.some((key) => leavesOut(input, key, mode))));
+  if (hooks.length === 0) return input;
   const defaults: FieldDefaults = {};
   for (const hook of hooks) Object.assign(defaults, await hook.defaults!(db, { entity, mode, context }));
   const body: Row = { ...input };

@@ -158,6 +158,11 @@ export interface ModuleHooks<DB = any> {
   readonly transforms?: readonly string[];
   /** What it does beyond the write's transaction. */
   readonly effects?: readonly HookEffect[];
+  /**
+   * The fields `defaults` fills (`name`, `work_relations.employer_id`): when named, the hook is asked
+   * only for a body that leaves one of them out.
+   */
+  readonly defaultsFor?: readonly string[];
   /** Runs before validation, outside the write's transaction, so it gets the database rather than a transaction. */
   defaults?(db: Kysely<DB>, ctx: WriteDefaults): Promise<FieldDefaults> | FieldDefaults;
   beforeWrite?(trx: Kysely<DB>, ctx: BeforeWrite): Promise<void> | void;

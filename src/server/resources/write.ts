@@ -3,11 +3,12 @@ import type { Entity } from '../../../language/index.js';
 import { recordItemEvents } from '../audit/item-events.js';
 import { recordAudit } from '../audit/record.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';
-import { syncJoin, syncSublist } from './children.js';
+import { withChoicesInOrder } from './choices.js';
+import { insertSublist, syncJoin, syncSublist } from './children.js';
 import { translateDbError } from './db-errors.js';
 import { withRuntimeDefaults } from './defaults.js';
-import { claimFiles, discardFiles } from './files.js';
-import { columnFields, secretFieldNames } from './fields.js';
+import { claimFiles, describeFiles, discardFiles } from './files.js';
+import { columnFields, readableColumns, secretFieldNames } from './fields.js';
 import { applyAttachments, frozen, runAfterWrite, runBeforeWrite, runServerValues, takeAttachments, type WriteContext } from './hooks.js';
 import { checkPermissionNames } from './permission-names.js';
 import { findRecord, findRow, withOrderedSublists } from './read.js';
@@ -29,11 +30,10 @@ export async function validated(db: Kysely<any>, entity: Entity, mode: 'create' 
   return frozen(body);
 }
 
-/** Writes the body's sub-lists and links; `fresh` when the record was created in this transaction. */
-async function writeChildren(trx: Kysely<any>, entity: Entity, id: number, body: Record<string, unknown>, fresh: boolean) {
+async function writeChildren(trx: Kysely<any>, entity: Entity, id: number, body: Record<string, unknown>) {
   for (const field of entity.fields) {
     if (!(field.name in body)) continue;
-    if (field.sublist) await syncSublist(trx, field, id, body[field.name] as Record<string, unknown>[], field.name, fresh);
+    if (field.sublist) await syncSublist(trx, field, id, body[field.name] as Record<string, unknown>[]);
     if (field.join) await syncJoin(trx, field, id, body[field.name] as number[]);
   }
 }
@@ -77,6 +77,27 @@ async function inTransaction<T>(db: Kysely<any>, entity: Entity, context: WriteC
   }
 }
 
+/**
+ * A record just created, as `findRecord` reads it, from what its inserts answered: its sub-lists
+ * and links are written here, and a new record has no others (nothing is read back).
+ */
+async function createdRecord(trx: Kysely<any>, entity: Entity, row: Record<string, unknown>, body: Record<string, unknown>) {
+  const id = Number(row.id);
+  const record = { ...row };
+  for (const field of entity.fields) {
+    const given = body[field.name];
+    if (field.sublist) record[field.name] = Array.isArray(given) ? await insertSublist(trx, field, id, given as Record<string, unknown>[]) : [];
+    if (field.join) {
+      const ids = Array.isArray(given) ? (given as number[]) : [];
+      const { table, ownKey, otherKey } = field.join;
+      if (ids.length) await trx.insertInto(table).values(ids.map((other) => ({ [ownKey]: id, [otherKey]: other }))).execute();
+      record[field.name] = ids.map(Number).sort((a, b) => a - b);
+    }
+  }
+  withChoicesInOrder(entity.fields, [record]);
+  return record;
+}
+
 /** Creates a record (with its sub-lists and many-to-many links) and its audit row, in one transaction. */
 export async function createRecord(db: Kysely<any>, entity: Entity, input: unknown, context: WriteContext) {
   const { input: fields, taken } = takeAttachments(input, entity, 'create', context);
@@ -85,13 +106,14 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
     await runBeforeWrite(trx, { entity, mode: 'create', body, context });
     const values = { ...(await storedValues(columnFields(entity), body)), ...(await runServerValues(trx, { entity, mode: 'create', body, context })) };
     if (entity.inactivatable) values.inactivated_at = body.inactivated === true ? new Date() : null;
-    const { id } = await trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
-    await writeChildren(trx, entity, Number(id), body, true);
-    await claimFiles(trx, entity, Number(id), body, null, context);
-    const record = await findRecord(trx, entity, Number(id));
+    const row: Record<string, unknown> = await trx.insertInto(entity.table).values(values).returning(readableColumns(entity.fields)).executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    const record = await createdRecord(trx, entity, row, body);
+    await claimFiles(trx, entity, id, body, null, context);
+    await describeFiles(trx, entity, record);
     await recordAudit(
       trx,
-      { event: 'created', userId: context.userId, module: entity.module, recordId: Number(id), newValues: { ...record, ...givenSecrets(entity, body, record) } },
+      { event: 'created', userId: context.userId, module: entity.module, recordId: id, newValues: { ...record, ...givenSecrets(entity, body, record) } },
       secretFieldNames(entity),
     );
     await recordItemEvents(trx, entity, { before: null, after: record, userId: context.userId, secretFields: secretFieldNames(entity) });
@@ -127,7 +149,7 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
       values.inactivated_at = body.inactivated === true ? new Date() : null;
     }
     await trx.updateTable(entity.table).set({ ...values, updated_at: nextVersion(row.updated_at) }).where('id', '=', id).execute();
-    await writeChildren(trx, entity, id, body, false);
+    await writeChildren(trx, entity, id, body);
     await claimFiles(trx, entity, id, body, before, context);
     const after = await findRecord(trx, entity, id);
     const { old, now } = changes(before, after);
