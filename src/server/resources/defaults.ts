@@ -19,10 +19,20 @@ const leftOut = (value: unknown) => value === undefined || value === null || val
  * // → { work_relations: [{ employee_register_id: 'M-1', employer_id: 7 }] }
  */
 export async function withRuntimeDefaults(db: Kysely<any>, entity: Entity, mode: WriteMode, input: unknown, context: WriteContext): Promise<unknown> {
-  const hooks = context.hooks.filter((hook) => hook.defaults);
-  if (hooks.length === 0 || !isRow(input)) return input;
+  if (!context.hooks.some((hook) => hook.defaults) || !isRow(input)) return input;
+  return withDefaults(input, mode, await runtimeDefaults(db, entity, mode, context));
+}
+
+/** What the module's `defaults` hooks answer for a write of this mode: asked once for many bodies (an import's batch). */
+export async function runtimeDefaults(db: Kysely<any>, entity: Entity, mode: WriteMode, context: WriteContext): Promise<FieldDefaults> {
   const defaults: FieldDefaults = {};
-  for (const hook of hooks) Object.assign(defaults, await hook.defaults!(db, { entity, mode, context }));
+  for (const hook of context.hooks) if (hook.defaults) Object.assign(defaults, await hook.defaults(db, { entity, mode, context }));
+  return defaults;
+}
+
+/** The body with `defaults` (runtimeDefaults) on the fields it leaves out, as withRuntimeDefaults places them. */
+export function withDefaults(input: unknown, mode: WriteMode, defaults: FieldDefaults): unknown {
+  if (!isRow(input) || Object.keys(defaults).length === 0) return input;
   const body: Row = { ...input };
   for (const [key, value] of Object.entries(defaults)) {
     if (value === undefined) continue;

@@ -55,3 +55,62 @@ async function checkItemReferences(db: Kysely<any>, field: Field, items: PlacedI
     }
   }
 }
+
+/** One look-up a body needs: whether each of `ids` has a row in `table`, the message going at `at`. */
+type Lookup = { table: string; ids: unknown[]; at: string };
+
+/** The look-ups of a body in the order checkReferences makes them, so its messages come in the same order. */
+function lookupsOf(fields: Field[], body: Record<string, unknown>, base: string, into: Lookup[]): Lookup[] {
+  const at = (name: string) => (base ? `${base}.${name}` : name);
+  for (const field of fields) {
+    const value = body[field.name];
+    if (field.kind === 'reference' && typeof value === 'number') into.push({ table: field.reference!.table, ids: [value], at: at(field.name) });
+    if (field.kind === 'references' && Array.isArray(value)) into.push({ table: field.reference!.table, ids: value, at: at(field.name) });
+    if (field.sublist && Array.isArray(value)) itemLookups(field, itemsAt(value, at(field.name)), into);
+  }
+  return into;
+}
+
+function itemLookups(field: Field, items: PlacedItem[], into: Lookup[]): void {
+  for (const inner of field.sublist!.fields) {
+    if (inner.kind === 'reference') {
+      for (const { at, item } of items) if (typeof item[inner.name] === 'number') into.push({ table: inner.reference!.table, ids: [item[inner.name]], at: `${at}.${inner.name}` });
+    }
+    if (inner.sublist) {
+      const nested = items.flatMap(({ at, item }) => (Array.isArray(item[inner.name]) ? itemsAt(item[inner.name] as unknown[], `${at}.${inner.name}`) : []));
+      if (nested.length) itemLookups(inner, nested, into);
+    }
+  }
+}
+
+/** Most ids asked in one statement. */
+const IDS_PER_QUERY = 10_000;
+
+/**
+ * checkReferences over many bodies at once (an import's batch): the same messages on the same fields,
+ * each body's into its own `errors[i]`, with one query per referenced table whatever the number of bodies.
+ */
+export async function checkReferencesMany(db: Kysely<any>, fields: Field[], bodies: Record<string, unknown>[], errors: FieldErrors[]): Promise<void> {
+  const lookups = bodies.map((body) => lookupsOf(fields, body, '', []));
+  const asked = new Map<string, Set<number>>();
+  for (const lookup of lookups.flat()) {
+    const ids = asked.get(lookup.table) ?? new Set<number>();
+    for (const id of lookup.ids) if (isRowId(id)) ids.add(id);
+    asked.set(lookup.table, ids);
+  }
+  const present = new Map<string, Set<number>>();
+  for (const [table, ids] of asked) {
+    const all = [...ids];
+    const found = new Set<number>();
+    for (let start = 0; start < all.length; start += IDS_PER_QUERY) {
+      const rows = await db.selectFrom(table).select('id').where('id', 'in', all.slice(start, start + IDS_PER_QUERY)).execute();
+      for (const row of rows) found.add(Number(row.id));
+    }
+    present.set(table, found);
+  }
+  lookups.forEach((list, i) => {
+    for (const { table, ids, at } of list) {
+      if (ids.some((id) => !isRowId(id) || !present.get(table)!.has(id))) addError(errors[i], at, MISSING_REFERENCE_MESSAGE);
+    }
+  });
+}
