@@ -1,12 +1,13 @@
 /**
  * An import's commit is its own job: its row's `status` is the queue (queued → running → done).
  * A process takes a queued import with one statement that skips rows another process holds (`for
- * update skip locked`); an import whose process stopped beating is queued again and resumes. Each
- * spreadsheet row is written in its own transaction, with its record, sub-lists, audit and hooks
- * (the generic write), and marked done in that same transaction: a stop leaves each row either
- * wholly imported and marked, or not at all, and the resumed job starts at the first row not done.
- * The mark is conditional (`where not done`), so two processes that both held the import at once
- * (one presumed dead) never write a row twice: the second's transaction rolls back.
+ * update skip locked`); an import whose process stopped beating is queued again and resumes. The rows
+ * are taken a batch at a time: a batch's new records are created together in one transaction
+ * (resources/write-many.ts: records, sub-lists, audit rows) with the batch's done marks; the other
+ * rows are written one at a time through the generic write, each marked done in its own transaction.
+ * Either way a stop leaves each row wholly imported and marked, or not at all, and the resumed job
+ * takes the rows not done. The marks are conditional (`where not done`), so two processes that both
+ * held the import at once (one presumed dead) never write a row twice: the later transaction rolls back.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Entity, Model } from '../../../language/index.js';
@@ -70,18 +71,22 @@ export async function runImport(db: Kysely<any>, id: number, options: ImportJobO
   const record = await findImport(db, entity.module, id);
   const base = options.contextOf(entity, record.user_id);
   const reader = await rowReader(db, options.model, entity, record.mapping, base);
+  // Every row up to `after` is done (by this process or another), so each batch is read from there on.
+  let after = 0;
   for (;;) {
     if (options.signal.aborted) return;
     const rows = await db.selectFrom('import_rows').select(['id', 'line', 'cells', 'action'])
-      .where('import_id', '=', id).where('done', '=', false).where('action', 'in', ['create', 'update'])
+      .where('import_id', '=', id).where('line', '>', after).where('done', '=', false).where('action', 'in', ['create', 'update'])
       .orderBy('line').limit(batchRows()).execute();
     if (rows.length === 0) break;
     const pending = rows.map((row) => ({ id: Number(row.id), action: String(row.action), cells: (typeof row.cells === 'string' ? JSON.parse(row.cells) : row.cells) as Cell[] }));
     const alone = await createTogether(db, entity, reader, pending.filter((row) => row.action === 'create'), base);
+    if (alone === null) continue;
     for (const row of [...alone, ...pending.filter((r) => r.action !== 'create')].sort((a, b) => a.id - b.id)) {
       if (options.signal.aborted) return;
       await importRow(db, entity, reader, row.id, row.action, row.cells, base);
     }
+    after = rows.at(-1)!.line;
     await beat(db, id);
   }
   await db.updateTable('imports').set({ status: 'done', finished_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).where('status', '=', 'running').execute();
@@ -103,9 +108,9 @@ class TakenMeanwhile extends Error {}
  * names a record by now, all of them when the module's hooks act per record, and the whole batch again
  * when its transaction failed (a hook's refusal, a key taken meanwhile, a trigger), so that only the
  * rows at fault end in error, each with its own messages. When another process marked some rows
- * first, the batch is rolled back and nothing is answered: the next turn reads the rows still not done.
+ * first, the batch is rolled back and null is answered: the next turn reads the rows still not done.
  */
-async function createTogether(db: Kysely<any>, entity: Entity, reader: RowReader, rows: PendingRow[], base: WriteContext): Promise<PendingRow[]> {
+async function createTogether(db: Kysely<any>, entity: Entity, reader: RowReader, rows: PendingRow[], base: WriteContext): Promise<PendingRow[] | null> {
   if (rows.length === 0 || !createsTogether(base)) return rows;
   const cellErrors = rows.map((): FieldErrors => ({}));
   const bodies = rows.map((row, i) => rowBody(reader, row.cells, cellErrors[i]));
@@ -135,7 +140,7 @@ async function createTogether(db: Kysely<any>, entity: Entity, reader: RowReader
       if (marked.length !== marks.length) throw new TakenMeanwhile();
     });
   } catch (error) {
-    if (error instanceof TakenMeanwhile) return [];
+    if (error instanceof TakenMeanwhile) return null;
     // Written again a row at a time, as the single write does, so only the rows at fault end in error.
     return [...alone, ...writing.map((w) => w.row), ...refused.map((r) => r.row)];
   }
