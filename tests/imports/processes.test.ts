@@ -26,7 +26,8 @@ describe('spreadsheet imports from server processes on one PostgreSQL', () => {
   const env = () => {
     const dir = mkdtempSync(join(tmpdir(), 'test-import-process-'));
     dataDirs.push(dir);
-    return { DATABASE_URL: url, DATA_DIR: dir, IMPORT_INTERVAL_MS: '200', IMPORT_STALE_SECONDS: '3' };
+    // Batches of 50 rows, so that the kill lands between batches of an import of 1,200 rows, not after its last.
+    return { DATABASE_URL: url, DATA_DIR: dir, IMPORT_INTERVAL_MS: '200', IMPORT_STALE_SECONDS: '3', IMPORT_BATCH_ROWS: '50' };
   };
 
   beforeAll(async () => {

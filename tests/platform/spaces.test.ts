@@ -35,7 +35,7 @@ describe('spaces created by an operator', () => {
   afterAll(async () => {
     await api?.close();
     await onServer((client) => client.query(`drop database if exists ${PG_DB} with (force)`));
-  }, 60_000);
+  });
 
   it('gives a pglite space a first administrator who must change the one-time password', async () => {
     const created = await operator('POST', '/api/clientes', tenantWithSpace('regional-sul'));

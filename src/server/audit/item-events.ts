@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Entity, Field } from '../../../language/index.js';
-import { recordAudit } from './record.js';
+import { recordAudit, recordAudits, type AuditEntry } from './record.js';
 
 type Row = Record<string, unknown>;
 
@@ -46,4 +46,28 @@ export async function recordItemEvents(
       for (const id of lost) await write(removed, { oldValues: names.get(id) ?? { id } });
     }
   }
+}
+
+/**
+ * recordItemEvents for records just created together (an import's batch): the same rows, written
+ * with one statement, the names of many-to-many records read once per field.
+ */
+export async function recordCreatedItemEvents(trx: Kysely<any>, entity: Entity, records: Row[], userId: number | null, secretFields: string[]): Promise<void> {
+  const entries: AuditEntry[] = [];
+  for (const field of entity.fields) {
+    if (!field.auditEvents) continue;
+    const { added } = field.auditEvents;
+    if (field.sublist) {
+      for (const record of records) {
+        for (const item of itemsById(record[field.name]).values()) entries.push({ event: added, userId, module: entity.module, recordId: Number(record.id), newValues: item });
+      }
+    } else if (field.join) {
+      const ids = [...new Set(records.flatMap((record) => (record[field.name] as number[] | undefined) ?? []))];
+      const names = await namedReferences(trx, field, ids);
+      for (const record of records) {
+        for (const id of new Set((record[field.name] as number[] | undefined) ?? [])) entries.push({ event: added, userId, module: entity.module, recordId: Number(record.id), newValues: names.get(id) ?? { id } });
+      }
+    }
+  }
+  if (entries.length) await recordAudits(trx, entries, secretFields);
 }

@@ -12,8 +12,13 @@ const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 // A search pattern's selectivity decides its plan: a plan made for one pattern must not serve another.
 const PATTERN_MATCH = /\blike\b|<%|%>/i;
 
+// A statement of a hundred parameters or more is a batch (an import's rows, the ids they name): its
+// planning is little beside its work, and a plan made while a table was nearly empty (a seq scan)
+// must not serve it once the table has grown within the same import.
+const BATCH_STATEMENT = /\$\d{3,}/;
+
 /** Whether a statement is prepared once per connection and its plan reused. */
-export const isPreparable = (text: string) => DATA_STATEMENT.test(text) && !PATTERN_MATCH.test(text);
+export const isPreparable = (text: string) => DATA_STATEMENT.test(text) && !PATTERN_MATCH.test(text) && !BATCH_STATEMENT.test(text);
 
 /**
  * Kysely's pool over `pg` with the statements every request repeats (the session look-up, a list's

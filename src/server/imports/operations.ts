@@ -11,7 +11,7 @@ import { comparable, guessMapping, importColumns, type ImportColumn } from './co
 import type { Cell } from './cells.js';
 import { referenceResolver } from './names.js';
 import { readSheet } from './read-file.js';
-import { naturalKeyOf, planRow, rowBody, type RowReader } from './rows.js';
+import { naturalKeyOf, planRows, recordsByKeys, rowBody, type RowReader } from './rows.js';
 
 export const IMPORT_NOT_FOUND = 'Importação não encontrada.';
 export const NOT_CHECKED = 'Faça a simulação da importação antes de importá-la.';
@@ -115,14 +115,6 @@ export async function rowReader(db: Kysely<any>, model: Model, entity: Entity, m
   return { entity, columns, resolve, context };
 }
 
-/** The stored records' natural keys (key → id), read once for a dry run rather than once a row. */
-async function storedKeys(db: Kysely<any>, entity: Entity): Promise<Map<string, number>> {
-  if (!entity.naturalKey) return new Map();
-  const column = entity.fields.find((f) => f.name === entity.naturalKey)!.column!;
-  const rows = await db.selectFrom(entity.table).select(['id', `${column} as key`]).where(column, 'is not', null).execute();
-  return new Map(rows.map((row) => [String(row.key), Number(row.id)]));
-}
-
 export const repeatedKey = (label: string, line: number) => `O campo ${label} repete o da linha ${line} da planilha.`;
 
 /** The dry run: each row's action and messages stored; nothing is written to the module. */
@@ -130,26 +122,35 @@ export async function checkImport(db: Kysely<any>, model: Model, entity: Entity,
   const record = await findImport(db, entity.module, id);
   if (!['draft', 'checked'].includes(record.status)) throw conflict(ALREADY_QUEUED);
   const reader = await rowReader(db, model, entity, record.mapping, context);
-  const keys = await storedKeys(db, entity);
   const seen = new Map<string, number>();
   const keyField = entity.fields.find((f) => f.name === entity.naturalKey);
   let after = 0;
   for (;;) {
     const rows = await db.selectFrom('import_rows').select(['id', 'line', 'cells']).where('import_id', '=', id).where('line', '>', after).orderBy('line').limit(BATCH).execute();
     if (rows.length === 0) break;
-    const outcomes: { id: number; action: string; errors: FieldErrors | null; recordId: number | null }[] = [];
-    for (const row of rows) {
-      const cells = parsed<Cell[]>(row.cells);
-      const key = naturalKeyOf(entity, rowBody(reader, cells, {}));
+    const cells = rows.map((row) => parsed<Cell[]>(row.cells));
+    const keys = cells.map((row) => naturalKeyOf(entity, rowBody(reader, row, {})));
+    const stored = await recordsByKeys(db, entity, keys);
+    // A key an earlier row of the file brought is an error on this row; the others are planned together.
+    const repeated = new Map<number, number>();
+    const planned: number[] = [];
+    rows.forEach((row, i) => {
+      const key = keys[i];
       const first = key === null ? undefined : seen.get(key);
-      if (first !== undefined && keyField) {
-        outcomes.push({ id: Number(row.id), action: 'error', errors: { [keyField.name]: [repeatedKey(keyField.label, first)] }, recordId: null });
-        continue;
+      if (first !== undefined && keyField) repeated.set(i, first);
+      else {
+        if (key !== null) seen.set(key, row.line);
+        planned.push(i);
       }
-      if (key !== null) seen.set(key, row.line);
-      const plan = await planRow(db, reader, cells, key === null ? null : (keys.get(key) ?? null));
-      outcomes.push({ id: Number(row.id), action: plan.action, errors: plan.errors, recordId: plan.recordId });
-    }
+    });
+    const plans = await planRows(db, reader, planned.map((i) => cells[i]), planned.map((i) => (keys[i] === null ? null : (stored.get(keys[i]!) ?? null))));
+    const planOf = new Map(planned.map((i, n) => [i, plans[n]]));
+    const outcomes = rows.map((row, i) => {
+      const first = repeated.get(i);
+      if (first !== undefined) return { id: Number(row.id), action: 'error', errors: { [keyField!.name]: [repeatedKey(keyField!.label, first)] } as FieldErrors | null, recordId: null as number | null };
+      const plan = planOf.get(i)!;
+      return { id: Number(row.id), action: plan.action, errors: plan.errors, recordId: plan.recordId };
+    });
     await sql`update import_rows as r set action = v.action, errors = v.errors::jsonb, record_id = v.record_id::bigint
               from (values ${sql.join(outcomes.map((o) => sql`(${o.id}::bigint, ${o.action}, ${o.errors === null ? null : JSON.stringify(o.errors)}, ${o.recordId})`))}) as v(id, action, errors, record_id)
               where r.id = v.id`.execute(db);

@@ -9,8 +9,9 @@ import type { Entity } from '../../../language/index.js';
 import { canonicalTaxId } from '../../shared/validators.js';
 import { AppError, addError, type FieldErrors } from '../http/app-error.js';
 import type { WriteContext } from '../resources/hooks.js';
-import { findRow, withOrderedSublists } from '../resources/read.js';
+import { findRow, withOrderedSublists, withOrderedSublistsMany } from '../resources/read.js';
 import { validated } from '../resources/write.js';
+import { validatedMany } from '../resources/write-many.js';
 import { cellValue, type Cell } from './cells.js';
 import type { ImportColumn } from './columns.js';
 import { CellError } from './names.js';
@@ -71,6 +72,15 @@ export function naturalKeyOf(entity: Entity, body: Body): string | null {
   const value = body[field.name];
   if (value === undefined || value === null || value === '') return null;
   return String(canonicalTaxId(field.kind, typeof value === 'string' ? value.trim() : value));
+}
+
+/** The records many natural keys name (key → id), with one query. */
+export async function recordsByKeys(db: Kysely<any>, entity: Entity, keys: (string | null)[]): Promise<Map<string, number>> {
+  const wanted = [...new Set(keys.filter((key): key is string => key !== null))];
+  if (!entity.naturalKey || wanted.length === 0) return new Map();
+  const column = entity.fields.find((f) => f.name === entity.naturalKey)!.column!;
+  const rows = await db.selectFrom(entity.table).select(['id', `${column} as key`]).where(column, 'in', wanted).execute();
+  return new Map(rows.map((row) => [String(row.key), Number(row.id)]));
 }
 
 /** The record a natural key names, if any. */
@@ -166,4 +176,67 @@ async function readWithSublists(db: Kysely<any>, entity: Entity, id: number): Pr
     row[field.name] = await db.selectFrom(field.sublist.table).selectAll().where(field.sublist.parentKey, '=', id).orderBy('id').execute();
   }
   return row;
+}
+
+/** Stored records as an edit reads them (readWithSublists), many at once: one query per table. */
+async function readManyWithSublists(db: Kysely<any>, entity: Entity, ids: number[]): Promise<Map<number, Body>> {
+  if (ids.length === 0) return new Map();
+  const rows: Body[] = await db.selectFrom(entity.table).selectAll().where('id', 'in', ids).execute();
+  for (const field of entity.fields) {
+    if (!field.sublist) continue;
+    const items: Body[] = await db.selectFrom(field.sublist.table).selectAll().where(field.sublist.parentKey, 'in', ids).orderBy('id').execute();
+    const byParent = new Map<number, Body[]>(rows.map((row) => [Number(row.id), []]));
+    for (const item of items) byParent.get(Number(item[field.sublist.parentKey]))?.push(item);
+    for (const row of rows) row[field.name] = byParent.get(Number(row.id));
+  }
+  const read = await withOrderedSublistsMany(db, entity, rows);
+  return new Map(read.map((row) => [Number(row.id), row]));
+}
+
+/**
+ * planRow for many rows at once (the dry run's batch): the same plan for each row, with the checks
+ * made once per table for the whole batch. `existing[i]` is the record row i's natural key names (null: none).
+ */
+export async function planRows(db: Kysely<any>, reader: RowReader, rows: Cell[][], existing: (number | null)[]): Promise<RowPlan[]> {
+  const { entity, context } = reader;
+  const cellErrors = rows.map((): FieldErrors => ({}));
+  const given = rows.map((cells, i) => rowBody(reader, cells, cellErrors[i]));
+  const plans: RowPlan[] = new Array(rows.length);
+  const hasErrors = (i: number) => Object.keys(cellErrors[i]).length > 0;
+
+  const creating = rows.flatMap((_, i) => (existing[i] === null ? [i] : []));
+  const created = await validatedMany(db, entity, 'create', creating.map((i) => given[i]), context);
+  creating.forEach((i, n) => {
+    const checked = created[n];
+    if (checked.errors) plans[i] = { action: 'error', errors: { ...checked.errors, ...cellErrors[i] }, recordId: null, body: given[i] };
+    else if (hasErrors(i)) plans[i] = { action: 'error', errors: cellErrors[i], recordId: null, body: given[i] };
+    else plans[i] = { action: 'create', errors: null, recordId: null, body: given[i] };
+  });
+
+  const updating = rows.flatMap((_, i) => (existing[i] !== null ? [i] : []));
+  const stored = await readManyWithSublists(db, entity, [...new Set(updating.map((i) => existing[i]!))]);
+  const edits: { i: number; body: Body; adds: boolean; previous: Body }[] = [];
+  for (const i of updating) {
+    const recordId = existing[i]!;
+    if (hasErrors(i)) {
+      plans[i] = { action: 'error', errors: cellErrors[i], recordId, body: given[i] };
+      continue;
+    }
+    const previous = stored.get(recordId);
+    // Removed since its key was looked up: planned again, alone.
+    if (!previous) {
+      plans[i] = await planRow(db, reader, rows[i]);
+      continue;
+    }
+    edits.push({ i, previous, ...updateBody(entity, given[i], previous) });
+  }
+  const edited = await validatedMany(db, entity, 'edit', edits.map((e) => e.body), context, edits.map((e) => e.previous));
+  edits.forEach(({ i, body, adds, previous }, n) => {
+    const recordId = existing[i]!;
+    const checked = edited[n];
+    if (checked.errors) plans[i] = { action: 'error', errors: checked.errors, recordId, body };
+    else if (!adds && !changesStored(entity, checked.body, previous)) plans[i] = { action: 'skip', errors: null, recordId, body: {} };
+    else plans[i] = { action: 'update', errors: null, recordId, body };
+  });
+  return plans;
 }

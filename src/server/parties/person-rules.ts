@@ -1,6 +1,6 @@
 import { PARTY_TYPE_CODES } from '../../shared/party-types.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';
-import type { ModuleHooks } from '../resources/hooks.js';
+import type { BeforeWrite, ModuleHooks } from '../resources/hooks.js';
 import { scheduleErrors, type ExpedientRow } from './schedule.js';
 
 type Row = Record<string, unknown>;
@@ -17,14 +17,26 @@ export const EMPLOYEE_WITHOUT_RELATION = 'Informe ao menos um vínculo empregat�
  * An employee (a person of the party type coded `funcionario`) works somewhere: at least one work
  * relation, with its schedule (spec 001: 'Employee work information also requires day, start, end…').
  */
+/** The party type of a person written without a work relation (null when it has one, or no type). */
+function typeWithoutRelation({ body, previous }: BeforeWrite): number | null {
+  const relations = 'work_relations' in body ? body.work_relations : previous?.work_relations;
+  if (Array.isArray(relations) && relations.length > 0) return null;
+  const typeId = 'party_type_id' in body ? body.party_type_id : previous?.party_type_id;
+  return typeId == null ? null : Number(typeId);
+}
+
 export const employeeRules: ModuleHooks = {
-  async beforeWrite(trx, { body, previous }) {
-    const relations = 'work_relations' in body ? body.work_relations : previous?.work_relations;
-    if (Array.isArray(relations) && relations.length > 0) return;
-    const typeId = 'party_type_id' in body ? body.party_type_id : previous?.party_type_id;
-    if (typeId == null) return;
-    const type = await trx.selectFrom('party_types').select('code').where('id', '=', Number(typeId)).executeTakeFirst();
+  async beforeWrite(trx, ctx) {
+    const typeId = typeWithoutRelation(ctx);
+    if (typeId === null) return;
+    const type = await trx.selectFrom('party_types').select('code').where('id', '=', typeId).executeTakeFirst();
     if (type?.code === PARTY_TYPE_CODES.employee) throw invalid({ work_relations: [EMPLOYEE_WITHOUT_RELATION] });
+  },
+  async beforeWriteMany(trx, ctxs) {
+    const typeIds = [...new Set(ctxs.map(typeWithoutRelation).filter((id): id is number => id !== null))];
+    if (typeIds.length === 0) return;
+    const employee = await trx.selectFrom('party_types').select('id').where('id', 'in', typeIds).where('code', '=', PARTY_TYPE_CODES.employee).executeTakeFirst();
+    if (employee) throw invalid({ work_relations: [EMPLOYEE_WITHOUT_RELATION] });
   },
 };
 

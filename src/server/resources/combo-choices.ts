@@ -25,3 +25,28 @@ export async function checkComboChoices(db: Kysely<any>, model: Model, fields: F
     if (!(await query.executeTakeFirst())) addError(errors, field.name, OUTSIDE_COMBO_MESSAGE.replace('{label}', field.label));
   }
 }
+
+/**
+ * checkComboChoices over many bodies at once (an import's batch), `previous[i]` the stored record of
+ * `bodies[i]` on an edit: the same messages, with one query per combo field whatever the number of bodies.
+ */
+export async function checkComboChoicesMany(db: Kysely<any>, model: Model, fields: Field[], bodies: Record<string, unknown>[], previous: (Record<string, unknown> | undefined)[], errors: FieldErrors[]): Promise<void> {
+  for (const field of fields) {
+    const name = field.kind === 'reference' ? field.reference?.combo : undefined;
+    if (!name) continue;
+    const target = model.entities.find((entity) => entity.module === field.reference!.module);
+    const filter = target?.combos[name]?.filter ?? [];
+    if (!target || filter.length === 0) continue;
+    const asked = bodies.flatMap((body, i) => {
+      const value = body[field.name];
+      if (!isRowId(value) || errors[i][field.name]) return [];
+      if (previous[i] && Number(previous[i]![field.name]) === value) return [];
+      return [{ i, value }];
+    });
+    if (asked.length === 0) continue;
+    let query = db.selectFrom(target.table).select('id').where('id', 'in', [...new Set(asked.map((a) => a.value))]);
+    for (const condition of filter) query = query.where(comboCondition(condition));
+    const offered = new Set((await query.execute()).map((row) => Number(row.id)));
+    for (const { i, value } of asked) if (!offered.has(value)) addError(errors[i], field.name, OUTSIDE_COMBO_MESSAGE.replace('{label}', field.label));
+  }
+}

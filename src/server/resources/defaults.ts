@@ -30,8 +30,19 @@ export async function withRuntimeDefaults(db: Kysely<any>, entity: Entity, mode:
   if (!isRow(input)) return input;
   const hooks = context.hooks.filter((hook) => hook.defaults && (!hook.defaultsFor || hook.defaultsFor.some((key) => leavesOut(input, key, mode))));
   if (hooks.length === 0) return input;
+  return withDefaults(input, mode, await runtimeDefaults(db, entity, mode, context, hooks));
+}
+
+/** What the module's `defaults` hooks answer for a write of this mode: asked once for many bodies (an import's batch). */
+export async function runtimeDefaults(db: Kysely<any>, entity: Entity, mode: WriteMode, context: WriteContext, hooks = context.hooks): Promise<FieldDefaults> {
   const defaults: FieldDefaults = {};
-  for (const hook of hooks) Object.assign(defaults, await hook.defaults!(db, { entity, mode, context }));
+  for (const hook of hooks) if (hook.defaults) Object.assign(defaults, await hook.defaults(db, { entity, mode, context }));
+  return defaults;
+}
+
+/** The body with `defaults` (runtimeDefaults) on the fields it leaves out, as withRuntimeDefaults places them. */
+export function withDefaults(input: unknown, mode: WriteMode, defaults: FieldDefaults): unknown {
+  if (!isRow(input) || Object.keys(defaults).length === 0) return input;
   const body: Row = { ...input };
   for (const [key, value] of Object.entries(defaults)) {
     if (value === undefined) continue;

@@ -166,6 +166,12 @@ export interface ModuleHooks<DB = any> {
   /** Runs before validation, outside the write's transaction, so it gets the database rather than a transaction. */
   defaults?(db: Kysely<DB>, ctx: WriteDefaults): Promise<FieldDefaults> | FieldDefaults;
   beforeWrite?(trx: Kysely<DB>, ctx: BeforeWrite): Promise<void> | void;
+  /**
+   * `beforeWrite` for records written together (an import's batch), when the hook can judge them
+   * with fewer queries than one round each; it refuses as beforeWrite does (the batch is then written
+   * a record at a time, so each refusal lands on its own record). Without it, beforeWrite runs for each.
+   */
+  beforeWriteMany?(trx: Kysely<DB>, ctxs: BeforeWrite[]): Promise<void> | void;
   serverValues?(trx: Kysely<DB>, ctx: BeforeWrite): Promise<Row> | Row;
   afterWrite?(trx: Kysely<DB>, ctx: AfterWrite): Promise<void> | void;
   beforeDelete?(trx: Kysely<DB>, ctx: BeforeDelete): Promise<void> | void;
@@ -173,6 +179,14 @@ export interface ModuleHooks<DB = any> {
 
 export async function runBeforeWrite(trx: Kysely<any>, ctx: BeforeWrite): Promise<void> {
   for (const hook of ctx.context.hooks) await hook.beforeWrite?.(trx, ctx);
+}
+
+/** The beforeWrite hooks over records written together: each hook's beforeWriteMany, else its beforeWrite for each. */
+export async function runBeforeWriteMany(trx: Kysely<any>, hooks: readonly ModuleHooks[], ctxs: BeforeWrite[]): Promise<void> {
+  for (const hook of hooks) {
+    if (hook.beforeWriteMany) await hook.beforeWriteMany(trx, ctxs);
+    else if (hook.beforeWrite) for (const ctx of ctxs) await hook.beforeWrite(trx, ctx);
+  }
 }
 
 /** The column values the serverValues hooks answer, each hook answering only fields it names in `transforms`. */

@@ -41,6 +41,32 @@ export async function findRecord(db: Kysely<any>, entity: Entity, id: number): P
 }
 
 /**
+ * Several records as findRecord answers each (by id; an id with no row is left out), read with one
+ * query per table whatever their number: a batch of records written together (an import's).
+ */
+export async function findRecords(db: Kysely<any>, entity: Entity, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  const found = new Map<number, Record<string, unknown>>();
+  if (ids.length === 0) return found;
+  const rows = await db.selectFrom(entity.table).select(readableColumns(entity.fields)).where('id', 'in', ids).execute();
+  for (const row of rows) found.set(Number(row.id), row);
+  const present = [...found.keys()];
+  for (const record of found.values()) await describeFiles(db, entity, record);
+  for (const field of entity.fields) {
+    if (field.sublist) {
+      const items = await readItems(db, field, present);
+      for (const [id, record] of found) record[field.name] = items.get(id);
+    } else if (field.join) {
+      const { table, ownKey, otherKey } = field.join;
+      const links = await db.selectFrom(table).select([ownKey, otherKey]).where(ownKey, 'in', present).orderBy(otherKey).execute();
+      for (const record of found.values()) record[field.name] = [];
+      for (const link of links) (found.get(Number(link[ownKey]))![field.name] as number[]).push(Number(link[otherKey]));
+    }
+  }
+  withChoicesInOrder(entity.fields, [...found.values()]);
+  return found;
+}
+
+/**
  * The items of a sub-list for each parent id (in id order), each with its own sub-lists: one query
  * per sub-list and level, whatever the number of rows.
  */
@@ -75,5 +101,18 @@ export async function withOrderedSublists(db: Kysely<any>, entity: Entity, row: 
   if (ordered.length === 0) return row;
   const withRows = { ...row };
   for (const field of ordered) withRows[field.name] = (await readItems(db, field, [Number(row.id)])).get(Number(row.id));
+  return withRows;
+}
+
+/** withOrderedSublists for many stored rows at once: one query per ordered sub-list and level, whatever their number. */
+export async function withOrderedSublistsMany(db: Kysely<any>, entity: Entity, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const ordered = entity.fields.filter((f) => f.sublist && ordersRows([f]));
+  if (ordered.length === 0 || rows.length === 0) return rows;
+  const withRows = rows.map((row) => ({ ...row }));
+  const ids = rows.map((row) => Number(row.id));
+  for (const field of ordered) {
+    const items = await readItems(db, field, ids);
+    for (const row of withRows) row[field.name] = items.get(Number(row.id));
+  }
   return withRows;
 }

@@ -39,7 +39,7 @@ async function writeChildren(trx: Kysely<any>, entity: Entity, id: number, body:
 }
 
 /** Secrets given in the body, so the audit row says they were set (masked); sub-list items' secrets too. */
-const givenSecrets = (entity: Entity, body: Record<string, unknown>, record: Record<string, unknown>) =>
+export const givenSecrets = (entity: Entity, body: Record<string, unknown>, record: Record<string, unknown>) =>
   Object.fromEntries(entity.fields.flatMap((f) => {
     if (f.writeOnly && f.name in body) return [[f.name, body[f.name]]];
     const secrets = f.sublist?.fields.filter((item) => item.writeOnly) ?? [];
