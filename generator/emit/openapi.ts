@@ -1,4 +1,4 @@
-import type { Entity, Operation } from '../../language/index.js';
+import { importable, type Entity, type Operation } from '../../language/index.js';
 import type { Plan } from '../plan.js';
 import { ALL_SCHEMAS, bannerLines } from './banner.js';
 import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
@@ -6,6 +6,7 @@ import { comboOperationParts } from './openapi-combos.js';
 import { exportOperationParts } from './openapi-export.js';
 import { dashboardPath, featurePaths, LIST_ANSWER_KEYS, savedViewPaths } from './openapi-features.js';
 import { filePaths } from './openapi-files.js';
+import { importPaths } from './openapi-import.js';
 import { recordSchema } from './record-schema.js';
 
 type Doc = Record<string, unknown>;
@@ -18,7 +19,7 @@ export function emitOpenApi(plan: Plan): Map<string, string> {
     schemas[typeName] = recordSchema(entity);
     if (entity.operations.create) schemas[`${typeName}Create`] = { ...entity.rules.create, title: `${typeName}Create` };
     if (entity.operations.update) schemas[`${typeName}Edit`] = { ...entity.rules.edit, title: `${typeName}Edit` };
-    Object.assign(paths, enabledPaths(entity, modulePaths(entity, typeName)), filePaths(entity, typeName), featurePaths[entity.module]?.(typeName));
+    Object.assign(paths, enabledPaths(entity, modulePaths(entity, typeName)), filePaths(entity, typeName), importable(entity) ? importPaths(entity, typeName) : {}, featurePaths[entity.module]?.(typeName));
   }
   const document = {
     'x-generated': bannerLines(ALL_SCHEMAS).join(' '),

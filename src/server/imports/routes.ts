@@ -10,7 +10,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Entity, Model } from '../../../language/index.js';
+import { importable, type Entity, type Model } from '../../../language/index.js';
 import { AppError, badRequest, invalid } from '../http/app-error.js';
 import { attachmentDisposition } from '../resources/file-content.js';
 import { insertActions, operationAccess } from '../resources/access.js';
@@ -25,8 +25,6 @@ export const IMPORT_TOO_LARGE = `A planilha pode ter no máximo ${MAX_IMPORT_FIL
 
 type Params = { id: string };
 
-/** The modules an import may write: kept in a space, with screens, offering create. */
-export const importable = (entity: Entity) => entity.database === 'space' && entity.screens && !entity.listOnly && entity.operations.create;
 
 function formatOf(raw: unknown): 'csv' | 'xlsx' {
   const format = typeof raw === 'string' ? raw.toLowerCase() : 'xlsx';
