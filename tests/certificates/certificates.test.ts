@@ -140,6 +140,36 @@ for (const kind of DATABASE_KINDS) {
       expect(page.body).not.toContain('529.982.247-25');
     });
 
+    it('answers hostile bodies with a 4xx in pt-BR on the field, and stores nothing', async () => {
+      const registration = subject.registration.id;
+      const before = await server.db.selectFrom('certificates').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const raw = async (url: string, payload: string) => {
+        const response = await server.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' }, payload });
+        return { status: response.statusCode, body: response.json() };
+      };
+      for (const payload of ['"texto"', '42', 'null', '[]', '[{"template_id": 1}]']) {
+        expect(await raw(`/api/inscricao/${registration}/certidoes`, payload), payload).toMatchObject({ status: 400, body: { message: 'O corpo da requisição deve ser um objeto.' } });
+      }
+      const card = subject.templates.card;
+      for (const templateId of [[card], true, { id: card }, 'x'.repeat(1_000_000), -1, 1.5, `${card}abc`]) {
+        const answer = await issue(templateId);
+        expect([answer.status, answer.body.errors], JSON.stringify(templateId).slice(0, 40)).toEqual([422, { template_id: [TEMPLATE_NOT_FOUND] }]);
+      }
+      const issued = (await issue(card)).body.data;
+      for (const payload of ['"texto"', 'null', '[]']) {
+        expect((await raw(`/api/certidoes/${issued.id}/revogar`, payload)).status, payload).toBe(400);
+      }
+      for (const reason of [123, ['motivo'], { text: 'motivo' }, null]) {
+        const answer = await call(server, server.adminToken)('POST', `/api/certidoes/${issued.id}/revogar`, { reason });
+        expect([answer.status, answer.body.errors], JSON.stringify(reason)).toEqual([422, { reason: [REASON_REQUIRED] }]);
+      }
+      const long = await call(server, server.adminToken)('POST', `/api/certidoes/${issued.id}/revogar`, { reason: 'x'.repeat(1_000_000) });
+      expect([long.status, Object.keys(long.body.errors)]).toEqual([422, ['reason']]);
+      const after = await server.db.selectFrom('certificates').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n) + 1);
+      expect((await call(server, server.adminToken)('GET', `/api/certidoes/${issued.id}`)).body.data.status).toBe('valida');
+    });
+
     it('revokes with a reason, once, audited; the verification then says Revogada', async () => {
       const issued = (await issue(subject.templates.regularity)).body.data;
       const revoke = (body: unknown, token = server.adminToken) => call(server, token)('POST', `/api/certidoes/${issued.id}/revogar`, body);

@@ -188,5 +188,26 @@ for (const kind of DATABASE_KINDS) {
       expect((await api()('GET', '/api/pessoa_fisica/import/999999')).status).toBe(404);
       expect((await api()('POST', '/api/pessoa_fisica/import/999999/commit')).status).toBe(404);
     }, 60_000);
+
+    it('answers hostile mapping bodies and ids with a 4xx in pt-BR on the field, keeping the mapping', async () => {
+      const started = (await upload('hostil.csv', csvOf([PERSON_HEADERS, personRow('Iara', cpfs(1)[0])]))).body.data;
+      const url = `/api/pessoa_fisica/import/${started.id}/mapping`;
+      const put = async (payload: string) => {
+        const response = await server.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' }, payload });
+        return { status: response.statusCode, body: response.json() };
+      };
+      for (const payload of ['"texto"', '42', 'null', '[]', '{}', '{"mapping": "x"}', '{"mapping": [1]}', `{"mapping": "${'x'.repeat(1_000_000)}"}`]) {
+        const answer = await put(payload);
+        expect([answer.status, answer.body.errors], payload.slice(0, 40)).toEqual([422, { mapping: ['O mapeamento deve ser um objeto.'] }]);
+      }
+      const unknown = await put(JSON.stringify({ mapping: { 0: 'x'.repeat(1_000_000), 1: 42, 999: 'name', [`${'9'.repeat(400)}`]: 'name' } }));
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.errors).toMatchObject({ 'mapping.0': ['Coluna desconhecida neste cadastro.'], 'mapping.1': ['Coluna desconhecida neste cadastro.'], 'mapping.999': ['Coluna da planilha inexistente.'] });
+      expect((await api()('GET', `/api/pessoa_fisica/import/${started.id}`)).body.data.mapping).toEqual(started.mapping);
+      for (const id of ['abc', '0', '-1', '1.5', '9'.repeat(40), "1' or '1'='1"]) {
+        expect((await api()('GET', `/api/pessoa_fisica/import/${encodeURIComponent(id)}`)).status, id).toBe(404);
+        expect((await api()('POST', `/api/pessoa_fisica/import/${encodeURIComponent(id)}/check`)).status, id).toBe(404);
+      }
+    }, 60_000);
   });
 }

@@ -52,8 +52,10 @@ async function registrationOf(db: Kysely<any>, id: number) {
 
 export async function issueCertificate(context: IssueContext, registrationId: number, body: Record<string, unknown>) {
   const { db } = context;
-  const templateId = Number(body.template_id);
   if (body.template_id === undefined || body.template_id === null || body.template_id === '') throw invalid({ template_id: [TEMPLATE_REQUIRED] });
+  // An id as a number or its digits: `[3]` or `true` name no template, though Number() makes 3 and 1 of them.
+  const given = body.template_id;
+  const templateId = typeof given === 'number' || (typeof given === 'string' && /^\d{1,15}$/.test(given)) ? Number(given) : NaN;
   const registration = await registrationOf(db, registrationId);
   if (!registration) throw notFound(REGISTRATION_NOT_FOUND);
   const template = Number.isSafeInteger(templateId) && templateId > 0
