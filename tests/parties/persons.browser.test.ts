@@ -216,9 +216,10 @@ describe('physical persons in the browser', () => {
     await page().getByRole('button', { name: 'Editar' }).click();
     await field('Nome').waitFor();
     await tab('Cursos').click();
-    expect(await panel().getByRole('combobox', { name: /^Instituição de ensino/ }).inputValue()).toMatch(/^UnB - Universidade de Brasília/);
-    expect(await panel().getByRole('combobox', { name: /^Curso/ }).inputValue()).toBe('Engenharia Civil');
-    expect(await panel().getByRole('combobox', { name: /^Situação de conclusão/ }).inputValue()).toBe('Concluído');
+    // A reference's label arrives with its options, asked by id once the form has the record: read as it lands.
+    await expect.poll(() => panel().getByRole('combobox', { name: /^Instituição de ensino/ }).inputValue()).toMatch(/^UnB - Universidade de Brasília/);
+    await expect.poll(() => panel().getByRole('combobox', { name: /^Curso/ }).inputValue()).toBe('Engenharia Civil');
+    await expect.poll(() => panel().getByRole('combobox', { name: /^Situação de conclusão/ }).inputValue()).toBe('Concluído');
     const typed: [string, string][] = [
       ['CNPJ da instituição', '00.038.174/0001-43'], ['Código e-MEC do curso', '12345'], ['Matrícula do aluno', '09/0012345'],
       ['Data de ingresso', '02/03/2009'], ['Data de conclusão', '20/12/2013'], ['Data de colação de grau', '14/02/2014'], ['Data do diploma', '30/06/2014'],
@@ -226,7 +227,7 @@ describe('physical persons in the browser', () => {
       ['Registro', 'CREA-12345'], ['Data', '10/09/2014'], ['Livro', '45'], ['Folha', '678'],
     ];
     for (const [label, value] of typed) expect(await field(label).inputValue(), label).toBe(value);
-    expect(await panel().getByRole('combobox', { name: /^Local de registro/ }).inputValue()).toBe('Ministério da Educação (MEC)');
+    await expect.poll(() => panel().getByRole('combobox', { name: /^Local de registro/ }).inputValue()).toBe('Ministério da Educação (MEC)');
     await page().screenshot({ path: join(SHOTS, 'cursos-reaberto-1366.png'), fullPage: true });
   });
 
