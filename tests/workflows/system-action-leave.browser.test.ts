@@ -8,23 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { formInputs } from './support/form';
 import { runTask } from './support/types';
 
 describe('a system action insert form answered Não', () => {
   const session = browserSession();
   const page = () => session.page;
   const { api } = adminApi(() => session.product);
-  const panel = () => page().getByRole('tabpanel');
-  const field = (label: string) => panel().getByLabel(new RegExp(`^${label}( - Opcional)?( \\*)?$`));
-  const combobox = (label: string) => panel().getByRole('combobox', { name: new RegExp(`^${label}`) });
-  const choose = async (label: string, option: string | RegExp) => {
-    await combobox(label).click();
-    await page().getByRole('option', { name: option }).first().click();
-  };
-  const typeAhead = async (label: string, typed: string, option: string | RegExp) => {
-    await combobox(label).fill(typed);
-    await page().getByRole('option', { name: option }).first().click();
-  };
+  const { field, choose, typeAhead } = formInputs(page);
 
   for (const [width, height] of [[1366, 900], [390, 844]] as const) {
     it(`keeps the text typed after 'Não' and saves it (${width} px)`, async () => {

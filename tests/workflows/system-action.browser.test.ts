@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { formInputs } from './support/form';
 import { runTask } from './support/types';
 
 const SHOTS = join(tmpdir(), 'system-action-shots');
@@ -23,17 +24,7 @@ describe('a system action in the browser', () => {
   const session = browserSession();
   const page = () => session.page;
   const { api } = adminApi(() => session.product);
-  const panel = () => page().getByRole('tabpanel');
-  const field = (label: string) => panel().getByLabel(new RegExp(`^${label}( - Opcional)?( \\*)?$`));
-  const combobox = (label: string) => panel().getByRole('combobox', { name: new RegExp(`^${label}`) });
-  const choose = async (label: string, option: string | RegExp) => {
-    await combobox(label).click();
-    await page().getByRole('option', { name: option }).first().click();
-  };
-  const typeAhead = async (label: string, typed: string, option: string | RegExp) => {
-    await combobox(label).fill(typed);
-    await page().getByRole('option', { name: option }).first().click();
-  };
+  const { panel, field, choose, typeAhead } = formInputs(page);
 
   it('creates a legal entity through a task, runs the workflow to its conclusion and shows the company in the history', async () => {
     const sequence = (await api('POST', '/api/sequencias', { name: 'Registros', number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false })).data;
