@@ -4,7 +4,7 @@ import type { Model } from './model.js';
 import { normalise } from './normalise.js';
 
 export * from './model.js';
-export { importable } from './imports.js';
+export { importable, naturalKeyFields } from './imports.js';
 export { KIND_FACTS, kindHas, type KindFacts } from './kinds.js';
 export { FILE_TYPES, fileSizeText, isFileExtension, type FileExtension } from './files.js';
 export { SchemaError } from './errors.js';

@@ -167,14 +167,18 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
 }
 
 /**
- * `x-natural-key` names the field a spreadsheet import finds an existing record by (a CPF, a CNPJ):
- * a field of the record itself with a column, unique on its own, of a kind written as one text.
+ * `x-natural-key` names the field a spreadsheet import finds an existing record by (a CPF, a CNPJ, a
+ * registration's number within its category): a field of the record itself with a column, unique on
+ * its own or within other fields the form writes, of a kind written as one text.
  */
 function naturalKeyOf(name: unknown, fields: Field[], fail: (path: string, sentence: string) => never): string | null {
   if (name === undefined) return null;
   const field = fields.find((f) => f.name === name);
   if (!field || field.column === null) fail('/x-natural-key', `names "${String(name)}", which is not a field of the record with a column of its own.`);
-  if (!field.unique || field.uniqueWithin) fail('/x-natural-key', `names "${field.name}", which is not unique on its own: give it "x-unique": true.`);
+  if (!field.unique) fail('/x-natural-key', `names "${field.name}", which is not unique: give it "x-unique" (true, or within other fields).`);
+  for (const other of (field.uniqueWithin ?? []).map((n) => fields.find((f) => f.name === n))) {
+    if (other && (other.writeOnly || other.serverSet)) fail('/x-natural-key', `names "${field.name}", unique within "${other.name}", which the form does not write.`);
+  }
   if (!['text', 'cpf', 'cnpj', 'email', 'mask', 'integer'].includes(field.kind)) fail('/x-natural-key', `names "${field.name}", of kind ${field.kind}, which a spreadsheet cell cannot name a record by.`);
   if (field.writeOnly || field.serverSet) fail('/x-natural-key', `names "${field.name}", which the form does not write.`);
   return field.name;

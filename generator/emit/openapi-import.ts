@@ -23,11 +23,12 @@ const importState: Doc = {
     mapping: { type: 'object', additionalProperties: text, description: '`{ "<índice da coluna do arquivo>": "<campo>" }`' },
     columns: { type: 'array', items: { type: 'object', properties: { key: text, header: text, required: { type: 'boolean' } }, required: ['key', 'header', 'required'] } },
     natural_key: nullableText,
+    natural_key_within: { type: 'array', items: text, description: 'Os campos dentro dos quais a chave é única (a categoria de uma inscrição).' },
     counts: { type: 'object', properties: Object.fromEntries([...actions, 'unchecked', 'done'].map((k) => [k, integer])) },
     progress: { type: 'number' },
     error_reason: nullableText,
   },
-  required: ['id', 'module', 'file_name', 'status', 'total_rows', 'headers', 'mapping', 'columns', 'natural_key', 'counts', 'progress', 'error_reason'],
+  required: ['id', 'module', 'file_name', 'status', 'total_rows', 'headers', 'mapping', 'columns', 'natural_key', 'natural_key_within', 'counts', 'progress', 'error_reason'],
 };
 const stateAnswer = (description: string) => json(description, { type: 'object', properties: { data: importState }, required: ['data'] });
 

@@ -65,7 +65,7 @@ const EXPECTED: Record<string, [string, string, RegExp]> = {
   'postal-code-not-cep': ['schemas/tabelas/cores.schema.json', '/properties/zip/x-postal-code', /applies only to a field of kind "cep" \(this one is of kind "text"\)/],
   'postal-code-unknown-answer': ['schemas/tabelas/cores.schema.json', '/properties/places/items/properties/zip/x-postal-code/street', /is not a field of the postal-code lookup's answer: use uf_id, uf, city_id/],
   'natural-key-not-a-field': ['schemas/tabelas/cores.schema.json', '/x-natural-key', /names "code", which is not a field of the record with a column of its own/],
-  'natural-key-not-unique': ['schemas/tabelas/cores.schema.json', '/x-natural-key', /names "name", which is not unique on its own: give it "x-unique": true/],
+  'natural-key-not-unique': ['schemas/tabelas/cores.schema.json', '/x-natural-key', /names "name", which is not unique: give it "x-unique" \(true, or within other fields\)/],
   'ip-not-text': ['schemas/tabelas/cores.schema.json', '/properties/starts_on/format', /applies only to a text field \(this one is of kind integer\)/],
 };
 

@@ -4,7 +4,7 @@
  * create / update / skip / error), then the commit queued (`queueImport`) for the job (job.ts).
  */
 import { sql, type Kysely } from 'kysely';
-import type { Entity, Model } from '../../../language/index.js';
+import { naturalKeyFields, type Entity, type Model } from '../../../language/index.js';
 import { addError, conflict, invalid, notFound, type FieldErrors } from '../http/app-error.js';
 import type { WriteContext } from '../resources/hooks.js';
 import { comparable, guessMapping, importColumns, type ImportColumn } from './columns.js';
@@ -115,7 +115,13 @@ export async function rowReader(db: Kysely<any>, model: Model, entity: Entity, m
   return { entity, columns, resolve, context };
 }
 
-export const repeatedKey = (label: string, line: number) => `O campo ${label} repete o da linha ${line} da planilha.`;
+/** The message on a row whose natural key an earlier row of the file brought (with the fields it is unique within, when it has them). */
+export function repeatedKey(entity: Entity, line: number): string {
+  const fields = naturalKeyFields(entity);
+  const key = fields.at(-1)!;
+  const within = fields.slice(0, -1).map((f) => f.label);
+  return `O campo ${key.label} repete o da linha ${line} da planilha${within.length ? `, com o mesmo valor de ${within.join(', ')}` : ''}.`;
+}
 
 /** The dry run: each row's action and messages stored; nothing is written to the module. */
 export async function checkImport(db: Kysely<any>, model: Model, entity: Entity, id: number, context: WriteContext): Promise<void> {
@@ -147,7 +153,7 @@ export async function checkImport(db: Kysely<any>, model: Model, entity: Entity,
     const planOf = new Map(planned.map((i, n) => [i, plans[n]]));
     const outcomes = rows.map((row, i) => {
       const first = repeated.get(i);
-      if (first !== undefined) return { id: Number(row.id), action: 'error', errors: { [keyField!.name]: [repeatedKey(keyField!.label, first)] } as FieldErrors | null, recordId: null as number | null };
+      if (first !== undefined) return { id: Number(row.id), action: 'error', errors: { [keyField!.name]: [repeatedKey(entity, first)] } as FieldErrors | null, recordId: null as number | null };
       const plan = planOf.get(i)!;
       return { id: Number(row.id), action: plan.action, errors: plan.errors, recordId: plan.recordId };
     });
@@ -190,6 +196,7 @@ export async function importSummary(db: Kysely<any>, entity: Entity, id: number)
     headers: record.headers, mapping: record.mapping, error_reason: record.error_reason,
     columns: importColumns(entity).map((c) => ({ key: c.key, header: c.header, required: c.field.required && !c.sublist })),
     natural_key: entity.naturalKey,
+    natural_key_within: naturalKeyFields(entity).slice(0, -1).map((f) => f.name),
     counts,
     progress: record.status === 'done' ? 100 : toWrite === 0 ? 0 : Math.floor((counts.done / toWrite) * 100),
   };

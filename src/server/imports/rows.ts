@@ -5,7 +5,7 @@
  * form's, on the form's fields.
  */
 import type { Kysely } from 'kysely';
-import type { Entity } from '../../../language/index.js';
+import { naturalKeyFields, type Entity, type Field } from '../../../language/index.js';
 import { canonicalTaxId } from '../../shared/validators.js';
 import { AppError, addError, type FieldErrors } from '../http/app-error.js';
 import type { WriteContext } from '../resources/hooks.js';
@@ -65,30 +65,45 @@ export function rowBody(reader: RowReader, cells: Cell[], errors: FieldErrors): 
   return body;
 }
 
-/** The value of a row's natural key as the column stores it (a CPF with its dots and dash). */
-export function naturalKeyOf(entity: Entity, body: Body): string | null {
-  if (!entity.naturalKey) return null;
-  const field = entity.fields.find((f) => f.name === entity.naturalKey)!;
-  const value = body[field.name];
+/** A key part as the column stores it (a CPF with its dots and dash), null when the row leaves it empty. */
+function keyPart(field: Field, value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   return String(canonicalTaxId(field.kind, typeof value === 'string' ? value.trim() : value));
 }
 
-/** The records many natural keys name (key → id), with one query. */
+/**
+ * A row's natural key as one text: the key's value as the column stores it, after the values of the
+ * fields it is unique within (a registration's category id). Null when the row leaves any of them
+ * empty: such a row names no stored record.
+ */
+export function naturalKeyOf(entity: Entity, body: Body): string | null {
+  const parts = naturalKeyFields(entity).map((field) => keyPart(field, body[field.name]));
+  if (parts.length === 0 || parts.includes(null)) return null;
+  return parts.length === 1 ? parts[0] : JSON.stringify(parts);
+}
+
+/** A stored row's natural key, as naturalKeyOf makes a row's. */
+const storedKey = (entity: Entity, row: Body): string | null => naturalKeyOf(entity, Object.fromEntries(naturalKeyFields(entity).map((f) => [f.name, row[f.column!]])));
+
+/** The records many natural keys name (key → id), with one query: by the key's column, the parts it is unique within compared here. */
 export async function recordsByKeys(db: Kysely<any>, entity: Entity, keys: (string | null)[]): Promise<Map<string, number>> {
-  const wanted = [...new Set(keys.filter((key): key is string => key !== null))];
-  if (!entity.naturalKey || wanted.length === 0) return new Map();
-  const column = entity.fields.find((f) => f.name === entity.naturalKey)!.column!;
-  const rows = await db.selectFrom(entity.table).select(['id', `${column} as key`]).where(column, 'in', wanted).execute();
-  return new Map(rows.map((row) => [String(row.key), Number(row.id)]));
+  const wanted = new Set(keys.filter((key): key is string => key !== null));
+  const fields = naturalKeyFields(entity);
+  if (fields.length === 0 || wanted.size === 0) return new Map();
+  const values = fields.length === 1 ? [...wanted] : [...new Set([...wanted].map((key) => (JSON.parse(key) as string[]).at(-1)!))];
+  const rows: Body[] = await db.selectFrom(entity.table).select(['id', ...fields.map((f) => f.column!)]).where(fields.at(-1)!.column!, 'in', values).execute();
+  const found = new Map<string, number>();
+  for (const row of rows) {
+    const key = storedKey(entity, row);
+    if (key !== null && wanted.has(key)) found.set(key, Number(row.id));
+  }
+  return found;
 }
 
 /** The record a natural key names, if any. */
 export async function recordByKey(db: Kysely<any>, entity: Entity, key: string | null): Promise<number | null> {
-  if (key === null || !entity.naturalKey) return null;
-  const column = entity.fields.find((f) => f.name === entity.naturalKey)!.column!;
-  const row = await db.selectFrom(entity.table).select('id').where(column, '=', key).executeTakeFirst();
-  return row ? Number(row.id) : null;
+  if (key === null) return null;
+  return (await recordsByKeys(db, entity, [key])).get(key) ?? null;
 }
 
 const same = (a: unknown, b: unknown): boolean => {

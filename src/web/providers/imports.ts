@@ -14,6 +14,8 @@ export interface SheetImport {
   mapping: Record<string, string>;
   columns: { key: string; header: string; required: boolean }[];
   natural_key: string | null;
+  /** The fields the key is unique within (a registration's category). */
+  natural_key_within: string[];
   counts: { create: number; update: number; skip: number; error: number; unchecked: number; done: number };
   progress: number;
   error_reason: string | null;

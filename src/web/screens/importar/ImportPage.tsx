@@ -100,7 +100,7 @@ export default function ImportPage() {
             <Typography variant="h6" component="h2">1. Planilha</Typography>
             <Typography variant="body2">
               Baixe o modelo com as colunas do cadastro, preencha uma linha por registro (datas DD/MM/AAAA, valores com vírgula, Sim/Não, opções e cadastros relacionados pelo nome) e envie em CSV ou Excel.
-              {sheet?.natural_key ? ' Uma linha cujo CPF ou CNPJ já está cadastrado atualiza o registro.' : ''}
+              {sheet?.natural_key ? ` Uma linha cujo ${header(sheet.natural_key)} já está cadastrado${sheet.natural_key_within.length ? ` com o mesmo valor de ${sheet.natural_key_within.map(header).join(', ')}` : ''} atualiza o registro.` : ''}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Button variant="outlined" onClick={() => download(`/api/${module}/import/template?format=xlsx`, `Modelo - ${plural}.xlsx`)}>Baixar modelo (Excel)</Button>
