@@ -21,6 +21,26 @@ describeOnDatabases('search vocabulary', (getDb) => {
     expect(await vocabulary(db)).toEqual({});
   });
 
+  it('keeps no number: a number typed matches the start of a value, never a neighbouring number', async () => {
+    const db = getDb();
+    await db.insertInto('civil_statuses').values([{ denomination: 'Casado 1998 regime 529.982.247-25 3a' }]).execute();
+    expect(await vocabulary(db)).toEqual({ casado: 1, regime: 1 });
+    await db.deleteFrom('civil_statuses').execute();
+  });
+
+  it('counts every vocabulary again when words are split another way, so none of the old words stays', async () => {
+    const db = getDb();
+    await db.insertInto('civil_statuses').values([{ denomination: 'Solteiro 2024' }]).execute();
+    // The vocabulary as an earlier split (numbers kept) left it.
+    await sql`create or replace function search_words_of(text) returns setof text language sql immutable parallel safe as $b$
+      select distinct w from unnest(regexp_split_to_array(immutable_unaccent(lower($1)), '[^a-z0-9]+')) w where length(w) >= 3 $b$`.execute(db);
+    await sql`insert into search_words (table_name, word, rows) values ('civil_statuses', '2024', 1)`.execute(db);
+    await ensureSearchVocabulary(db);
+    expect(await vocabulary(db)).toEqual({ solteiro: 1 });
+    await db.deleteFrom('civil_statuses').execute();
+    expect(await vocabulary(db)).toEqual({});
+  });
+
   it('fills the vocabulary of rows written before its triggers existed', async () => {
     const db = getDb();
     for (const event of ['insert', 'update', 'delete']) await sql`drop trigger ${sql.id(`civil_statuses_words_${event}`)} on civil_statuses`.execute(db);

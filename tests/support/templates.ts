@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { SPACE_MIGRATIONS, type MigrationSet } from '../../src/server/db/migrate.js';
+import { vocabularyEdition } from '../../src/server/db/search-vocabulary.js';
 import { PLATFORM_MIGRATIONS } from '../../src/server/platform/config.js';
 
 /** The databases the helpers open: a space's, and the default space's that is also the platform's. */
@@ -24,7 +25,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 let digest: string | undefined;
 
-/** A digest of the names and contents of every migration file the templates apply. */
+/** A digest of the names and contents of every migration file the templates apply, and of the search vocabulary's functions. */
 export function migrationsDigest(): string {
   if (digest) return digest;
   const hash = createHash('sha256');
@@ -37,6 +38,7 @@ export function migrationsDigest(): string {
       hash.update(readFileSync(join(folder, file)));
     }
   }
+  hash.update(vocabularyEdition());
   digest = hash.digest('hex').slice(0, 12);
   return digest;
 }

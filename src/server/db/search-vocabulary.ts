@@ -17,13 +17,18 @@ interface VocabularyFunction {
   body: string;
 }
 
-/** The distinct words of a text as the vocabulary keeps them: no accents, lower case, 3 letters or more. */
+/**
+ * The distinct words of a text as the vocabulary keeps them: no accents, lower case, 3 characters or
+ * more, not digits alone. A number resembles its neighbours by trigrams (12345 and 12346), which is
+ * never the typo a search should forgive, and numbers (a CPF's groups, a street number) would fill the
+ * vocabulary with words nobody misspells: typed, they match the start of a value.
+ */
 const WORDS_OF: VocabularyFunction = {
   name: 'search_words_of',
   declaration: 'search_words_of(text) returns setof text language sql immutable parallel safe',
   body: `
   select distinct w from unnest(regexp_split_to_array(immutable_unaccent(lower($1)), '[^a-z0-9]+')) w
-   where length(w) >= ${MIN_VOCABULARY_WORD}
+   where length(w) >= ${MIN_VOCABULARY_WORD} and w !~ '^[0-9]+$'
 `,
 };
 
@@ -87,6 +92,9 @@ const NEAR: VocabularyFunction = {
 
 const FUNCTIONS = [WORDS_OF, TRACK, NEAR];
 
+/** What a migrated database holds of the vocabulary besides its migrations: part of a database template's edition. */
+export const vocabularyEdition = (): string => FUNCTIONS.map((f) => `${f.declaration}\0${f.body}`).join('\0');
+
 /**
  * The words of a row's searchable columns as a text-search document (`simple`: no stemming, no stop
  * words), the expression of each searchable table's word index: a search for whole words reads that
@@ -148,8 +156,11 @@ export async function ensureSearchVocabulary(db: Kysely<any>): Promise<void> {
     await sql`create table if not exists search_words (table_name text not null, word text not null, rows integer not null, primary key (table_name, word))`.execute(trx);
     // GiST, for the nearest words by trigram distance (`<->`): a few pages read, not every word compared.
     await sql`create index if not exists search_words_word_near on search_words using gist (word gist_trgm_ops)`.execute(trx);
-    for (const f of await staleFunctions(trx)) await sql.raw(`create or replace function ${f.declaration} as $body$${f.body}$body$`).execute(trx);
-    for (const [table, columns] of await untrackedTables(trx, tables)) await trackTable(trx, table, columns);
+    const stale = await staleFunctions(trx);
+    for (const f of stale) await sql.raw(`create or replace function ${f.declaration} as $body$${f.body}$body$`).execute(trx);
+    // Words split another way: every vocabulary counted again, or the words the old split kept would never be taken off.
+    const resplit = stale.includes(WORDS_OF);
+    for (const [table, columns] of resplit ? [...tables] : await untrackedTables(trx, tables)) await trackTable(trx, table, columns);
   });
 }
 

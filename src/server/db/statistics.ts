@@ -16,6 +16,27 @@ export async function analyzeChangedTables(db: Kysely<any>): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/**
+ * Analyses the tables of the current schema that have at least doubled in size (their files, read
+ * now) since their last analysis counted fewer than `smallerThan` rows, and answers their names.
+ * Plans are made from statistics and kept (the foreign keys' checks among them): made while a table
+ * was nearly empty, they read it through, which a bulk write into a new space's tables turns
+ * quadratic; past a few thousand rows the plans no longer change with its size. Unlike
+ * `analyzeChangedTables` it needs no activity counters, which a backend reports only now and then.
+ */
+export async function analyzeGrownTables(db: Kysely<any>, smallerThan: number): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select format('%I.%I', n.nspname, c.relname) as name
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind = 'r' and n.nspname = current_schema() and c.reltuples < ${smallerThan}
+       and pg_relation_size(c.oid) / current_setting('block_size')::int > greatest(2 * c.relpages, ${GROWN_MIN_PAGES})`.execute(db);
+  for (const { name } of rows) await sql`analyze ${sql.raw(name)}`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/** A table of fewer pages is read through in a moment whatever its plan. */
+const GROWN_MIN_PAGES = 8;
+
 /** Analyses the given tables now (after a bulk load, such as the reference seed). */
 export async function analyzeTables(db: Kysely<any>, tables: string[]): Promise<void> {
   for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);

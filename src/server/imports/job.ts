@@ -17,6 +17,7 @@ import { createRecord, updateRecord } from '../resources/write.js';
 import { createRecords, createsTogether, validatedMany } from '../resources/write-many.js';
 import type { Cell } from './cells.js';
 import { findImport, rowReader } from './operations.js';
+import { analyzeGrownTables } from '../db/statistics.js';
 import { naturalKeyOf, planRow, recordByKey, recordsByKeys, rowBody, type RowPlan, type RowReader } from './rows.js';
 
 export const MAX_ATTEMPTS = 5;
@@ -91,9 +92,16 @@ export async function runImport(db: Kysely<any>, id: number, options: ImportJobO
     }
     after = rows.at(-1)!.line;
     await beat(db, id);
+    // Plans made for the nearly empty tables of a new space read a table through for every row: the
+    // small tables a batch grew are analysed now, without waiting for autovacuum (nor, embedded, for
+    // the minute's analysis).
+    await analyzeGrownTables(db, FRESH_STATISTICS_ROWS);
   }
   await db.updateTable('imports').set({ status: 'done', finished_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).where('status', '=', 'running').execute();
 }
+
+/** Past this many rows a table's plans no longer change with its size: the import stops analysing it. */
+const FRESH_STATISTICS_ROWS = 2_000;
 
 /** Rows taken a batch at a time (`IMPORT_BATCH_ROWS`, 500 by default): a transaction writes a batch's creates. */
 const batchRows = () => Math.max(1, Number(process.env.IMPORT_BATCH_ROWS ?? 500) || 500);

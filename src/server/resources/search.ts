@@ -41,8 +41,8 @@ export async function fuzzySearch(db: Kysely<any>, entity: Entity, q: string): P
   const typed = words(q).flatMap(asVocabularyWords).filter(Boolean);
   if (typed.length === 0) return { mode: 'fuzzy', words: null };
   const found: FuzzyWord[] = typed.map((word) => ({ word, alternatives: [] }));
-  // Only words long enough to resemble others are looked up; a shorter one stays a prefix.
-  const looked = found.filter((w) => w.word.length >= FUZZY_MIN_LENGTH);
+  // Only words long enough to resemble others are looked up, and no number: the vocabulary keeps none.
+  const looked = found.filter((w) => w.word.length >= FUZZY_MIN_LENGTH && !/^[0-9]+$/.test(w.word));
   if (looked.length === 0) return { mode: 'fuzzy', words: found };
   try {
     const { rows } = await sql<{ i: number; alternative: string }>`

@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseTarget } from '../../db/index.js';
 import { migrateToLatest, type MigrationSet } from '../../db/migrate.js';
 import { seedReferenceData } from '../../seed/index.js';
 import { referenceEdition } from '../../seed/edition.js';
+import { vocabularyEdition } from '../../db/search-vocabulary.js';
 
 /**
  * A new space starts as a copy of a template: a database already migrated and seeded, named after
@@ -23,7 +24,7 @@ const OUTDATED_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 let editionCache: { key: string; digest: string } | undefined;
 
-/** The edition a template holds: every migration file's name and content, and the reference seed's edition. */
+/** The edition a template holds: every migration file's name and content, the reference seed's edition and the search vocabulary's functions. */
 export function templateEdition(migrations: MigrationSet): string {
   const key = migrations.folders.join('\0');
   if (editionCache?.key === key) return editionCache.digest;
@@ -36,6 +37,7 @@ export function templateEdition(migrations: MigrationSet): string {
     }
   }
   hash.update(referenceEdition());
+  hash.update(vocabularyEdition());
   editionCache = { key, digest: hash.digest('hex').slice(0, 16) };
   return editionCache.digest;
 }
