@@ -116,6 +116,35 @@ for (const kind of DATABASE_KINDS) {
       expect(Number(await analysed())).toBeGreaterThanOrEqual(400);
     }, 180_000);
 
+    it('keeps the counts the progress is read from equal to the rows themselves, from the upload to the commit', async () => {
+      const model = server.model;
+      const entity = model.byModule.get('pessoa_fisica')!;
+      const context: WriteContext = { model, userId: null, hooks: server.app.resources.hooksOf('pessoa_fisica') };
+      const counted = async (id: number) => {
+        const rows = await server.db.selectFrom('import_rows').select(['action', 'done', (eb) => eb.fn.countAll<string>().as('n')]).where('import_id', '=', id).groupBy(['action', 'done']).execute();
+        const counts = { create: 0, update: 0, skip: 0, error: 0, unchecked: 0, done: 0 };
+        for (const row of rows) {
+          counts[(row.action ?? 'unchecked') as keyof typeof counts] += Number(row.n);
+          if (row.done) counts.done += Number(row.n);
+        }
+        return counts;
+      };
+      const keys = cpfs(30);
+      // Ten new persons, ten of them twice (errors), ten without a name (errors too).
+      const sheet = csvOf([PERSON_HEADERS, ...keys.slice(0, 10).map((cpf, i) => personRow(`Contada ${i}`, cpf)), ...keys.slice(0, 10).map((cpf, i) => personRow(`Repetida ${i}`, cpf)), ...keys.slice(20).map((cpf) => personRow('', cpf))]);
+      const id = await startImport(server.db, entity, null, 'contagem.csv', sheet);
+      const answer = async () => (await call(server, server.adminToken)('GET', `/api/pessoa_fisica/import/${id}`)).body.data.counts;
+      expect(await answer()).toEqual({ ...(await counted(id)), unchecked: 30 });
+      await checkImport(server.db, model, entity, id, context);
+      expect(await answer()).toEqual({ ...(await counted(id)), create: 10, error: 20, unchecked: 0, done: 0 });
+      await server.db.updateTable('imports').set({ status: 'running' }).where('id', '=', id).execute();
+      await runImport(server.db, id, { model, signal: new AbortController().signal, contextOf: () => context });
+      expect(await answer()).toEqual({ ...(await counted(id)), create: 10, done: 10 });
+      // An import deleted takes its rows and their counts with it.
+      await server.db.deleteFrom('imports').where('id', '=', id).execute();
+      expect(await server.db.selectFrom('import_counts').select('rows').where('import_id', '=', id).execute()).toEqual([]);
+    }, 120_000);
+
     it('writes a batch a row at a time when its transaction fails, so that only the row at fault ends in error', async () => {
       const keys = cpfs(3);
       const model = server.model;

@@ -173,13 +173,16 @@ export async function queueImport(db: Kysely<any>, module: string, id: number): 
   if (Number(numUpdatedRows) !== 1) throw conflict(ALREADY_QUEUED);
 }
 
-/** Rows by action (what the dry run or the commit says) and how many the commit has done. */
+/**
+ * Rows by action (what the dry run or the commit says) and how many the commit has done, as the rows'
+ * own statements keep them (`import_counts`, migrations/20261128020000_import_counts.ts).
+ */
 export async function importCounts(db: Kysely<any>, id: number) {
-  const rows = await db.selectFrom('import_rows').select(['action', 'done', (eb) => eb.fn.countAll<string>().as('n')]).where('import_id', '=', id).groupBy(['action', 'done']).execute();
+  const rows = await db.selectFrom('import_counts').select(['action', 'done', 'rows as n']).where('import_id', '=', id).execute();
   const counts = { create: 0, update: 0, skip: 0, error: 0, unchecked: 0, done: 0 };
   for (const row of rows) {
     const n = Number(row.n);
-    const action = (row.action ?? 'unchecked') as keyof typeof counts;
+    const action = (row.action === '' ? 'unchecked' : row.action) as keyof typeof counts;
     counts[action] += n;
     if (row.done) counts.done += n;
   }
