@@ -47,16 +47,14 @@ ajv.addKeyword({
   validate: (kind: string, data: string) => (kind !== 'date' && kind !== 'datetime') || isRealMoment(data),
 });
 
-const compiled = new Map<string, ValidateFunction>();
+// Kept per entity, not per module name: two models in one process (a test's own schemas beside the
+// product's) may each have a module of that name with other rules.
+const compiled = new WeakMap<Entity, Partial<Record<Mode, ValidateFunction>>>();
 
 function validatorFor(entity: Entity, mode: Mode): ValidateFunction {
-  const key = `${entity.module}:${mode}`;
-  let validate = compiled.get(key);
-  if (!validate) {
-    validate = ajv.compile(structuredClone(entity.rules[mode]));
-    compiled.set(key, validate);
-  }
-  return validate;
+  const validators = compiled.get(entity) ?? {};
+  compiled.set(entity, validators);
+  return (validators[mode] ??= ajv.compile(structuredClone(entity.rules[mode])));
 }
 
 const pathOf = (instancePath: string) => instancePath.split('/').filter(Boolean).join('.');
