@@ -42,6 +42,14 @@ const TAX_ID_LAYOUTS = {
 } as const;
 
 /**
+ * Whether `typed`, read as plain text, could appear inside a written CPF or CNPJ: a run of
+ * characters without marks longer than the layout's longest group never does ('529982' is never
+ * inside '529.982.247-25'; '982' and '529.98' may be).
+ */
+export const fitsWrittenTaxId = (kind: keyof typeof TAX_ID_LAYOUTS, typed: string): boolean =>
+  typed.split(/[./-]/).every((run) => run.length <= Math.max(...TAX_ID_LAYOUTS[kind].groups));
+
+/**
  * The start of a CPF or CNPJ in its written form, from what a person typed with or without
  * punctuation, so a search by the first digits finds the stored `529.982.247-25`: digits (a CNPJ's
  * first twelve may be letters, the alphanumeric CNPJ) and the marks `.`, `-`, `/`, with at least one

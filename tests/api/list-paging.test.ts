@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEW_MATCHES } from '../../src/server/resources/list.js';
+import { FEW_MATCHES, listRecords } from '../../src/server/resources/list.js';
 import { seedPlaces } from '../../src/server/seed/places.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
@@ -119,6 +119,40 @@ for (const kind of DATABASE_KINDS) {
         const none = await list({ q: 'xurupema' });
         expect(none.body.meta, JSON.stringify(none.body).slice(0, 400)).not.toHaveProperty('estimated');
         expect(none.body.meta.total).toBe(none.body.data.length);
+      } finally {
+        await server.db.deleteFrom('cities').where('ibge_code', '>=', 9_700_000).execute();
+        await sql`analyze cities`.execute(server.db);
+      }
+    });
+    it('reads the page of a search of thousands from its matches, not by walking the list in its order', async () => {
+      const uf = JSON.parse(acre).uf_id;
+      await sql`insert into cities (name, uf_id, ibge_code)
+        select 'Vila Xurupema ' || lpad(g::text, 5, '0'), ${uf}, 9700000 + g from generate_series(1, 12000) g`.execute(server.db);
+      await sql`analyze cities`.execute(server.db);
+      try {
+        const statements: CompiledQuery[] = [];
+        const recorder: KyselyPlugin = {
+          transformQuery: (args) => (statements.push(server.db.getExecutor().compileQuery(args.node, args.queryId)), args.node),
+          transformResult: async (args) => args.result,
+        };
+        const cities = server.model.byModule.get('municipios')!;
+        const page = await listRecords(server.db.withPlugin(recorder), cities, { q: 'xurupema', per_page: '50' });
+        expect(page.meta.total).toBe(12_000);
+        expect(page.data.map((c) => c.name)).toEqual(Array.from({ length: 50 }, (_, i) => `Vila Xurupema ${String(i + 1).padStart(5, '0')}`));
+        // Walking the name index from 'A' would test every city named before 'Vila Xurupema' and throw it away
+        // (reading the table whole is fair here: two rows in three match).
+        const thrownAway: string[] = [];
+        for (const statement of statements.filter((s) => s.sql.includes('"cities"'))) {
+          const { rows: [row] } = await server.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (analyze, format json) ${statement.sql}`, [...statement.parameters]));
+          const raw = row['QUERY PLAN'];
+          type Node = { 'Index Name'?: string; 'Node Type': string; 'Rows Removed by Filter'?: number; Plans?: Node[] };
+          const nodes = (node: Node): Node[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+          const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: Node }];
+          for (const node of nodes(plan.Plan)) {
+            if (node['Index Name'] === 'cities_name_idx' && (node['Rows Removed by Filter'] ?? 0) > 0) thrownAway.push(`${node['Node Type']}: ${node['Rows Removed by Filter']}`);
+          }
+        }
+        expect(thrownAway).toEqual([]);
       } finally {
         await server.db.deleteFrom('cities').where('ibge_code', '>=', 9_700_000).execute();
         await sql`analyze cities`.execute(server.db);

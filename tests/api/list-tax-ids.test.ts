@@ -3,7 +3,10 @@
  * punctuation, though it is stored written out (`11.222.333/0001-81`), on a fixture schema (no real
  * schema searches a CNPJ yet; the CPF is in tests/parties/persons.test.ts), on both databases.
  */
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXACT, searchCondition } from '../../src/server/resources/search.js';
+import { fitsWrittenTaxId } from '../../src/shared/validators.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
@@ -14,6 +17,39 @@ beforeAll(() => {
   migrations = writeFixtureMigrations(model);
 });
 afterAll(() => migrations?.remove());
+
+describe('the condition a typed CNPJ puts on the list', () => {
+  const compiler = new Kysely<any>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  const contacts = model.byModule.get('contatos')!;
+  const statement = (q: string) => compiler.selectFrom(contacts.table).selectAll().where(searchCondition(contacts, q, EXACT)).compile().sql;
+
+  it('reads characters that fit in no group of the written number by the prefix range alone', () => {
+    // Scanning the column's trigram index for '%11222333%' costs milliseconds on a large table and can find nothing.
+    expect(statement('11222333')).toContain('"tax_id" like $');
+    expect(statement('11222333')).not.toContain('lower("tax_id")');
+    expect(statement('12abc')).not.toContain('lower("tax_id")');
+    // A word shorter than a trigram matches the start of a value: of the number, that is the range.
+    expect(statement('11')).toContain('"tax_id" like $');
+    expect(statement('11')).not.toContain('lower("tax_id")');
+    // A run as long as a group may be inside the number: '0001' is its fourth group.
+    expect(statement('0001')).toContain('lower("tax_id")');
+    expect(statement('11.222')).toContain('lower("tax_id")');
+  });
+
+  it('tells which typed runs could be inside a written CPF or CNPJ', () => {
+    expect(['982', '529.98', '529.982.247-25', '47-25'].filter((typed) => !fitsWrittenTaxId('cpf', typed))).toEqual([]);
+    expect(['5299', '529982', '52998224725', '5299.82'].filter((typed) => fitsWrittenTaxId('cpf', typed))).toEqual([]);
+    expect(fitsWrittenTaxId('cnpj', '0001')).toBe(true);
+    expect(fitsWrittenTaxId('cnpj', '00018')).toBe(false);
+  });
+});
 
 for (const kind of DATABASE_KINDS) {
   describe(`list search by CNPJ [${kind}]`, () => {

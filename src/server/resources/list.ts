@@ -64,13 +64,15 @@ export const FEW_MATCHES = 1_000;
  * Counts a list exactly when its estimate is below EXACT_COUNT_LIMIT: the table's row estimate when
  * unfiltered, otherwise the planner's estimate of the filtered query (EXPLAIN; `searchEstimate` when
  * the caller already has it). Past the limit (`estimated: true`) the estimate is the total, never
- * less than the rows counted.
+ * less than the rows counted (`counted`: the caller counted past the limit already).
  * @example countRows(db, cities, parseListQuery(cities, { filter: '{"uf_id": 25}' }), EXACT) // { total: 853, estimated: false }
  */
-async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search, searchEstimate?: number): Promise<{ total: number; estimated: boolean }> {
+async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search, searchEstimate?: number, counted = false): Promise<{ total: number; estimated: boolean }> {
   const filtered = query.filters.length > 0 || query.q !== '';
   const matching = matchingRows(db, entity, query, search);
   const estimate = (fresh: boolean) => (filtered ? plannerEstimate(db, matching.compile(), fresh) : tableEstimate(db, entity.table, fresh));
+  // Already counted past the limit (`countedMatches`): the estimate, asked again, is all there is to say.
+  if (counted) return { total: Math.max(EXACT_COUNT_LIMIT + 1, await estimate(true)), estimated: true };
   const expected = searchEstimate ?? (await estimate(false));
   if (expected > EXACT_COUNT_LIMIT) return { total: expected, estimated: true };
   const { count } = await db
@@ -83,11 +85,16 @@ async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, sear
   return { total: Math.max(total, await estimate(true)), estimated: true };
 }
 
+/** `select` in the list's order, ties broken by id. */
+function ordered<Q extends SelectQueryBuilder<any, any, any>>(select: Q, query: ListQuery): Q {
+  const bySort = select.orderBy(sortExpression(query.sort), query.order);
+  return (query.sort.name !== 'id' ? bySort.orderBy('id', query.order) : bySort) as Q;
+}
+
 function orderedPage<Q extends SelectQueryBuilder<any, any, any>>(select: Q, query: ListQuery): Q {
-  let ordered = select.orderBy(sortExpression(query.sort), query.order);
-  if (query.sort.name !== 'id') ordered = ordered.orderBy('id', query.order);
-  ordered = query.cursor ? ordered.where(afterCursor(query.sort, query.order, query.cursor)) : ordered.offset((query.page - 1) * query.perPage);
-  return ordered.limit(query.perPage) as Q;
+  const sorted = ordered(select, query);
+  const from = query.cursor ? sorted.where(afterCursor(query.sort, query.order, query.cursor)) : sorted.offset((query.page - 1) * query.perPage);
+  return from.limit(query.perPage) as Q;
 }
 
 function pageResult(data: Record<string, unknown>[], count: { total: number; estimated: boolean }, query: ListQuery): ListResult {
@@ -144,17 +151,48 @@ export const compilePageOnly = (db: Kysely<any>, entity: Entity, rawQuery: Recor
   pageQuery(db, entity, parseListQuery(entity, rawQuery), EXACT).compile();
 
 /**
- * A search the planner expects to match far more rows than `fewMatches` reads is not read through
- * it: reading and counting the first matches of a common word through the trigram index would build
- * a bitmap of all of them, so such a search goes straight to its page, side by side with its count
- * (or, past EXACT_COUNT_LIMIT, the planner's estimate).
+ * A search of more matches than `fewMatches` reads, yet few enough to count exactly: the matches are
+ * read once through the search's indexes (their ids and sort values only, capped), then counted and
+ * sorted, and the page's rows read by id. Reading the page straight in the sort order instead would
+ * let the planner walk the sort column's index and test every row it meets ('maria' throws away
+ * every name before Maria). 'more' when the cap is passed; null when an empty page past the first
+ * leaves the count unknown.
+ */
+async function countedMatches(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search): Promise<ListResult | 'more' | null> {
+  const sortColumn = query.sort.column!;
+  const rows = await db
+    .with((cte) => cte('matched').materialized(), (qb) =>
+      qb.selectFrom(entity.table).select([...new Set(['id', sortColumn])]).where(whereQuery(entity, query, search)).limit(EXACT_COUNT_LIMIT + 1))
+    .with('page', (qb) => orderedPage(qb.selectFrom('matched').select('id'), query))
+    .selectFrom(entity.table)
+    .select(readableColumns(entity.fields))
+    .select((eb) => eb.selectFrom('matched').select(eb.fn.countAll<number>().as('n')).as(MATCHED))
+    .where('id', 'in', (eb: ExpressionBuilder<any, any>) => eb.selectFrom('page').select('id'))
+    .$call((qb) => ordered(qb, query))
+    .execute();
+  if (rows.length === 0) return query.page === 1 && !query.cursor ? pageResult([], { total: 0, estimated: false }, query) : null;
+  const matched = Number(rows[0][MATCHED]);
+  if (matched > EXACT_COUNT_LIMIT) return 'more';
+  return pageResult(rows.map(({ [MATCHED]: _count, ...row }) => row), { total: matched, estimated: false }, query);
+}
+
+/**
+ * A search is answered by the cheapest reading its expected matches allow: up to FEW_MATCHES rows
+ * read whole in one statement (`fewMatches`), up to EXACT_COUNT_LIMIT read by id and sort value and
+ * counted exactly (`countedMatches`); past that, the page is read straight side by side with the
+ * planner's estimate, the matches being too many to read for one page.
  */
 async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search): Promise<ListResult> {
   const estimate = query.q ? await plannerEstimate(db, matchingRows(db, entity, query, search).compile()) : undefined;
-  const expectsMany = estimate !== undefined && estimate > 10 * FEW_MATCHES;
-  const few = query.q && !expectsMany ? await fewMatches(db, entity, query, search) : null;
-  if (few && few !== 'many') return few;
-  const [data, count] = await Promise.all([pageQuery(db, entity, query, search).execute(), countRows(db, entity, query, search, estimate)]);
+  let more = false;
+  if (estimate !== undefined && estimate <= EXACT_COUNT_LIMIT) {
+    const few = estimate <= 10 * FEW_MATCHES ? await fewMatches(db, entity, query, search) : 'many';
+    if (few && few !== 'many') return few;
+    const counted = few === 'many' ? await countedMatches(db, entity, query, search) : null;
+    if (counted && counted !== 'more') return counted;
+    more = counted === 'more';
+  }
+  const [data, count] = await Promise.all([pageQuery(db, entity, query, search).execute(), countRows(db, entity, query, search, estimate, more)]);
   // A page short of full ends the list: its rows give the total exactly, whatever an estimate said.
   const offset = (query.page - 1) * query.perPage;
   if (count.estimated && !query.cursor && data.length < query.perPage && (data.length > 0 || offset === 0)) {

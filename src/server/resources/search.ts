@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Entity } from '../../../language/index.js';
-import { taxIdPrefix } from '../../shared/validators.js';
+import { fitsWrittenTaxId, taxIdPrefix } from '../../shared/validators.js';
 import { MIN_VOCABULARY_WORD, wordsDocument } from '../db/search-vocabulary.js';
 
 /** Shortest `q` word compared by trigrams; a shorter word matches the start of a value. */
@@ -68,7 +68,7 @@ const taxIdColumns = (entity: Entity) =>
 /**
  * The condition `q` puts on a list's rows. A word of digits and punctuation also matches the start
  * of a CPF or CNPJ field written out (`529982` and `529.98.2` find `529.982.247-25`), through the
- * same trigram index.
+ * column's prefix index.
  */
 export function searchCondition(entity: Entity, q: string, search: Search) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
@@ -85,12 +85,15 @@ export function searchCondition(entity: Entity, q: string, search: Search) {
       words(q).map((word) => {
         const pattern = word.length < FUZZY_MIN_LENGTH ? `${escapeLike(word)}%` : `%${escapeLike(word)}%`;
         return anyColumn((column) => {
-          // A CPF or CNPJ is stored written (529.982.247-25): digits typed without its marks match its start.
+          // A CPF or CNPJ is stored written (529.982.247-25) with no letters to fold: what a person typed,
+          // with or without its marks, matches its start through a range of the column's prefix index.
           const kind = taxIdKinds.get(column);
           const written = kind ? taxIdPrefix(kind, word) : null;
-          if (!written || written.toLowerCase() === word.toLowerCase()) return like(column, pattern);
-          // Stored as written, with no letters to fold, its start is a range of the column's prefix index.
-          return eb.or([like(column, pattern), sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(written)}%`}`]);
+          if (!kind || !written) return like(column, pattern);
+          const start = sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(written)}%`}`;
+          // Inside the number only a word long enough to be compared anywhere, and short enough to fit in a group.
+          if (word.length < FUZZY_MIN_LENGTH || !fitsWrittenTaxId(kind, word)) return start;
+          return written.toLowerCase() === word.toLowerCase() ? like(column, pattern) : eb.or([like(column, pattern), start]);
         });
       }),
     );
