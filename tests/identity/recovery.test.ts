@@ -1,3 +1,4 @@
+import { restoreEnv } from '../support/env.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { DATABASE_KINDS } from '../support/databases.js';
@@ -20,8 +21,7 @@ for (const kind of DATABASE_KINDS) {
     afterAll(async () => {
       await server?.close();
       await sink?.close();
-      process.env.SMTP_URL = previous.SMTP_URL ?? '';
-      process.env.APP_URL = previous.APP_URL ?? '';
+      restoreEnv(previous);
     });
 
     const anonymous = () => call(server, null);

@@ -3,6 +3,7 @@
  * PostgreSQL, a PGlite space 'sul'): the same e-mail in each, one
  * administrator per space, the SMTP sink on loopback.
  */
+import { restoreEnv } from '../support/env.js';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +55,7 @@ for (const kind of DATABASE_KINDS) describe(`accounts in two spaces, default spa
     await sink?.close();
     await platform?.drop();
     rmSync(dataDir, { recursive: true, force: true });
-    process.env.SMTP_URL = previous ?? '';
+    restoreEnv({ SMTP_URL: previous });
   }, 60_000);
 
   it('mails a link naming the space, which works in that space only', async () => {

@@ -11,10 +11,14 @@ function readDocument(root: string, version: string): Record<string, unknown> {
   return { openapi: '3.1.0', info: { title: 'API do back office', version }, paths: {} };
 }
 
-/** `GET /api/openapi.json` and the interactive documentation at `/api/docs`, both public. */
+/**
+ * `GET /api/openapi.json` and the interactive documentation at `/api/docs`, both public. The
+ * documentation opens with its groups closed and a filter by group: the document's fifteen hundred
+ * routes drawn open took the browser about half a minute.
+ */
 export async function openApiRoutes(app: FastifyInstance, options: { root: string; version: string }) {
   const document = readDocument(options.root, options.version);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none', filter: true } });
   app.get('/api/openapi.json', { config: { public: true } }, async () => document);
 }

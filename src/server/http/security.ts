@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * The Content-Security-Policy of every answer, fit for the built client and the Swagger UI at
@@ -26,7 +26,12 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-/** helmet's headers (nosniff, frame and referrer rules, cross-origin policies, …) and the CSP above on every answer. */
+/**
+ * helmet's headers (nosniff, frame and referrer rules, cross-origin policies, …) and the CSP above on
+ * every answer. helmet's middleware is made once: the Fastify plugin made it anew for every request
+ * (every directive parsed again), a tenth of a millisecond or so of each answer.
+ */
 export const securityHeaders = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY } });
+  const setHeaders = helmet({ contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY } });
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 });
