@@ -86,6 +86,11 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'tests/bench/**', 'tests/**/*.browser.test.ts'],
           globalSetup: ['tests/support/build-templates.ts'],
+          // The files of a worker share its modules instead of importing the server anew for each
+          // (on 40 quick files, 221 s → 179 s). So a file leaves nothing behind: it closes what it
+          // starts and puts back the environment it changed (tests/support/env.ts), and no module
+          // keeps state by a name another file may reuse (body rules are compiled per entity).
+          isolate: false,
         },
       },
       {

@@ -10,6 +10,7 @@ import { call, startTestServer, type TestServer } from '../api/support/server.js
 import { registrationSetUp, type RegistrationSetUp } from '../registrations/support/configuration.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { cpfs, csvOf, multipart } from './support.js';
+import { rowId, saving } from '../registrations/support/api.js';
 
 const HEADERS = ['Tipo de pessoa', 'Inscrito', 'Categoria', 'Tipo de registro', 'Fase', 'Situação', 'Faixa de contribuição', 'Número', 'Número formatado', 'Observações'];
 
@@ -18,13 +19,8 @@ for (const kind of DATABASE_KINDS) {
     let server: TestServer;
     let setUp: RegistrationSetUp;
     const api = () => call(server, server.adminToken);
-    const idOf = async (table: string, column: string, value: unknown) =>
-      Number((await server.db.selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id);
-    const created = async (path: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
-      const answer = await api()(method, path, body);
-      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(method === 'POST' ? 201 : 200);
-      return answer.body.data as Record<string, any> & { id: number };
-    };
+    const idOf = (table: string, column: string, value: unknown) => rowId(server.db, table, column, value);
+    const created = saving(api);
     /** Uploads, dry-runs and commits a CSV of registrations; answers the dry run's counts and rows. */
     const importRegistrations = async (rows: (string | number)[][]) => {
       const { payload, headers } = multipart('inscricoes.csv', csvOf([HEADERS, ...rows]));
@@ -93,6 +89,20 @@ for (const kind of DATABASE_KINDS) {
       // The other category's registration of that number is left as it was.
       expect((await stored(agronomist, '000101/1998')).map((r) => r.notes)).toEqual([null]);
       expect(Number((await server.db.selectFrom('registrations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(3);
+    }, 120_000);
+
+    it('refuses on its own row a category that names nothing and a number far past its column, and writes nothing of them', async () => {
+      const before = Number((await server.db.selectFrom('registrations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const row = (category: string, formatted: string) =>
+        ['Pessoa Física', 'Ana Importada Lima', category, 'Principal', 'Histórica', 'Ativa', 'Integral', 301, formatted, ''];
+      const hostile = await importRegistrations([
+        row('Categoria que não existe', '000301/1998'),
+        row('Engenheiro civil', '9'.repeat(200_000)),
+      ]);
+      expect(hostile.counts, JSON.stringify(hostile.rows).slice(0, 800)).toMatchObject({ error: 2, create: 0, update: 0 });
+      expect(Object.keys(hostile.rows[0].errors)).toEqual(['category_id']);
+      expect(Object.keys(hostile.rows[1].errors)).toEqual(['formatted_number']);
+      expect(Number((await server.db.selectFrom('registrations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
     }, 120_000);
   });
 }

@@ -10,6 +10,7 @@ import { seedReferenceData } from '../../src/server/seed/index.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { registrationSetUp, type RegistrationSetUp } from './support/configuration.js';
+import { rowId, saving } from './support/api.js';
 
 const CPF = '529.982.247-25';
 const CPF_DIGITS = CPF.replace(/\D/g, '');
@@ -28,13 +29,8 @@ for (const kind of DATABASE_KINDS) {
     let setUp: RegistrationSetUp;
     let registration: number;
     const admin = () => call(server, server.adminToken);
-    const idOf = async (table: string, column: string, value: unknown) =>
-      Number((await server.db.selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id);
-    const created = async (path: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
-      const answer = await admin()(method, path, body);
-      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(method === 'POST' ? 201 : 200);
-      return answer.body.data as Record<string, any> & { id: number };
-    };
+    const idOf = (table: string, column: string, value: unknown) => rowId(server.db, table, column, value);
+    const created = saving(admin);
     /** The answer is a 4xx with this message (or, for a path too long to route, the missing route's). */
     const refused = async (url: string, status: number, expected: Record<string, unknown>, payload?: unknown) => {
       const answer = await admin()('GET', url, payload);

@@ -13,6 +13,7 @@ import { seedReferenceData } from '../../src/server/seed/index.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { registrationSetUp, type RegistrationSetUp } from './support/configuration.js';
+import { rowId, saving } from './support/api.js';
 
 const CPF = '529.982.247-25';
 const CNPJ = '11.222.333/0001-81';
@@ -24,13 +25,8 @@ for (const kind of DATABASE_KINDS) {
     let setUp: RegistrationSetUp;
     const parties: Record<string, number> = {};
     const admin = () => call(server, server.adminToken);
-    const idOf = async (table: string, column: string, value: unknown) =>
-      Number((await server.db.selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id);
-    const created = async (path: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
-      const answer = await admin()(method, path, body);
-      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(method === 'POST' ? 201 : 200);
-      return answer.body.data as Record<string, any> & { id: number };
-    };
+    const idOf = (table: string, column: string, value: unknown) => rowId(server.db, table, column, value);
+    const created = saving(admin);
     const registration = (overrides: Record<string, unknown> = {}) => ({
       person_type: 1, party_id: parties.person, category_id: setUp.categories.engineer, registration_type_id: setUp.type,
       registration_phase_id: setUp.phases.definitive, situation_id: setUp.situations.active, contribution_range_id: setUp.ranges.full,
