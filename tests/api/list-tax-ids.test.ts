@@ -3,10 +3,10 @@
  * punctuation, though it is stored written out (`11.222.333/0001-81`), on a fixture schema (no real
  * schema searches a CNPJ yet; the CPF is in tests/parties/persons.test.ts), on both databases.
  */
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT, searchCondition } from '../../src/server/resources/search.js';
 import { fitsWrittenTaxId } from '../../src/shared/validators.js';
+import { compileOnly } from '../support/compile-only.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
@@ -19,16 +19,8 @@ beforeAll(() => {
 afterAll(() => migrations?.remove());
 
 describe('the condition a typed CNPJ puts on the list', () => {
-  const compiler = new Kysely<any>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
   const contacts = model.byModule.get('contatos')!;
-  const statement = (q: string) => compiler.selectFrom(contacts.table).selectAll().where(searchCondition(contacts, q, EXACT)).compile().sql;
+  const statement = (q: string) => compileOnly.selectFrom(contacts.table).selectAll().where(searchCondition(contacts, q, EXACT)).compile().sql;
 
   it('reads characters that fit in no group of the written number by the prefix range alone', () => {
     // Scanning the column's trigram index for '%11222333%' costs milliseconds on a large table and can find nothing.

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import Fastify from 'fastify';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { compilePageOnly } from '../../../src/server/resources/list.js';
+import { compileOnly } from '../../support/compile-only.js';
 import type { Field } from '../../../language/index.js';
 import { encodeCursor } from '../../../src/server/resources/list-cursor.js';
 import { ms, ratioRow, infoRow, times, type Row } from '../support/report.js';
@@ -28,16 +28,6 @@ export interface PostgresContext {
 }
 
 const SUB_MS_ALLOWANCE = 0.8;
-
-/** Builds statements without a connection. */
-const compileOnly = new Kysely<any>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
 
 export async function apiGet(ctx: PostgresContext, path: string): Promise<any> {
   const answer = await get(`${ctx.api.base}${path}`, { authorization: `Bearer ${ctx.api.token}` });
