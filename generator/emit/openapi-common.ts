@@ -172,6 +172,15 @@ export const commonPaths: Doc = {
     },
   },
   '/api/openapi.json': { get: { tags: ['health'], summary: 'Este documento', security: [], responses: { '200': json('OK', object) } } },
+  '/api/openapi/{area}': {
+    get: {
+      tags: ['health'],
+      summary: 'A parte deste documento de uma área do menu (geral, cadastro, financeiro…)',
+      security: [],
+      parameters: [{ name: 'area', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z]+$' } }],
+      responses: { '200': json('OK', object), '404': json('Área desconhecida', ref('schemas', 'Message')) },
+    },
+  },
   '/api/auth': {
     post: publicOperation('Entrar', {
       requestBody: body({ email: { type: 'string', format: 'email' }, password: text }, ['email', 'password']),

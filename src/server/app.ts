@@ -60,7 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const feature of options.features ?? FEATURES) await app.register(feature, { model, config });
 
   await app.register(healthRoutes, { version: config.version });
-  await app.register(openApiRoutes, { root: config.root, version: config.version });
+  await app.register(openApiRoutes, { root: config.root, version: config.version, model });
   await app.register(resourceRoutes, { model });
   await app.register(fileRoutes, { model });
   await app.register(restDialectRoutes, { model });

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import type { Model } from '../../../language/index.js';
+import { notFound } from './app-error.js';
+import { splitByArea } from './openapi-areas.js';
 
 /** The generated OpenAPI document, or an empty one until the generator has written it. */
 function readDocument(root: string, version: string): Record<string, unknown> {
@@ -12,13 +15,28 @@ function readDocument(root: string, version: string): Record<string, unknown> {
 }
 
 /**
- * `GET /api/openapi.json` and the interactive documentation at `/api/docs`, both public. The
- * documentation opens with its groups closed and a filter by group: the document's fifteen hundred
- * routes drawn open took the browser about half a minute.
+ * `GET /api/openapi.json` (the whole document), `GET /api/openapi/{area}` (the part of one menu
+ * area) and the interactive documentation at `/api/docs`, all public. The documentation offers the
+ * parts in its selector, 'Geral' first, each opening with its groups closed and a filter by group.
  */
-export async function openApiRoutes(app: FastifyInstance, options: { root: string; version: string }) {
+export async function openApiRoutes(app: FastifyInstance, options: { root: string; version: string; model: Model }) {
   const document = readDocument(options.root, options.version);
+  const areas = splitByArea(document, options.model);
+  const byArea = new Map(areas.map((part) => [part.area, part.document]));
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none', filter: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: {
+      docExpansion: 'none',
+      filter: true,
+      urls: areas.map((part) => ({ url: `/api/openapi/${part.area}`, name: part.label })),
+      'urls.primaryName': areas[0]?.label,
+    } as never,
+  });
   app.get('/api/openapi.json', { config: { public: true } }, async () => document);
+  app.get<{ Params: { area: string } }>('/api/openapi/:area', { config: { public: true } }, async (request) => {
+    const part = byArea.get(request.params.area);
+    if (!part) throw notFound();
+    return part;
+  });
 }

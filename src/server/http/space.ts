@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 /** Public routes that answer without any space (a malformed `Tenant` header does not matter there). */
-export const SPACELESS_ROUTES = /^\/api\/(health|openapi\.json|docs)(\/|$|\?)/;
+export const SPACELESS_ROUTES = /^\/api\/(health|openapi\.json|openapi\/[a-z]+|docs)(\/|$|\?)/;
 
 export const isSpaceless = (request: FastifyRequest) => SPACELESS_ROUTES.test(request.url);
 

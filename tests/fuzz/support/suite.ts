@@ -132,6 +132,7 @@ function otherPlans(product: Product, parameterNames: string[]): Plan[] {
   return [
     plain('GET fixed routes', gets.length * 2, fc.tuple(fc.constantFrom(...gets), query).map(([url, q]) => ({ method: 'GET', url: `${url}?${q}`, token }))),
     plain('GET /api/openapi.json', 2, query.map((q) => ({ method: 'GET', url: `/api/openapi.json?${q}` }))),
+    plain('GET /api/openapi/{area}', RUNS, hostileIdText.map((area) => ({ method: 'GET', url: `/api/openapi/${area}` }))),
     plain('POST /api/auth', RUNS * 2, bodyText({ email: { type: 'string', format: 'email', maxLength: 255 }, password: text }).map((payload) => ({ method: 'POST', url: '/api/auth', payload })), fieldsOf(['email', 'password'])),
     plain('POST /api/password/email', RUNS, bodyText({ email: { type: 'string', format: 'email' } }).map((payload) => ({ method: 'POST', url: '/api/password/email', payload })), fieldsOf(['email'])),
     plain('GET /api/password/reset/{token}', RUNS, hostileIdText.map((t) => ({ method: 'GET', url: `/api/password/reset/${t}` }))),
