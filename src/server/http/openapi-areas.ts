@@ -48,6 +48,15 @@ function componentsFor(components: Doc, paths: Doc): Doc {
   return kept;
 }
 
+/** The parts the document splits into, in the menu's order: 'Geral', then each area that has modules. */
+export function documentAreas(model: Model): { area: string; label: string }[] {
+  const present = new Set<string>(model.entities.map((entity) => entity.area));
+  return [
+    { area: GENERAL_AREA, label: GENERAL_LABEL },
+    ...(Object.keys(MENU_AREAS) as MenuArea[]).filter((area) => present.has(area)).map((area) => ({ area: area as string, label: MENU_AREAS[area] })),
+  ];
+}
+
 /**
  * The OpenAPI document split by menu area, for the interactive documentation: each part holds the
  * routes of its area's modules (a route goes where its first tag's module lives; a tag naming no
@@ -67,13 +76,10 @@ export function splitByArea(document: Doc, model: Model): AreaDocument[] {
       areaPaths[path][method] = operation;
     }
   }
-  const order = [GENERAL_AREA, ...Object.keys(MENU_AREAS)];
-  return [...paths.keys()]
-    .sort((a, b) => order.indexOf(a) - order.indexOf(b))
-    .map((area) => {
-      const areaPaths = paths.get(area)!;
+  return documentAreas(model)
+    .map(({ area, label }) => {
+      const areaPaths = paths.get(area) ?? {};
       const tags = new Set(Object.values(areaPaths).flatMap((item: Doc) => Object.values(item).flatMap((op: Doc) => op?.tags ?? [])));
-      const label = area === GENERAL_AREA ? GENERAL_LABEL : MENU_AREAS[area as MenuArea];
       return {
         area, label,
         document: {

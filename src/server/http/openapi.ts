@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../language/index.js';
 import { notFound } from './app-error.js';
-import { splitByArea } from './openapi-areas.js';
+import { documentAreas, splitByArea } from './openapi-areas.js';
 
 /** The generated OpenAPI document, or an empty one until the generator has written it. */
 function readDocument(root: string, version: string): Record<string, unknown> {
@@ -21,8 +21,10 @@ function readDocument(root: string, version: string): Record<string, unknown> {
  */
 export async function openApiRoutes(app: FastifyInstance, options: { root: string; version: string; model: Model }) {
   const document = readDocument(options.root, options.version);
-  const areas = splitByArea(document, options.model);
-  const byArea = new Map(areas.map((part) => [part.area, part.document]));
+  const areas = documentAreas(options.model);
+  // Split when first asked for (tens of milliseconds): most servers, and every test's, never are.
+  let parts: Map<string, unknown> | undefined;
+  const partOf = (area: string) => (parts ??= new Map(splitByArea(document, options.model).map((part) => [part.area, part.document]))).get(area);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -35,7 +37,7 @@ export async function openApiRoutes(app: FastifyInstance, options: { root: strin
   });
   app.get('/api/openapi.json', { config: { public: true } }, async () => document);
   app.get<{ Params: { area: string } }>('/api/openapi/:area', { config: { public: true } }, async (request) => {
-    const part = byArea.get(request.params.area);
+    const part = partOf(request.params.area);
     if (!part) throw notFound();
     return part;
   });
