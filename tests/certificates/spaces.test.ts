@@ -4,8 +4,11 @@
  * public verification finds the certificate from its code alone, whatever space the request names,
  * and a code no space issued is 404.
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
+import { loadConfig } from '../../src/server/config.js';
+import { ROOT } from '../api/support/server.js';
+import { platformApp, startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
 import { certifiedRegistration } from './support.js';
 
 describe('certificates in two spaces', () => {
@@ -50,5 +53,30 @@ describe('certificates in two spaces', () => {
 
     expect((await spaces.as(a, 'POST', `/api/certidoes/${issued.id}/revogar`, { reason: 'Inscrição suspensa.' })).status).toBe(200);
     expect((await verify(issued.code)).body.data.status_label).toBe('Revogada');
+  });
+
+  it('counts the verifications of an address across the processes sharing the platform, and after a restart', async () => {
+    const limit = loadConfig({}, ROOT).verifyRateLimit;
+    // The count is per minute: start where the whole burst falls within one.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+    const other = await platformApp(spaces.api.directory, spaces.api.dataDir);
+    const restarted: FastifyInstance[] = [];
+    try {
+      const verify = (app: FastifyInstance, address: string) => app.inject({ method: 'GET', url: '/api/verificar/AAAAA-BBBBB-CCCCC-DDDDD', remoteAddress: address });
+      const answers = [];
+      for (let i = 0; i < limit; i++) answers.push((await verify(i % 2 ? other : spaces.api.app, '203.0.113.7')).statusCode);
+      expect(answers.every((status) => status === 404)).toBe(true);
+      const refused = await verify(other, '203.0.113.7');
+      expect(refused.statusCode).toBe(429);
+      expect((await verify(spaces.api.app, '203.0.113.7')).statusCode).toBe(429);
+      expect((await spaces.api.app.inject({ url: '/verificar/AAAAA-BBBBB-CCCCC-DDDDD', remoteAddress: '203.0.113.7' })).statusCode).toBe(404);
+      expect((await verify(other, '198.51.100.9')).statusCode).toBe(404);
+      restarted.push(await platformApp(spaces.api.directory, spaces.api.dataDir));
+      expect((await verify(restarted[0], '203.0.113.7')).statusCode).toBe(429);
+    } finally {
+      await other.close();
+      for (const app of restarted) await app.close();
+    }
   });
 });

@@ -2,7 +2,8 @@
  * The public verification of a certificate, with no login: `GET /verificar/{code}` (a page) and
  * `GET /api/verificar/{code}` (JSON). The code alone names the space (the platform's
  * `certificate_codes`), and only the certificate's statement is read there. A text that cannot be a
- * code is not looked up. Both are limited per address (VERIFY_RATE_LIMIT a minute) → 429.
+ * code is not looked up. Both are limited per address (VERIFY_RATE_LIMIT a minute, counted by the
+ * platform for all processes: verification-limit.ts) → 429.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,11 +11,13 @@ import { spaceOf } from '../http/space.js';
 import { CERTIFICATE_NOT_FOUND, publicStatement, type PublicStatement } from './certificates.js';
 import { readCode } from './code.js';
 import { messagePage, statementPage } from './page.js';
+import { databaseRateStore } from './verification-limit.js';
 
 export const TOO_MANY = 'Muitas verificações a partir deste endereço. Tente novamente em alguns minutos.';
 
 export async function verificationRoutes(app: FastifyInstance, options: { perMinute: number }) {
-  await app.register(rateLimit, { global: false });
+  // Served with spaces (as main.ts serves it), the counts are the platform's, shared by every process.
+  await app.register(rateLimit, { global: false, ...(app.hasDecorator('spaces') ? { store: databaseRateStore(app.spaces.platform) as never } : {}) });
   const limit = { rateLimit: { max: options.perMinute, timeWindow: 60_000 } };
 
   /** The statement of the certificate with this code, in whichever space issued it; null when none. */

@@ -36,16 +36,24 @@ export interface PlatformApi {
   close(): Promise<void>;
 }
 
-export async function startPlatformApi(): Promise<PlatformApi> {
-  const dataDir = platformDataDir('test-platform-');
-  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir });
-  await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);
-  const app = await buildApp({
+/**
+ * The API over `directory` as main.ts builds it; another one over the same directory stands for a
+ * second process of the product sharing its platform database.
+ */
+export function platformApp(directory: SpaceDirectory, dataDir: string): Promise<FastifyInstance> {
+  return buildApp({
     config: loadConfig({ ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, DATA_DIR: dataDir }, ROOT),
     model: loadModel(ROOT),
     logger: false,
     tenancy: (root) => registerTenancy(root, directory, { prefix: '/api', skip: isSpaceless }),
   });
+}
+
+export async function startPlatformApi(): Promise<PlatformApi> {
+  const dataDir = platformDataDir('test-platform-');
+  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir });
+  await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);
+  const app = await platformApp(directory, dataDir);
   const send: PlatformApi['send'] = async (method, url, options = {}) => {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
