@@ -9,7 +9,7 @@ const binary = { type: 'string', format: 'binary' };
 const nullableText = { type: ['string', 'null'] };
 const spreadsheet = { 'text/csv': { schema: binary }, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: binary } };
 const format = (description: string): Doc => ({ name: 'format', in: 'query', required: false, schema: { enum: ['xlsx', 'csv'], default: 'xlsx' }, description });
-const importId: Doc = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'A importação.' };
+const importId = ref('parameters', 'ImportId');
 const actions = ['create', 'update', 'skip', 'error'];
 
 /** `<import>` (docs/API.md 'Imports'): the file, its mapping, the dry run's counts and the commit's progress. */
@@ -30,7 +30,22 @@ const importState: Doc = {
   },
   required: ['id', 'module', 'file_name', 'status', 'total_rows', 'headers', 'mapping', 'columns', 'natural_key', 'natural_key_within', 'counts', 'progress', 'error_reason'],
 };
-const stateAnswer = (description: string) => json(description, { type: 'object', properties: { data: importState }, required: ['data'] });
+const importRow: Doc = {
+  type: 'object',
+  properties: {
+    line: integer, cells: { type: 'array' }, action: { enum: [...actions, null] },
+    errors: { type: ['object', 'null'], additionalProperties: { type: 'array', items: text } },
+    record_id: { type: ['integer', 'null'] }, done: { type: 'boolean' },
+  },
+};
+
+/** What every module's import routes share, written once in the document's components. */
+export const importComponents = {
+  schemas: { ImportState: importState, ImportRow: importRow },
+  parameters: { ImportId: { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'A importação.' } },
+};
+
+const stateAnswer = (description: string) => json(description, { type: 'object', properties: { data: ref('schemas', 'ImportState') }, required: ['data'] });
 
 /**
  * The import routes of a module a spreadsheet may write (`importable`, src/server/imports/routes.ts):
@@ -94,17 +109,7 @@ export function importPaths(entity: Entity, typeName: string): Doc {
           '200': json('Uma página de linhas', {
             type: 'object',
             properties: {
-              data: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    line: integer, cells: { type: 'array' }, action: { enum: [...actions, null] },
-                    errors: { type: ['object', 'null'], additionalProperties: { type: 'array', items: text } },
-                    record_id: { type: ['integer', 'null'] }, done: { type: 'boolean' },
-                  },
-                },
-              },
+              data: { type: 'array', items: ref('schemas', 'ImportRow') },
               total: integer,
             },
             required: ['data', 'total'],
@@ -123,7 +128,7 @@ export function importPaths(entity: Entity, typeName: string): Doc {
       post: op('importCommit', 'Importa: as linhas a incluir e alterar são gravadas em segundo plano', {
         parameters: [importId],
         responses: {
-          '202': json('Importação iniciada.', { type: 'object', properties: { message: text, data: importState }, required: ['message', 'data'] }),
+          '202': json('Importação iniciada.', { type: 'object', properties: { message: text, data: ref('schemas', 'ImportState') }, required: ['message', 'data'] }),
           ...errorResponses('401', '403', '404', '409'),
         },
       }),

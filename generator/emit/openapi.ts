@@ -6,7 +6,7 @@ import { comboOperationParts } from './openapi-combos.js';
 import { exportOperationParts } from './openapi-export.js';
 import { dashboardPath, featurePaths, LIST_ANSWER_KEYS, savedViewPaths } from './openapi-features.js';
 import { filePaths } from './openapi-files.js';
-import { importPaths } from './openapi-import.js';
+import { importComponents, importPaths } from './openapi-import.js';
 import { recordSchema } from './record-schema.js';
 
 type Doc = Record<string, unknown>;
@@ -40,9 +40,19 @@ export function emitOpenApi(plan: Plan): Map<string, string> {
       ...plan.menu.map(({ entity }) => ({ name: entity.module, description: entity.label.plural })),
     ],
     paths,
-    components: { ...commonComponents, schemas },
+    components: withImportComponents({ ...commonComponents, schemas }, plan.entities.some(({ entity }) => importable(entity))),
   };
   return new Map([['generated/openapi.json', `${JSON.stringify(document, null, 2)}\n`]]);
+}
+
+/** The import routes' shared parts, when some module has them. */
+function withImportComponents(components: Doc, anyImportable: boolean): Doc {
+  if (!anyImportable) return components;
+  return {
+    ...components,
+    schemas: { ...(components.schemas as Doc), ...importComponents.schemas },
+    parameters: { ...(components.parameters as Doc), ...importComponents.parameters },
+  };
 }
 
 /** Which operation each path and verb belongs to: a module lists only the routes it offers. */
