@@ -197,7 +197,9 @@ describe('physical persons in the browser', () => {
     await field('Registro do registro no MEC').fill('MEC-0001');
     // The row's own list of registrations comes first; the list of courses adds after its rows.
     await panel().getByRole('button', { name: /adicionar/i }).first().click();
-    await typeAhead('Local de registro', 'Minist', 'Ministério da Educação (MEC)');
+    // The new row's first field has the focus the form gave it: one click opens its options.
+    await panel().getByRole('combobox', { name: /^Local de registro/ }).click();
+    await page().getByRole('listbox').getByRole('option', { name: 'Ministério da Educação (MEC)' }).click();
     await field('Registro').fill('CREA-12345');
     await field('Data').fill('10/09/2014');
     await field('Livro').fill('45');

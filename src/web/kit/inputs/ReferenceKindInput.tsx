@@ -54,6 +54,9 @@ export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Pr
     disabled: readOnly || (dependsOn !== undefined && (parentValue == null || parentValue === '')),
     helperText: spec.helperText,
     noOptionsText: 'Nenhum Resultado',
+    // A row added to a sub-list has its first field focused by the form; opening on that focus left
+    // the list to be closed by the person's first click into the field.
+    openOnFocus: false,
     sx: { minWidth: 240 },
   };
   return many ? (
