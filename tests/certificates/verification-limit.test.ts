@@ -3,6 +3,7 @@
  * many requests of one address at once, through two stores standing for two processes, are each
  * counted once; another address or route counts apart; a new minute starts again; old rows are swept.
  */
+import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { up } from '../../src/server/certificates/platform-migrations/20261128110000_rate_limit_hits.js';
 import { databaseRateStore } from '../../src/server/certificates/verification-limit.js';
@@ -27,6 +28,14 @@ describeOnDatabases('verification limit counted in the database', (getDb) => {
     expect((await count(first, '198.51.100.9')).current).toBe(1);
     const page = new (databaseRateStore(getDb(), now))().child(route('/verificar/:code'));
     expect((await count(page, '203.0.113.7')).current).toBe(1);
+  });
+
+  it('counts an address of any length (a forwarded header is whatever a client wrote)', async () => {
+    const store = new (databaseRateStore(getDb(), now))().child(route('/api/verificar/:code'));
+    const long = `${randomBytes(5_000).toString('hex')}, 203.0.113.7`;
+    expect((await count(store, long)).current).toBe(1);
+    expect((await count(store, long)).current).toBe(2);
+    expect((await count(store, `${long}x`)).current).toBe(1);
   });
 
   it('starts again in the next minute, and sweeps rows an hour old', async () => {

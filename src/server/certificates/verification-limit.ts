@@ -4,6 +4,7 @@
  * process's memory, as `@fastify/rate-limit` does by default, N processes let N times the limit
  * through. The window is fixed (the minute an address's request falls in), one upsert a request.
  */
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 
 /** Rows older than this are swept, at most once a minute per process. */
@@ -33,8 +34,9 @@ export function databaseRateStore(db: Kysely<any>, now: () => number = Date.now)
     incr(key: string, done: Done, timeWindow: number): void {
       const at = now();
       const windowStart = Math.floor(at / timeWindow) * timeWindow;
-      // Each route counts apart, as the plugin's own store does.
-      const scoped = `${this.options.routeInfo?.url ?? ''} ${key}`;
+      // Each route counts apart, as the plugin's own store does. The address is digested: behind a
+      // trusted proxy it is whatever the client wrote in its forwarded header, of any length.
+      const scoped = createHash('sha256').update(`${this.options.routeInfo?.url ?? ''} ${key}`).digest('hex');
       sql<{ hits: number }>`
         insert into rate_limit_hits (key, window_start, hits) values (${scoped}, ${new Date(windowStart)}, 1)
         on conflict (key, window_start) do update set hits = rate_limit_hits.hits + 1
