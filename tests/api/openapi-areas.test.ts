@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
 import { GENERAL_AREA, splitByArea } from '../../src/server/http/openapi-areas.js';
 import { isSpaceless } from '../../src/server/http/space.js';
-import { ROOT, startTestServer, type TestServer } from './support/server.js';
+import { ROOT } from './support/server.js';
 
 type Doc = Record<string, any>;
 const whole = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as Doc;
@@ -54,33 +54,5 @@ describe('the OpenAPI document by menu area', () => {
     expect(isSpaceless({ url: '/api/openapi/cadastro' } as never)).toBe(true);
     expect(isSpaceless({ url: '/api/openapi.json' } as never)).toBe(true);
     expect(isSpaceless({ url: '/api/openapix' } as never)).toBe(false);
-  });
-});
-
-describe('the parts served', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('pglite');
-  }, 120_000);
-  afterAll(() => server?.close());
-
-  it('serves each part to anyone, 404 for an area that does not exist', async () => {
-    const part = await server.app.inject({ url: '/api/openapi/cadastro' });
-    expect(part.statusCode).toBe(200);
-    const document = part.json() as Doc;
-    expect(document.paths).toHaveProperty(['/api/pessoa_fisica']);
-    expect(document.paths).not.toHaveProperty(['/api/bancos']);
-    for (const url of ['/api/openapi/nada', '/api/openapi/CADASTRO', '/api/openapi/..%2Fopenapi.json']) {
-      const unknown = await server.app.inject({ url });
-      expect(unknown.statusCode, url).toBe(404);
-      expect(unknown.json().message, url).toMatch(/não encontrad/i);
-    }
-  });
-
-  it('offers the parts in the documentation, Geral first', async () => {
-    const initializer = await server.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
-    expect(initializer.statusCode).toBe(200);
-    for (const part of splitByArea(whole, model)) expect(initializer.body).toContain(`/api/openapi/${part.area}`);
-    expect(initializer.body).toMatch(/"urls\.primaryName":\s*"Geral"/);
   });
 });

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentAreas } from '../../src/server/http/openapi-areas.js';
 import { ROOT, startTestServer, type TestServer } from './support/server.js';
 
 type HTTPMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The OpenAPI document names only routes the server answers, the feature routes included. */
+/**
+ * The OpenAPI document names only routes the server answers, the feature routes included; its parts
+ * by menu area are served for the interactive documentation (their content: openapi-areas.test.ts).
+ */
 describe('the OpenAPI document and the routes', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -27,5 +31,25 @@ describe('the OpenAPI document and the routes', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('serves each part of the document by menu area to anyone, 404 for an area that does not exist', async () => {
+    const part = await server.app.inject({ url: '/api/openapi/cadastro' });
+    expect(part.statusCode).toBe(200);
+    const document = part.json() as { paths: Record<string, unknown> };
+    expect(document.paths).toHaveProperty(['/api/pessoa_fisica']);
+    expect(document.paths).not.toHaveProperty(['/api/bancos']);
+    for (const url of ['/api/openapi/nada', '/api/openapi/CADASTRO', '/api/openapi/..%2Fopenapi.json']) {
+      const unknown = await server.app.inject({ url });
+      expect(unknown.statusCode, url).toBe(404);
+      expect(unknown.json().message, url).toMatch(/não encontrad/i);
+    }
+  });
+
+  it('offers the parts in the documentation, Geral first', async () => {
+    const initializer = await server.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+    for (const { area } of documentAreas(server.model)) expect(initializer.body).toContain(`/api/openapi/${area}`);
+    expect(initializer.body).toMatch(/"urls\.primaryName":\s*"Geral"/);
   });
 });
