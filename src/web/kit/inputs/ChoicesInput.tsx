@@ -1,6 +1,7 @@
 import { AutocompleteArrayInput, type Validator } from 'react-admin';
 import { inListOrder } from '../../../shared/choices';
 import type { Choice } from '../types';
+import { AUTOCOMPLETE_BEHAVIOUR } from './autocomplete';
 
 interface Props {
   source: string;
@@ -27,7 +28,7 @@ export function ChoicesInput({ choices, defaultValue, ...props }: Props) {
       choices={choices}
       translateChoice={false}
       parse={(value: unknown) => inListOrder(Array.isArray(value) ? value : [], order)}
-      noOptionsText="Nenhum Resultado"
+      {...AUTOCOMPLETE_BEHAVIOUR}
     />
   );
 }

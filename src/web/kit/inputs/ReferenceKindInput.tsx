@@ -12,6 +12,7 @@ import { useSourceContext } from 'ra-core';
 import type { FieldSpec } from '../types';
 import { siblingPath } from '../conditions';
 import { MORE_OPTIONS_HINT, TYPE_AHEAD_LIMIT, optionsSource } from '../combos';
+import { AUTOCOMPLETE_BEHAVIOUR } from './autocomplete';
 
 interface Props {
   spec: FieldSpec;
@@ -53,10 +54,7 @@ export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Pr
     filterToQuery: (text: string) => ({ q: text }),
     disabled: readOnly || (dependsOn !== undefined && (parentValue == null || parentValue === '')),
     helperText: spec.helperText,
-    noOptionsText: 'Nenhum Resultado',
-    // A row added to a sub-list has its first field focused by the form; opening on that focus left
-    // the list to be closed by the person's first click into the field.
-    openOnFocus: false,
+    ...AUTOCOMPLETE_BEHAVIOUR,
     sx: { minWidth: 240 },
   };
   return many ? (
