@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from './clock.js';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -30,6 +31,8 @@ export interface BuildAppOptions {
   /** The features, registered in order before the generic routes; default the product's (features.ts). */
   features?: readonly Feature[];
   logger?: FastifyServerOptions['logger'];
+  /** Where the server reads the time; the system's clock by default (tests set one). */
+  clock?: Clock;
 }
 
 /**
@@ -43,12 +46,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: config.trustProxy,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     // `multiple_delete/{ids}` carries up to MAX_DELETE_IDS ids in one path segment.
     routerOptions: { maxParamLength: 20_000 },
     frameworkErrors,
     clientErrorHandler: clientErrors,
   });
 
+  app.decorate('clock', options.clock ?? systemClock);
   await app.register(errorHandling);
   await app.register(securityHeaders);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address', 'If-Match', 'Range'], exposedHeaders: ['ETag', 'Content-Range'] });

@@ -40,6 +40,8 @@ export interface ServerConfig {
   publicBaseUrl: string;
   /** VERIFY_RATE_LIMIT: how many certificate verifications one address may ask a minute. */
   verifyRateLimit: number;
+  /** HTTP_KEEP_ALIVE_TIMEOUT_MS: how long an idle HTTP connection is kept open for the client's next request. */
+  keepAliveTimeoutMs: number;
 }
 
 /** The postal-code providers' addresses and how long each may take. */
@@ -84,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     },
     publicBaseUrl: baseUrl(env.PUBLIC_BASE_URL, `http://localhost:${Number(env.PORT ?? 8000)}`),
     verifyRateLimit: positiveNumber(env.VERIFY_RATE_LIMIT, 30),
+    // Fastify's own default: longer than the usual proxy's and browser's, so the client closes first.
+    keepAliveTimeoutMs: positiveNumber(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 72_000),
   };
 }
 

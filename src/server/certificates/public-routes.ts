@@ -17,7 +17,7 @@ export const TOO_MANY = 'Muitas verificações a partir deste endereço. Tente n
 
 export async function verificationRoutes(app: FastifyInstance, options: { perMinute: number }) {
   // Served with spaces (as main.ts serves it), the counts are the platform's, shared by every process.
-  await app.register(rateLimit, { global: false, ...(app.hasDecorator('spaces') ? { store: databaseRateStore(app.spaces.platform) as never } : {}) });
+  await app.register(rateLimit, { global: false, ...(app.hasDecorator('spaces') ? { store: databaseRateStore(app.spaces.platform, () => app.clock.now()) as never } : {}) });
   const limit = { rateLimit: { max: options.perMinute, timeWindow: 60_000 } };
 
   /** The statement of the certificate with this code, in whichever space issued it; null when none. */

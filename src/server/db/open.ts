@@ -15,9 +15,9 @@ import type { DatabaseHandle, DatabaseTarget } from './types.js';
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    // Idle connections close after pg's default 10 s and open again on demand, each a new session;
-    // TCP keep-alive lets a connection held across a quiet network notice when it was dropped.
-    const pool = createPool({ connectionString: target.url, max: 10, keepAlive: true });
+    // Idle connections close after pg's default 10 s (DB_IDLE_TIMEOUT_MS) and open again on demand,
+    // each a new session; TCP keep-alive lets a connection held across a quiet network notice when it was dropped.
+    const pool = createPool({ connectionString: target.url, max: 10, keepAlive: true, idleTimeoutMillis: target.idleTimeoutMs ?? 10_000 });
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, target, close: () => db.destroy() };
   }

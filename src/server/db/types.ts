@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 /** Where a database lives: an embedded PGlite folder or a PostgreSQL server. */
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string };
+  /** `idleTimeoutMs`: how long a pooled connection may sit unused before it closes (pg's 10 s by default). */
+  | { kind: 'postgres'; url: string; idleTimeoutMs?: number };
 
 /** An open database. `close()` ends the pool and, for PGlite, stops its worker and frees the folder. */
 export interface DatabaseHandle {

@@ -33,6 +33,8 @@ export async function checkNow(db: Kysely<PlatformDatabase>, id: number, options
 }
 
 export interface MonitorScheduler {
+  /** How many runs the loop has finished: what a test waits on to know turns were taken. */
+  turns(): number;
   /** Stops the loop and waits for the run in progress. */
   stop(): Promise<void>;
 }
@@ -49,15 +51,18 @@ export function startMonitorScheduler(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let turns = 0;
   const tick = () => {
     running = runDueChecks(db, new Date(), options)
       .then(() => undefined, (error) => options.onError?.(error))
       .finally(() => {
+        turns += 1;
         if (!stopped) timer = setTimeout(tick, intervalMs);
       });
   };
   timer = setTimeout(tick, 0);
   return {
+    turns: () => turns,
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -21,6 +21,8 @@ export interface PlatformConfig {
   spaceTemplatesDir?: string;
   /** SYSTEM_NAME: the system of the default space (the operators' space when it is the reserved 'magnetar'). */
   defaultSystemName?: string | null;
+  /** DB_IDLE_TIMEOUT_MS: how long a PostgreSQL connection may sit unused in its pool before it closes. */
+  databaseIdleTimeoutMs?: number;
 }
 
 export const DEFAULT_SPACE_NAME = 'default';
@@ -50,6 +52,7 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
     spaceCapacity: env.SPACE_CACHE_SIZE ? Number(env.SPACE_CACHE_SIZE) : undefined,
     defaultSystemName: env.SYSTEM_NAME?.trim() || null,
     spaceTemplatesDir: env.SPACE_TEMPLATES_DIR ? resolve(env.SPACE_TEMPLATES_DIR) : undefined,
+    databaseIdleTimeoutMs: env.DB_IDLE_TIMEOUT_MS ? Number(env.DB_IDLE_TIMEOUT_MS) : undefined,
   };
 }
 
@@ -58,7 +61,7 @@ export const spaceTemplatesDir = (config: PlatformConfig): string => config.spac
 
 /** The platform database, shared by the default space. */
 export function platformTarget(config: PlatformConfig): DatabaseTarget {
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'platform') };
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, idleTimeoutMs: config.databaseIdleTimeoutMs } : { kind: 'pglite', dataDir: join(config.dataDir, 'platform') };
 }
 
 /** What a space's database connection needs of its `tenant_configs` row. */
@@ -73,5 +76,5 @@ export function spaceTarget(config: PlatformConfig, space: SpaceConfigRow): Data
   url.username = encodeURIComponent(space.db_user || 'postgres');
   url.password = space.db_password ? encodeURIComponent(space.db_password) : '';
   url.pathname = `/${encodeURIComponent(space.db_name)}`;
-  return { kind: 'postgres', url: url.toString() };
+  return { kind: 'postgres', url: url.toString(), idleTimeoutMs: config.databaseIdleTimeoutMs };
 }
