@@ -98,7 +98,12 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts', 'tests/**/*.browser.test.ts'],
-          globalSetup: ['tests/e2e/support/build-client.ts', 'tests/e2e/support/build-product-template.ts'],
+          // The client's build, the templates, then the run's one product and one Chromium, each
+          // file a space and a browser context of its own (tests/e2e/support/shared-product.ts).
+          globalSetup: ['tests/e2e/support/build-client.ts', 'tests/support/build-templates.ts', 'tests/e2e/support/shared-product.ts'],
+          // One file at a time, after the unit files: on two cores Chromium keeps them busy, and three
+          // files at once took as long (1,339 s both ways) while fixture projects' first starts ran
+          // past their time.
           fileParallelism: false,
           testTimeout: 120_000,
           // A page waits on the server (a space's database opening, a build of the screen's chunk):

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { entityActions } from '../../src/server/resources/permissions.js';
 import { writableEntities } from './support/bodies.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startTestServer, userWith, type TestServer } from './support/server.js';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`authentication and permissions [${kind}]`, () => {
     let server: TestServer;
     beforeAll(async () => {

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { hostileValue } from '../fuzz/support/arbitraries.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
@@ -50,7 +50,7 @@ const HOSTILE: [string, unknown, string[]][] = [
   ['10,000 nested lists', Array.from({ length: 10_000 }, () => [[['pdf']]]), [OFF_THE_LIST, TOO_MANY]],
 ];
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`choices fields [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

@@ -4,7 +4,7 @@
  * that says it is not whole (`more: true`) instead of stopping silently at 1,000 options.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';
 import { exactCombosModel } from './support/exact-combos.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
@@ -18,7 +18,7 @@ afterAll(() => migrations?.remove());
 
 const CITIES = 1_205;
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`combos [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwoSpaces, type PlatformApi, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
+import { FEATURE_SPACE_KINDS, startTwoSpaces, type PlatformApi, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 
-describe.each<SpaceKind>(['pglite', 'pgsql'])('list exports in two spaces (%s spaces)', (kind) => {
+describe.each<SpaceKind>(FEATURE_SPACE_KINDS)('list exports in two spaces (%s spaces)', (kind) => {
   let spaces: TwoSpaces;
   let api: PlatformApi;
   let tokens: Record<string, string> = {};

@@ -3,13 +3,13 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH } from '../../src/server/resources/export-rows.js';
 import { exportColumns, referenceNamer } from '../../src/server/resources/export-values.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, userWith, type TestServer } from './support/server.js';
 
 const CITIES = EXPORT_BATCH * 4 + 350;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`list export [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

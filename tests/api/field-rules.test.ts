@@ -5,7 +5,7 @@
  * delete (`x-bulk-delete`) and a module open to every signed-in user (`x-access`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';
 import { rulesModel } from './rules-fixture/model.js';
 import { call, startTestServer, userWith, type TestServer } from './support/server.js';
@@ -21,7 +21,7 @@ const INVALID = 'Os dados informados são inválidos.';
 const inspector = { name: 'Ana', origin: 'interno' };
 const local = (name: string, extra: Record<string, unknown> = {}) => ({ name, service_type: 3, local_path: '/srv/arquivos', inspectors: [inspector], ...extra });
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`rules between fields [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTECTED, recordAudit } from '../../src/server/audit/index.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { writableEntities } from './support/bodies.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`HTTP conventions [${kind}]`, () => {
     let server: TestServer;
     beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDataUrl } from '../identity/support/images.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { call, login, startTestServer, type TestServer } from './support/server.js';
 
 const PASSWORD = 'Identidade-Forte-2026!';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`users, roles and the audit log [${kind}]`, () => {
     let server: TestServer;
     let admin: ReturnType<typeof call>;

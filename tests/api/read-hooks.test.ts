@@ -8,7 +8,7 @@ import { defineFeature } from '../../src/server/feature.js';
 import { FEATURES } from '../../src/server/features.js';
 import type { ReadHooks } from '../../src/server/resources/read-hooks.js';
 import { ResourceRegistry } from '../../src/server/resources/registry.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 
 /** A figure no column holds: how many genres share the first letter, read once per page. */
@@ -33,7 +33,7 @@ describe('the read-hook registry', () => {
   });
 });
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`read hooks [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

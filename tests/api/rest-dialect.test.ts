@@ -5,7 +5,7 @@
 import { fetchUtils, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { startTestServer, userWith, type TestServer } from './support/server.js';
 
 const providerFor = (url: string, token: string | null): DataProvider =>
@@ -15,7 +15,7 @@ const providerFor = (url: string, token: string | null): DataProvider =>
     return fetchUtils.fetchJson(address, { ...options, headers });
   });
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`stock simple-rest provider on /api/rest [${kind}]`, () => {
     let server: TestServer;
     let rest: DataProvider;

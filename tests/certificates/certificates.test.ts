@@ -13,7 +13,7 @@ import { TOO_MANY } from '../../src/server/certificates/public-routes.js';
 import { today } from '../../src/server/registrations/calendar.js';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { qrOfPdf } from './qr.js';
 import { certifiedRegistration, type CertifiedRegistration } from './support.js';
 
@@ -22,7 +22,7 @@ const BASE = 'https://conselho.example.org';
 const jsonOf = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 const RATE = 40;
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`certificates [${kind}]`, () => {
     let server: TestServer;
     let subject: CertifiedRegistration;

@@ -93,8 +93,7 @@ it('keeps working when the pool replaces an idle connection to the embedded data
       expect(rows[0].n).toBe(round);
       // Only what this connection prepared: the probe and the look-up of prepared statements itself.
       expect((await preparedTexts(db)).sort()).toEqual(['select $1::int as n', 'select statement from pg_prepared_statements']);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(pool.totalCount).toBe(0);
+      await expect.poll(() => pool.totalCount).toBe(0);
     }
   } finally {
     await db.destroy();

@@ -13,7 +13,7 @@ import {
 } from '../../src/server/deadlines/operations.js';
 import { holidayYears, seedHolidays } from '../../src/server/seed/holidays.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const FORBIDDEN = 'Você não tem permissão para executar esta ação.';
 const NEXT_YEAR = holidayYears()[1];
@@ -25,7 +25,7 @@ function firstWednesdayOfAugust(): string {
   return day;
 }
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`holidays and deadlines [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

@@ -13,6 +13,7 @@ import { adminApi } from '../e2e/support/admin-api';
 import { root } from '../e2e/support/build-client';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { animationsFinished } from '../e2e/support/settle';
 import { seriousViolations } from '../web/support/axe';
 import { readable } from './support/mail';
 
@@ -80,7 +81,7 @@ describe("'Meus prazos' in the browser", () => {
     await expect.poll(() => items.count()).toBe(3);
     const close = page().getByRole('button', { name: 'Fechar menu' });
     if (await close.isVisible()) await close.click();
-    await page().waitForTimeout(600);
+    await animationsFinished(page());
     expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page().screenshot({ path: join(SHOTS, 'meus-prazos-390.png'), fullPage: true });
   });

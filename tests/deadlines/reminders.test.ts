@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReminderTurn } from '../../src/server/deadlines/reminders/run.js';
 import { createMailer, mailSettings, type Mailer } from '../../src/server/mail/index.js';
 import { ADMIN_EMAIL, call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { startSmtpSink, type SmtpSink } from '../identity/support/smtp-sink.js';
 import { readable } from './support/mail.js';
 
@@ -23,7 +23,7 @@ const at = (moment: string) => new Date(`${moment.replace(' ', 'T')}-03:00`);
 const BASE = '2027-09-01 10:00:00';
 const END = '2027-09-09 23:59:59';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`deadline reminders [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEADLINE_NOT_FOUND } from '../../src/server/deadlines/operations.js';
-import { startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
+import { FEATURE_SPACE_KINDS, startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
 
-for (const kind of ['pglite', 'pgsql'] as const) {
+for (const kind of FEATURE_SPACE_KINDS) {
   describe(`deadlines and occurrences in two spaces [${kind}]`, () => {
     let spaces: TwoSpaces;
     beforeAll(async () => {

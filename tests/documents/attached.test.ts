@@ -12,7 +12,7 @@ import { checkAgainstMetaSchema, loadSchemaFiles, normalise } from '../../langua
 import { writeFixtureMigrations, type FixtureMigrations } from '../api/fixtures/model.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { filesUnder, multipart, PDF } from '../files/support.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const files = [...loadSchemaFiles(ROOT), ...loadSchemaFiles(ROOT, join(import.meta.dirname, 'fixtures'))];
@@ -24,7 +24,7 @@ beforeAll(() => {
 });
 afterAll(() => migrations?.remove());
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`documents of a record [${kind}]`, () => {
     let server: TestServer;
     let dataDir: string;

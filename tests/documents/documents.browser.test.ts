@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../e2e/support/build-client';
 import { fixtureProject, type FixtureProject } from '../e2e/support/fixture-project';
-import { logIn } from '../e2e/support/product';
+import { downloadedBytes, logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
 import { PDF } from '../files/support';
 
@@ -107,7 +107,7 @@ describe('documents in the browser', () => {
     await page().getByRole('button', { name: 'Baixar' }).click();
     const [download] = await Promise.all([page().waitForEvent('download'), confirm()]);
     expect(download.suggestedFilename()).toBe('Certidão de regularidade.pdf');
-    expect(readFileSync(await download.path()).equals(PDF)).toBe(true);
+    expect((await downloadedBytes(download)).equals(PDF)).toBe(true);
   });
 
   it('attaches a document to a record from its Documentos panel, and lists it there', async () => {

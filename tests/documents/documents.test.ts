@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { EXE, filesUnder, multipart, PDF, PNG } from '../files/support.js';
 import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_MS } from '../../src/server/resources/files.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 /** The start of a filled JasperReports report: Java's serialisation header. */
 const JRPRINT = Buffer.concat([Buffer.from([0xac, 0xed, 0x00, 0x05]), Buffer.from('sr\u0000\u001cnet.sf.jasperreports.engine.JasperPrint')]);
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`documents [${kind}]`, () => {
     let server: TestServer;
     let dataDir: string;

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF } from '../files/support.js';
-import { startTwoSpaces, type PlatformApi, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
+import { FEATURE_SPACE_KINDS, startTwoSpaces, type PlatformApi, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 
-describe.each<SpaceKind>(['pglite', 'pgsql'])('documents in two spaces (%s spaces)', (kind) => {
+describe.each<SpaceKind>(FEATURE_SPACE_KINDS)('documents in two spaces (%s spaces)', (kind) => {
   let spaces: TwoSpaces;
   let api: PlatformApi;
   let tokens: Record<string, string> = {};

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from '../api/fixtures/model.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { EXE, filesUnder, multipart, PDF, PNG } from './support.js';
@@ -19,7 +19,7 @@ beforeAll(() => {
 });
 afterAll(() => migrations?.remove());
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`file fields [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureProject, type FixtureProject } from '../e2e/support/fixture-project';
-import { logIn } from '../e2e/support/product';
+import { downloadedBytes, logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
 import { EXE, PDF, PNG } from './support';
 
@@ -35,7 +35,7 @@ describe('the file input of a generated form', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Relatório de inspeção.pdf' }).click()]);
     expect(download.suggestedFilename()).toBe('Relatório de inspeção.pdf');
-    expect(readFileSync(await download.path()).equals(PDF)).toBe(true);
+    expect((await downloadedBytes(download)).equals(PDF)).toBe(true);
 
     await page.getByRole('button', { name: 'Editar' }).click();
     await choose('Documento', 'contrato.pdf', EXE);

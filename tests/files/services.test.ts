@@ -22,7 +22,7 @@ import type { RequestSpace } from '../../src/server/http/space.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from '../api/fixtures/model.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT } from '../api/support/server.js';
 import { TestServers, type S3Server } from '../storage/servers.js';
-import { createTestTarget, DATABASE_KINDS, type TestTarget } from '../support/databases.js';
+import { createTestTarget, FEATURE_DATABASE_KINDS, type TestTarget } from '../support/databases.js';
 import { filesUnder, multipart, PDF, PNG } from './support.js';
 
 const model = fixtureModel(['tipo_servico_arquivo']);
@@ -44,7 +44,7 @@ afterAll(async () => {
 type Tenant = 'default' | 'sul';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`a space's active file service [${kind}]`, () => {
     const targets: TestTarget[] = [];
     const handles: DatabaseHandle[] = [];

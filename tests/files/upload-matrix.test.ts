@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from '../api/fixtures/model.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { TestServers, type FtpServer, type S3Server } from '../storage/servers.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { EXE, filesUnder, multipart, PDF, PNG } from './support.js';
 
 const MB = 1024 * 1024;
@@ -70,7 +70,7 @@ afterAll(async () => {
   console.log(`upload matrix: objects per storage\n${formatted(figures)}`);
 });
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`the upload matrix [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

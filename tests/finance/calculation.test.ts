@@ -10,12 +10,12 @@ import { calculate } from '../../src/server/finance/calculation.js';
 import { INVALID_CONFIGS, PAYMENT_BEFORE_DUE, UNKNOWN_SETTING } from '../../src/server/finance/preview.js';
 import { FROM_DAY_REPEATED, RATES_REQUIRED } from '../../src/server/finance/versioned-settings.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const PREVIEW = '/api/finance/calculation';
 const MONTHLY_1 = { since: '2000-01-01', capitalization_regime: 1, percentage_rate: '1', capitalization_period: 2 };
 
-for (const kind of DATABASE_KINDS) describe(`calculation preview [${kind}]`, () => {
+for (const kind of FEATURE_DATABASE_KINDS) describe(`calculation preview [${kind}]`, () => {
   let server: TestServer;
   let api: ReturnType<typeof call>;
   const ids: Record<string, number> = {};

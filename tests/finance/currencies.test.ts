@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const FORBIDDEN = 'Você não tem permissão para executar esta ação.';
 const LARGEST = '9999999999999999999.9999999999999';
 
-for (const kind of DATABASE_KINDS) describe(`currencies and exchange rates [${kind}]`, () => {
+for (const kind of FEATURE_DATABASE_KINDS) describe(`currencies and exchange rates [${kind}]`, () => {
   let server: TestServer;
   let api: ReturnType<typeof call>;
   let rounding = 0;

@@ -11,12 +11,12 @@ import { agreementConfigInForce, CONFIG_REPEATED, DAY_OF_MONTH, defaultTaken, DI
 import { COUNTING_VALUE, DATE_REPEATED, PERCENT_REQUIRED, PROPORTIONALITY_OFF } from '../../src/server/finance/debt-types.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { multipart, PDF } from '../files/support.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const FORBIDDEN = 'Você não tem permissão para executar esta ação.';
 type Row = Record<string, any>;
 
-for (const kind of DATABASE_KINDS) describe(`debt types and agreement types [${kind}]`, () => {
+for (const kind of FEATURE_DATABASE_KINDS) describe(`debt types and agreement types [${kind}]`, () => {
   let server: TestServer;
   let api: ReturnType<typeof call>;
   const ids: Record<string, number> = {};

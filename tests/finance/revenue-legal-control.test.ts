@@ -15,11 +15,11 @@ import { insertMissing } from '../../src/server/seed/insert.js';
 import { LOOKUP_VALUES } from '../../src/server/seed/lookups.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { multipart, PDF } from '../files/support.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 type Row = Record<string, any>;
 
-for (const kind of DATABASE_KINDS) describe(`revenue setting, legal bases and control accounts [${kind}]`, () => {
+for (const kind of FEATURE_DATABASE_KINDS) describe(`revenue setting, legal bases and control accounts [${kind}]`, () => {
   let server: TestServer;
   let api: ReturnType<typeof call>;
   const ids: Record<string, number> = {};

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_FILE } from '../../src/server/finance/series-import.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
-for (const kind of DATABASE_KINDS) describe(`indicator series history import [${kind}]`, () => {
+for (const kind of FEATURE_DATABASE_KINDS) describe(`indicator series history import [${kind}]`, () => {
   let server: TestServer;
   let api: ReturnType<typeof call>;
   let id = 0;

@@ -1,14 +1,15 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../src/server/auth/login.js';
 import { LoginThrottle } from '../../src/server/auth/throttle.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`login [${kind}]`, () => {
     let server: TestServer;
     beforeAll(async () => {
@@ -66,7 +67,8 @@ for (const kind of DATABASE_KINDS) {
       expect(await throttle.attempt(server.db, key)).toBe(0);
       expect(await throttle.attempt(server.db, key)).toBe(0);
       expect(await throttle.attempt(server.db, key)).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      // The window passes: its start moved back by more than the window, as the database's clock would see it a second later.
+      await sql`update login_failures set since = since - interval '1.1 second' where key = ${key}`.execute(server.db);
       expect(await throttle.retryAfterSeconds(server.db, key)).toBe(0);
       expect(await throttle.attempt(server.db, key)).toBe(0);
       expect(await throttle.retryAfterSeconds(server.db, key)).toBe(0);

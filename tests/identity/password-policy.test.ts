@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordProblems } from '../../src/server/auth/password-policy.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { pngDataUrl } from './support/images.js';
 
 const lowerTo = (value: string | null, useDefault = false) => ({ back: [{ name: 'password_min_length', value, useDefault }] });
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`password policy and the parameters store [${kind}]`, () => {
     let server: TestServer;
     beforeAll(async () => {

@@ -7,7 +7,7 @@
 import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { checkImport, startImport } from '../../src/server/imports/operations.js';
 import { runImport } from '../../src/server/imports/job.js';
@@ -32,7 +32,7 @@ class StatementCounter implements KyselyPlugin {
   }
 }
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`spreadsheet import in batches [${kind}]`, () => {
     let server: TestServer;
 

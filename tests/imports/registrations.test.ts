@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { registrationSetUp, type RegistrationSetUp } from '../registrations/support/configuration.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { cpfs, csvOf, multipart } from './support.js';
 import { rowId, saving } from '../registrations/support/api.js';
 
 const HEADERS = ['Tipo de pessoa', 'Inscrito', 'Categoria', 'Tipo de registro', 'Fase', 'Situação', 'Faixa de contribuição', 'Número', 'Número formatado', 'Observações'];
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`registrations imported by number within the category [${kind}]`, () => {
     let server: TestServer;
     let setUp: RegistrationSetUp;

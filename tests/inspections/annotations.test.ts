@@ -15,13 +15,13 @@ import {
 } from '../../src/server/inspections/pendencies.js';
 import { multipart, PDF } from '../files/support.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const YEAR = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date());
 
 type Row = Record<string, any>;
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`inspection actions' annotations, infractions and pendencies [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

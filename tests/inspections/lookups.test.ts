@@ -10,9 +10,9 @@ import {
   DEADLINE_AMOUNT_MISSING, DEADLINE_TYPE_MISSING, EMPLOYEE_REPEATED, NOT_AN_EMPLOYEE, ONE_COORDINATOR, ONE_RAPPORTEUR,
 } from '../../src/server/inspections/lookups.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`inspection lookups [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, userWith } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { CPFS, startRegistry, type Registry } from './support.js';
 
 const REQUIRED = { institution_id: ['O campo Instituição é obrigatório.'], president_id: ['O campo Presidente é obrigatório.'] };
 const INVALID = { institution_id: ['O campo Instituição é inválido.'], president_id: ['O campo Presidente é inválido.'] };
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`institution settings [${kind}]`, () => {
     let registry: Registry;
     const parties: Record<string, number> = {};

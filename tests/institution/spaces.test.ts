@@ -4,9 +4,9 @@
  * parties; a token of one space means nothing in the other. Spaces on PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwoSpaces, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
+import { FEATURE_SPACE_KINDS, startTwoSpaces, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 
-describe.each<SpaceKind>(['pglite', 'pgsql'])('institution settings in two spaces (%s spaces)', (kind) => {
+describe.each<SpaceKind>(FEATURE_SPACE_KINDS)('institution settings in two spaces (%s spaces)', (kind) => {
   let spaces: TwoSpaces;
   beforeAll(async () => {
     spaces = await startTwoSpaces(kind, 'instituicao');

@@ -5,12 +5,12 @@
  * same transaction, audited, and without it moves nothing; the president cannot be deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { CPFS, startRegistry, type Registry } from './support.js';
 
 const EMPLOYER_REQUIRED = 'O campo Empregador é obrigatório.';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`the institution and the work relations [${kind}]`, () => {
     let registry: Registry;
     const parties: Record<string, number> = {};

@@ -4,7 +4,7 @@
  * guard on create and update, the grid order and the permissions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';
 import { startPlatformServer, type PlatformServer } from './support/platform-server.js';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
   await fixture.close();
 });
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`monitors through the API [${kind}]`, () => {
     let server: PlatformServer;
     beforeAll(async () => {

@@ -66,8 +66,9 @@ describe('several server processes on one PostgreSQL', () => {
     await expect
       .poll(() => paths.reduce((sum, path) => sum + fixture.hits(path), 0), { timeout: 10_000 })
       .toBe(MONITORS);
-    // Give the loops a few more turns to prove nothing runs twice.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A few more turns of each loop, to prove nothing runs twice.
+    const turned = loops.map((loop) => loop.turns());
+    await expect.poll(() => loops.every((loop, index) => loop.turns() >= turned[index] + 5)).toBe(true);
     await Promise.all(loops.map((loop) => loop.stop()));
     expect(paths.map((path) => fixture.hits(path))).toEqual(paths.map(() => 1));
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { animationsFinished, settled } from '../e2e/support/settle';
 import { ATTACKER, XSS_VECTORS } from './fixtures/xss-vectors';
 import { htmlProblems } from './support/inspect-html';
 
@@ -26,7 +27,7 @@ describe('custom pages', () => {
     const close = page().getByRole('button', { name: 'Fechar menu' });
     if (await close.isVisible()) await close.click();
     // The menu slides away (a CSS transition) before the picture is taken.
-    await page().waitForTimeout(600);
+    await animationsFinished(page());
     await page().screenshot({ path: join(SHOTS, name), fullPage: true });
     expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth), name).toBeLessThanOrEqual(0);
     await page().getByRole('button', { name: 'Abrir menu' }).click();
@@ -128,14 +129,14 @@ describe('custom pages', () => {
       }, `/paginas/vetores/vetor-${index}`);
       const article = page().locator('article.custom-page');
       await article.getByRole('heading', { name: `Vetor ${index}`, exact: true }).waitFor();
-      // Handlers fire on load, on error and on toggle: give them their moment.
-      await page().waitForTimeout(30);
+      // Handlers fire on load, on error and on toggle: after what the content asked for, and a render.
+      await settled(page());
       const html = await article.locator('.rich-text').innerHTML();
       expect(html, vector).toContain(`Antes do vetor ${index}.`);
       const problems = htmlProblems(html);
       if (problems.length) survivors.push(`${JSON.stringify(vector)} → ${html}: ${problems.join(', ')}`);
     }
-    await page().waitForTimeout(500);
+    await settled(page());
     const blocked = await page().evaluate(() => (window as unknown as { blockedByPolicy: string[] }).blockedByPolicy);
     expect({ survivors, dialogs, attackerRequests, blocked }).toEqual({ survivors: [], dialogs: [], attackerRequests: [], blocked: [] });
   }, 300_000);

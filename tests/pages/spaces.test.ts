@@ -4,9 +4,9 @@
  * menu nor open it, even at the same address. Spaces on PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwoSpaces, type PlatformApi, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
+import { FEATURE_SPACE_KINDS, startTwoSpaces, type PlatformApi, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 
-describe.each<SpaceKind>(['pglite', 'pgsql'])('custom pages in two spaces (%s spaces)', (kind) => {
+describe.each<SpaceKind>(FEATURE_SPACE_KINDS)('custom pages in two spaces (%s spaces)', (kind) => {
   let spaces: TwoSpaces;
   let api: PlatformApi;
   let tokens: Record<string, string> = {};

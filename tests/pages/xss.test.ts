@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { XSS_VECTORS } from './fixtures/xss-vectors.js';
 import { htmlProblems } from './support/inspect-html.js';
 
@@ -18,7 +18,7 @@ it('finds something that could run in almost every vector as sent (the inspectio
   expect(clean.length, clean.join('\n')).toBeLessThanOrEqual(6);
 });
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`hostile page content [${kind}]`, () => {
     let server: TestServer;
     let categoryId: number;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const PALETTE_MESSAGE = 'Escolha uma cor da paleta: Azul, Vermelho, Roxo, Verde, Amarelo, Laranja, Branco, Preto.';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`parameters of each type [${kind}]`, () => {
     let server: TestServer;
     beforeAll(async () => {

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { COURSE_NOT_OF_INSTITUTION } from '../../src/server/parties/courses.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const INSTITUTION_CNPJ = '00.038.174/0001-43';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`course relations of a person [${kind}]`, () => {
     let server: TestServer;
     const ids: Record<string, number> = {};

@@ -9,13 +9,13 @@ import { seedReferenceData } from '../../src/server/seed/index.js';
 import { DEPARTMENT_CYCLE } from '../../src/server/parties/departments.js';
 import { SECTOR_NOT_OF_EMPLOYER } from '../../src/server/parties/sectors.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 /** The Receita Federal's example of the alphanumeric CNPJ (2026), and a numeric one. */
 const ALPHANUMERIC_CNPJ = '12.ABC.345/01DE-35';
 const NUMERIC_CNPJ = '11.222.333/0001-81';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`legal entities, organizations, sectors and departments [${kind}]`, () => {
     let server: TestServer;
     const ids: Record<string, number> = {};

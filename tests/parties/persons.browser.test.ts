@@ -5,13 +5,12 @@
  * site, its dates out of order fixed, saved and reopened as typed. At 1366 and 390 px.
  */
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
-import { logIn } from '../e2e/support/product';
+import { downloadedBytes, logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
 import { postalCodeStandIns } from '../postal-code/support/providers';
 
@@ -273,7 +272,7 @@ describe('physical persons in the browser', () => {
     // Its export holds the employees only, as the screen does.
     await page().getByRole('button', { name: 'Exportar' }).click();
     const [saved] = await Promise.all([page().waitForEvent('download', { timeout: 60_000 }), page().getByRole('menuitem', { name: 'CSV' }).click()]);
-    const csv = await readFile((await saved.path())!, 'utf8');
+    const csv = (await downloadedBytes(saved)).toString('utf8');
     expect(csv).toContain('Carlos Pereira');
     expect(csv).not.toContain('Maria da Conceição Souza');
   });

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { SCHEDULE_MESSAGES } from '../../src/server/parties/schedule.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const CPF = '529.982.247-25';
 const OTHER_CPF = '111.444.777-35';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`physical persons [${kind}]`, () => {
     let server: TestServer;
     const ids: Record<string, number> = {};

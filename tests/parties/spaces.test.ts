@@ -4,11 +4,11 @@
  * Spaces on PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwoSpaces, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
+import { FEATURE_SPACE_KINDS, startTwoSpaces, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 
 const CPF = '529.982.247-25';
 
-describe.each<SpaceKind>(['pglite', 'pgsql'])('physical persons in two spaces (%s spaces)', (kind) => {
+describe.each<SpaceKind>(FEATURE_SPACE_KINDS)('physical persons in two spaces (%s spaces)', (kind) => {
   let spaces: TwoSpaces;
   beforeAll(async () => {
     spaces = await startTwoSpaces(kind, 'pessoas');

@@ -31,7 +31,7 @@ describe("a user's spaces on the user form", () => {
   }
 
   beforeAll(async () => {
-    product = await startProduct();
+    product = await startProduct({}, undefined, undefined, { own: true });
     const operator = (await api('POST', '/api/auth', { email: product.adminEmail, password: product.adminPassword })).body.data.token;
     const space = (name: string) => ({ tenant_name: name, db_type: 'pglite', db_name: name, active: true, monitor_active: false });
     const council = await api('POST', '/api/clientes', {

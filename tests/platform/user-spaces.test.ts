@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provideAccount } from '../../src/server/platform/memberships/accounts.js';
 import { TEST_POSTGRES_URL } from '../support/databases.js';
-import { startPlatformApi, type Answer, type PlatformApi } from './support/platform.js';
+import { FEATURE_SPACE_KINDS, startPlatformApi, type Answer, type PlatformApi } from './support/platform.js';
 
 const PASSWORD = 'Senha-Da-Pessoa-789!';
 type Kind = 'pglite' | 'pgsql';
@@ -20,7 +20,7 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
   try { return await work(client); } finally { await client.end(); }
 }
 
-describe.each<Kind>(['pglite', 'pgsql'])('a person in two spaces of one council (%s spaces)', (kind) => {
+describe.each<Kind>(FEATURE_SPACE_KINDS)('a person in two spaces of one council (%s spaces)', (kind) => {
   let api: PlatformApi;
   const suffix = randomBytes(4).toString('hex');
   const databases: string[] = [];
@@ -69,7 +69,7 @@ describe.each<Kind>(['pglite', 'pgsql'])('a person in two spaces of one council 
   }
 
   beforeAll(async () => {
-    api = await startPlatformApi();
+    api = await startPlatformApi({ platform: kind === 'pgsql' ? 'postgres' : 'pglite' });
     systemId = await api.systemId();
     const council = await api.operator('POST', '/api/clientes', {
       name: `Conselho ${kind}`, initials: 'CON', email: `admin-${kind}@example.com`, active: true,

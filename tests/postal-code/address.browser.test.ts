@@ -6,6 +6,7 @@ import { root } from '../e2e/support/build-client';
 import { fixtureProject, type FixtureProject } from '../e2e/support/fixture-project';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { settled } from '../e2e/support/settle';
 import { BRASILAPI_UNKNOWN, standIn, VIACEP_SE, VIACEP_UNKNOWN, type Reply, type StandIn } from './support/providers';
 
 const SEDES = JSON.parse(readFileSync(join(root, 'tests/generator/fixtures/postal-code/schemas/cadastro/sedes.schema.json'), 'utf8'));
@@ -110,11 +111,12 @@ describe('a postal code that fills its address', () => {
 
   it('does not look the code up again when the person only passes through it on edit', async () => {
     const asked = viaCep!.asked.length;
+    await settled(page());
     await page().getByRole('button', { name: 'Editar' }).click();
     await input(form(), 'Logradouro da sede').fill('Praça da Sé, 1');
     await input(form(), 'CEP da sede').focus();
     await input(form(), 'CEP da sede').blur();
-    await page().waitForTimeout(300);
+    await settled(page());
     expect(await input(form(), 'Logradouro da sede').inputValue()).toBe('Praça da Sé, 1');
     expect(viaCep!.asked.length).toBe(asked);
   });

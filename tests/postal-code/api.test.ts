@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KEPT_MS } from '../../src/server/postal-code/cache.js';
 import { POSTAL_CODE_MESSAGES } from '../../src/server/postal-code/code.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { BRASILAPI_SE, BRASILAPI_UNKNOWN, standIn, VIACEP_SE, VIACEP_UNKNOWN, type StandIn } from './support/providers.js';
 
 // Long enough that a provider which answers is never cut off on a busy machine (300 ms once was).
@@ -12,7 +12,7 @@ const savedAllowed = process.env.OUTBOUND_ALLOWED_HOSTS;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The postal-code lookup with its providers played by small HTTP servers on loopback. */
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`GET /api/cep/{cep} [${kind}]`, () => {
     let server: TestServer;
     let viaCep: StandIn;

@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { STALE_RECORD_MESSAGE } from '../../src/server/resources/versions.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const CPF = '529.982.247-25';
 const OTHER_CPF = '111.444.777-35';
 
 interface Version { id: number; event: string; event_label: string; user_name: string | null; changes: { field: string; label: string; before: string; after: string }[]; restorable: boolean }
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`record history [${kind}]`, () => {
     let server: TestServer;
     const ids: Record<string, number> = {};

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_NOT_FOUND, PERSON_TYPE_INVALID, REGISTRATION_NOT_FOUND, REGISTRATION_TYPE_NOT_FOUND } from '../../src/server/registrations/routes.js';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { registrationSetUp, type RegistrationSetUp } from './support/configuration.js';
 import { rowId, saving } from './support/api.js';
 
@@ -23,7 +23,7 @@ const HOSTILE_TAX_IDS = ['null', '-1', '0', 'abc', '12345678900', '11111111111',
 /** Bodies where a GET takes none: the answer is the one the request would get without it. */
 const HOSTILE_BODIES: unknown[] = [null, 42, 'texto', true, [], [1, 2], { id: 1 }, { a: 'x'.repeat(1_000_000) }];
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`the registration's own routes given hostile input [${kind}]`, () => {
     let server: TestServer;
     let setUp: RegistrationSetUp;

@@ -11,7 +11,7 @@ import { NEXT_IS_ITSELF, RANGE_REPEATED } from '../../src/server/registrations/c
 import { today } from '../../src/server/registrations/calendar.js';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { registrationSetUp, type RegistrationSetUp } from './support/configuration.js';
 import { rowId, saving } from './support/api.js';
 
@@ -19,7 +19,7 @@ const CPF = '529.982.247-25';
 const CNPJ = '11.222.333/0001-81';
 const YEAR = today().slice(0, 4);
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`registrations [${kind}]`, () => {
     let server: TestServer;
     let setUp: RegistrationSetUp;

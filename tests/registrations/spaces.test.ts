@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_NOT_FOUND, REGISTRATION_NOT_FOUND } from '../../src/server/registrations/routes.js';
-import { startTwoSpaces, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
+import { FEATURE_SPACE_KINDS, startTwoSpaces, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 import { registrationSetUp } from './support/configuration.js';
 
 const CPF = '529.982.247-25';
 
-describe.each<SpaceKind>(['pglite', 'pgsql'])('registrations in two spaces (%s spaces)', (kind) => {
+describe.each<SpaceKind>(FEATURE_SPACE_KINDS)('registrations in two spaces (%s spaces)', (kind) => {
   let spaces: TwoSpaces;
   beforeAll(async () => {
     spaces = await startTwoSpaces(kind, 'inscricoes');

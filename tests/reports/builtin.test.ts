@@ -10,7 +10,7 @@ import { ReportError } from '../../src/server/reports/engine.js';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { seedPlaces } from '../../src/server/seed/places.js';
 import { ROOT } from '../api/support/server.js';
-import { describeOnDatabases } from '../support/databases.js';
+import { describeOnDatabases, FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { csvRows, pdfPages, runReport, xlsxRows } from './support.js';
 
 const model = loadModel(ROOT);
@@ -151,4 +151,4 @@ describeOnDatabases('built-in report engine', (getDb) => {
     controller.abort();
     await expect(runReport(getDb(), model, cities, 'pdf', { signal: controller.signal })).rejects.toThrow();
   });
-});
+}, { kinds: FEATURE_DATABASE_KINDS });

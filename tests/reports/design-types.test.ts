@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippedDesign } from '../../src/server/reports/builtin/designs/index.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 
 const JRXML = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<jasperReport xmlns="http://jasperreports.sourceforge.net/jasperreports" name="pessoas"/>\n');
 const JASPER = Buffer.from([0xac, 0xed, 0x00, 0x05, 0x73, 0x72, 0x00, 0x28]);
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`report engine and design types [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

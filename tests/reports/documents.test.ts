@@ -15,9 +15,9 @@ import { REPORT_STATUS } from '../../src/server/reports/jobs/queue.js';
 import { creator } from '../api/support/bodies.js';
 import { call, startTestServer, uploader, userWith, type TestServer } from '../api/support/server.js';
 import { multipart } from '../files/support.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`reports kept as documents [${kind}]`, () => {
     let server: TestServer;
     let dataDir: string;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeFixtureMigrations, type FixtureMigrations } from '../api/fixtures/model.js';
 import { exactCombosModel } from '../api/support/exact-combos.js';
-import { describeOnDatabases } from '../support/databases.js';
+import { describeOnDatabases, FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { csvRows, pdfPages, runReport, xlsxRows } from './support.js';
 
 const model = exactCombosModel();
@@ -77,4 +77,4 @@ describeOnDatabases('report totals', (getDb) => {
     expect(pages.at(-1)).toContain('Total: 10.000 registros 50.000.000 R$ 100,00');
     expect(pages.join(' ')).toContain('9.999,5 R$ 0,01');
   }, 180_000);
-}, { migrations: migrations.set });
+}, { migrations: migrations.set, kinds: FEATURE_DATABASE_KINDS });

@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const state = { filter: { q: 'maria', genre_id: 2 }, sort: { field: 'name', order: 'DESC' }, hidden_columns: ['short_name'], per_page: 50 };
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`saved views [${kind}]`, () => {
     let server: TestServer;
     let roleId: number;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASK_MESSAGES } from '../../src/server/sequences/mask.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { BAD_MASKS, MASK_CASES } from './support/mask-cases.js';
 import { bookBlocks } from './support/sequences.js';
 
 const FORBIDDEN = { message: 'Você não tem permissão para executar esta ação.' };
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`sequences through the API [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 
 /** The file services module (tipo_servico_arquivo): fields required by service type, secrets never answered. */
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`file services [${kind}]`, () => {
     let server: TestServer;
     let admin: ReturnType<typeof call>;

@@ -25,7 +25,21 @@ import { copyFolder } from './copy-folder.js';
 import { pgliteTemplate, postgresTemplate, type TemplateName } from './templates.js';
 
 export type DatabaseKind = DatabaseTarget['kind'];
+
+/**
+ * Both databases the product runs on: for the tests whose subject is the database itself (docs/TESTING.md
+ * 'Which database'): migrations, the generic CRUD and lists, the fuzz suite and the authorization
+ * matrix, sequences and queues under concurrency, tenancy, triggers, search and collation,
+ * reconnecting after idle time.
+ */
 export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
+
+/**
+ * A feature's behaviour, which the engine does not change: once, on PostgreSQL, production's engine.
+ * The driver, the types read back, the locks and the statements the generic layers write are tried
+ * on both by the tests above.
+ */
+export const FEATURE_DATABASE_KINDS: DatabaseKind[] = ['postgres'];
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -108,6 +122,8 @@ function placeCopy(template: TemplateName, target: DatabaseTarget): void {
 export interface TestDatabaseOptions {
   /** False for an empty database; default true. */
   migrate?: boolean;
+  /** Which databases the suite runs on: DATABASE_KINDS (default) or FEATURE_DATABASE_KINDS. */
+  kinds?: DatabaseKind[];
   /** Which migrations; default the space migrations (core + generated). */
   migrations?: MigrationSet;
 }
@@ -132,7 +148,7 @@ export function describeOnDatabases(
   body: (getDb: () => Kysely<any>, kind: DatabaseKind) => void,
   options: TestDatabaseOptions = {},
 ): void {
-  for (const kind of DATABASE_KINDS) {
+  for (const kind of options.kinds ?? DATABASE_KINDS) {
     describe(`${name} [${kind}]`, () => {
       let handle: DatabaseHandle | undefined;
       beforeAll(async () => {

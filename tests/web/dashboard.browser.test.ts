@@ -28,7 +28,7 @@ describe('the dashboard and the shell in the browser', { timeout: 120_000 }, () 
   };
 
   beforeAll(async () => {
-    product = await startProduct();
+    product = await startProduct({}, undefined, undefined, { own: true });
     adminToken = (await fetch(`${product.url}/api/auth`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: product.adminEmail, password: product.adminPassword }),
     }).then((r) => r.json())).data.token;

@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { root } from '../e2e/support/build-client';
-import { launchBrowser, logIn, screenshotOnFailure, startProduct, type RunningProduct } from '../e2e/support/product';
+import { downloadedBytes, launchBrowser, logIn, screenshotOnFailure, startProduct, type RunningProduct } from '../e2e/support/product';
+import { gate, settled } from '../e2e/support/settle';
 
 /** The list rows compared as text: name, UF's label, IBGE code. */
 type Line = string[];
@@ -51,7 +51,7 @@ describe('the list export in the browser', () => {
   const download = async (format: 'CSV' | 'Excel (XLSX)'): Promise<{ file: Buffer; name: string }> => {
     await page.getByRole('button', { name: 'Exportar' }).click();
     const [saved] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('menuitem', { name: format }).click()]);
-    return { file: await readFile((await (saved as Download).path())!), name: (saved as Download).suggestedFilename() };
+    return { file: await downloadedBytes(saved as Download), name: (saved as Download).suggestedFilename() };
   };
   /** The rows on the screen, cell by cell. */
   const screenLines = () =>
@@ -121,9 +121,10 @@ describe('the list export in the browser', () => {
     await page.getByRole('textbox', { name: 'Pesquisar' }).fill('');
     await page.getByRole('combobox', { name: /^UF/ }).selectOption({ label: 'Todos' });
     await page.getByText(` de ${total.toLocaleString('pt-BR')}`).waitFor();
-    // The answer held back a moment, so the progress is seen whatever the machine's speed.
+    // The answer held back until the progress was seen, whatever the machine's speed.
+    const held = gate();
     await page.route('**/api/municipios/export?**', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await held.passed;
       await route.continue().catch(() => undefined);
     });
     try {
@@ -134,11 +135,12 @@ describe('the list export in the browser', () => {
           await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();
           await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Exportando…/);
           await page.getByRole('button', { name: 'Cancelar' }).waitFor();
+          held.open();
         })(),
       ]);
       await idle();
       expect(await page.getByRole('status').count()).toBe(0);
-      const sheet = await xlsxLines(await readFile((await saved.path())!));
+      const sheet = await xlsxLines(await downloadedBytes(saved));
       expect(sheet.length).toBe(total + 1);
     } finally {
       await page.unroute('**/api/municipios/export?**');
@@ -148,10 +150,13 @@ describe('the list export in the browser', () => {
   it('stops an export on Cancelar: no file, and Exportar again', async () => {
     await page.goto(`${product.url}/municipios`);
     await page.getByRole('cell').first().waitFor();
+    // The answer held back until the export was cancelled, then let through to a page that no longer wants it.
+    const held = gate();
     await page.route('**/api/municipios/export?**', async (route) => {
-      await new Promise((r) => setTimeout(r, 3000));
+      await held.passed;
       await route.continue().catch(() => undefined);
     });
+    await settled(page);
     const downloads: Download[] = [];
     const onDownload = (saved: Download) => downloads.push(saved);
     page.on('download', onDownload);
@@ -162,7 +167,8 @@ describe('the list export in the browser', () => {
       await idle();
       await expect.poll(() => page.getByRole('status').count()).toBe(0);
       await expect.poll(() => page.getByRole('alert').count()).toBe(0);
-      await new Promise((r) => setTimeout(r, 3500));
+      held.open();
+      await settled(page);
       expect(downloads).toEqual([]);
     } finally {
       page.off('download', onDownload);

@@ -42,7 +42,7 @@ describe('identity and access in the browser', { timeout: 90_000 }, () => {
   }
 
   beforeAll(async () => {
-    product = await startProduct();
+    product = await startProduct({}, undefined, undefined, { own: true });
     browser = await launchBrowser();
     page = await browser.newPage({ locale: 'pt-BR' });
   });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, logIn, screenshotOnFailure, startProduct, type RunningProduct } from '../e2e/support/product';
+import { gate } from '../e2e/support/settle';
 
 const LONG = `Denominação muito longa ${'de teste '.repeat(25)}fim`.slice(0, 255);
 
@@ -27,7 +28,7 @@ describe('lists, forms and views in the browser', () => {
   const pageScrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
   beforeAll(async () => {
-    product = await startProduct();
+    product = await startProduct({}, undefined, undefined, { own: true });
     const login = await fetch(`${product.url}/api/auth`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -72,13 +73,16 @@ describe('lists, forms and views in the browser', () => {
     });
 
     it('shows Carregando… while the page of rows is on its way', async () => {
+      // The answer is held until the test has seen the list wait for it.
+      const held = gate();
       await page.route('**/api/generos?**', async (route) => {
-        await new Promise((r) => setTimeout(r, 1500));
+        await held.passed;
         // The page may have moved on (and the route been removed) while this one waited.
         await route.continue().catch(() => undefined);
       });
       await page.goto(`${product.url}/generos`);
       await page.getByRole('status').filter({ hasText: 'Carregando…' }).waitFor();
+      held.open();
       await page.unroute('**/api/generos?**');
     });
 

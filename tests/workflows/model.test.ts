@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { runTask } from './support/types.js';
 
 type Status = '1' | '2' | '3' | '4';
@@ -28,7 +28,7 @@ const STEPS: Record<number, { next: number[]; tasks: Record<string, boolean> }> 
 };
 const LETTERS = ['A', 'B', 'C', 'D'];
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`the workflow run's state machine against a model [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;
@@ -193,7 +193,7 @@ for (const kind of DATABASE_KINDS) {
           const history = (await api('GET', `/api/fluxo_trabalho/${real.id}/history`)).body.data;
           expect(history, model.log.join(', ')).toHaveLength(model.accepted + 1);
         }),
-        { numRuns: kind === 'pglite' ? 50 : 30, seed: 20_261_127, endOnFailure: true },
+        { numRuns: 50, seed: 20_261_127, endOnFailure: true },
       );
       console.info(`[${kind}] moves accepted ${totals.accepted}, refused ${totals.refused}, illegal accepted ${totals.illegalAccepted}, runs concluded ${totals.concluded}, cancelled ${totals.canceled}`);
       expect(totals.illegalAccepted).toBe(0);

@@ -14,10 +14,10 @@ import {
 } from '../../src/server/workflows/runs.js';
 import { today } from '../../src/server/registrations/calendar.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { workflowTypeBody } from './support/types.js';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`workflow runs [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

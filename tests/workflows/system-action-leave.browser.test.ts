@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { settled } from '../e2e/support/settle';
 import { formInputs } from './support/form';
 import { runTask } from './support/types';
 
@@ -44,13 +45,15 @@ describe('a system action insert form answered Não', () => {
       await page().getByRole('link', { name: 'Bancos' }).click();
       const question = page().getByRole('dialog', { name: 'Deseja realmente sair da ação do sistema?' });
       await question.getByText('Dados podem ser perdidos.').waitFor();
+      await settled(page());
       await question.getByRole('button', { name: 'Não' }).click();
       await field('Razão social').fill(name);
       await field('Nome abreviado').fill('Depois do Não');
       await field('Capital social').fill('100000,00');
       await question.waitFor({ state: 'hidden' });
       expect(new URL(page().url()).pathname).toBe('/acao/pessoa_juridica/inserir');
-      await page().waitForTimeout(1500);
+      // Whatever the refused departure set going (a navigation, a reset) has run its course.
+      await settled(page());
       expect(await field('CNPJ').inputValue()).toBe(cnpj);
       expect(await field('Razão social').inputValue()).toBe(name);
       expect(await field('Nome abreviado').inputValue()).toBe('Depois do Não');
@@ -60,7 +63,7 @@ describe('a system action insert form answered Não', () => {
       await typeAhead('Natureza jurídica', 'Limitada', /^206-2/);
       await page().getByRole('tab', { name: /^Atividades/ }).click();
       await typeAhead('Atividade econômica principal', 'edifícios', /CONSTRUÇÃO DE EDIFÍCIOS/);
-      await page().waitForTimeout(500);
+      await settled(page());
       await page().getByRole('tab', { name: /^Dados da empresa/ }).click();
       expect(await field('Razão social').inputValue()).toBe(name);
       expect(await field('Nome abreviado').inputValue()).toBe('Depois do Não');
@@ -79,10 +82,11 @@ describe('a system action insert form answered Não', () => {
     await field('CNPJ').fill('60.701.190/0001-04');
     await page().getByRole('link', { name: 'Bancos' }).click();
     const question = page().getByRole('dialog', { name: 'Alterações não salvas' });
+    await settled(page());
     await question.getByRole('button', { name: 'Não' }).click();
     await field('Razão social').fill('Empresa Fora do Fluxo');
     await field('Nome abreviado').fill('Fora do Fluxo');
-    await page().waitForTimeout(1000);
+    await settled(page());
     expect(new URL(page().url()).pathname).toBe('/pessoa_juridica/inserir');
     expect(await field('Razão social').inputValue()).toBe('Empresa Fora do Fluxo');
     expect(await field('Nome abreviado').inputValue()).toBe('Fora do Fluxo');

@@ -10,10 +10,10 @@ import { ACTION_MISMATCH, ATTRIBUTES_INVALID, RECORD_NOT_FOUND } from '../../src
 import { PAUSED, TASK_NOT_FOUND } from '../../src/server/workflows/runs.js';
 import { creator, validBody } from '../api/support/bodies.js';
 import { call, startTestServer, uploader, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { runTask } from './support/types.js';
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`system actions [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

@@ -9,12 +9,12 @@ import {
   ACTION_UNKNOWN, FIRST_MISSING, FIRST_REPEATED, NEXT_ITSELF, NEXT_REPEATED, NEXT_UNKNOWN, PHASE_REPEATED, PHASE_UNKNOWN, STEP_NUMBER_REPEATED, UNREACHABLE,
 } from '../../src/server/workflows/type-rules.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { DATABASE_KINDS } from '../support/databases.js';
+import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const task = (over: Record<string, unknown> = {}) => ({ task_order: 1, description: 'Cadastrar a empresa', action: 'pessoa_juridica.store', type: 'in', required: true, one_time_action: false, ...over });
 const step = (number: number, over: Record<string, unknown> = {}) => ({ step_number: number, name: `Etapa ${number}`, first: number === 1, workflow_phase_type_name: 'Análise', next_steps: [], task_types: [], ...over });
 
-for (const kind of DATABASE_KINDS) {
+for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`workflow types [${kind}]`, () => {
     let server: TestServer;
     let api: ReturnType<typeof call>;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../support/server-build';
-import { PRODUCT_TEMPLATE, startProduct } from './product';
+import { PRODUCT_TEMPLATE, startOwnProduct } from './product';
 
 /**
  * Vitest global setup of both projects (the browser tests' after the client's build): the compiled
@@ -17,7 +17,7 @@ export default async function buildProductTemplate(): Promise<void> {
     if (entry.startsWith('conselho-product-template-') && path !== PRODUCT_TEMPLATE) rmSync(path, { recursive: true, force: true });
   }
   if (existsSync(PRODUCT_TEMPLATE)) return;
-  const product = await startProduct({}, undefined, 300);
+  const product = await startOwnProduct({}, undefined, 300);
   await product.stop({ keepData: true });
   // Whole or not at all: a folder is a template only once the product that made it has stopped.
   renameSync(product.dataDir, PRODUCT_TEMPLATE);

@@ -2,8 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { root, TEST_WEB_DIR } from './build-client';
+import { spaceProxy } from './space-proxy';
 import { copyFolder } from '../../support/copy-folder';
 import { PRODUCT_TEMPLATE, serverArguments } from '../../support/server-build';
 
@@ -11,8 +14,10 @@ export interface RunningProduct {
   url: string;
   adminEmail: string;
   adminPassword: string;
-  /** The data folder (the mail outbox is its `outbox/`). */
+  /** The data folder (the mail outbox is its `outbox/`): the shared product's when the file works in a space of it. */
   dataDir: string;
+  /** The space the file works in, on the browser run's shared product (shared-product.ts); absent on a product of its own. */
+  tenant?: string;
   /** Stops the server and deletes its data folder (`keepData`: leaves it, to serve as a template). */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -31,12 +36,106 @@ export interface ProductPlace {
   webDir: string;
 }
 
+/** The browser run's one product (tests/e2e/support/shared-product.ts), as its global setup provides it. */
+export interface SharedProduct {
+  url: string;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** The system every space of the run names (a PostgreSQL space needs one; its name is the page title's). */
+  systemId: number;
+  /** The prefix of this run's spaces and their databases, dropped with the product. */
+  spacePrefix: string;
+  /** How the product reaches the tests' PostgreSQL server. */
+  postgres: { host: string; port: string; user: string };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sharedProduct: SharedProduct | null;
+    browserEndpoint: string | null;
+  }
+}
+
+/** What the global setup provided, or null outside a Vitest run of the browser project (the screens and bench scripts). */
+function provided<K extends 'sharedProduct' | 'browserEndpoint'>(key: K) {
+  try {
+    return inject(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export interface StartOptions {
+  /**
+   * A product process of the file's own even with no variable to set: for a file about the main
+   * space (the platform's modules), the process's output or its data folder as a whole (the outbox).
+   */
+  own?: boolean;
+}
+
+/**
+ * The product for a browser test file. On the browser run's shared product when the file sets no
+ * variable and runs this project: a new space of its own (its database, its administrator
+ * `adminEmail`/`adminPassword`), reached through an address that names the space on every request
+ * (space-proxy.ts), so the file's pages and calls work as in the main space of a product of its own.
+ * Otherwise (variables to set, a copy of the project, `own`) a process of its own, as `npm start`
+ * runs it: startOwnProduct.
+ */
+export async function startProduct(
+  env: Record<string, string> = {},
+  place: ProductPlace = { root, webDir: TEST_WEB_DIR },
+  startSeconds = 90,
+  options: StartOptions = {},
+): Promise<RunningProduct> {
+  const shared = provided('sharedProduct');
+  if (shared && !options.own && place.root === root && Object.keys(env).length === 0) return openSpace(shared);
+  return startOwnProduct(env, place, startSeconds);
+}
+
+/** The password every test space's administrator is given, as the shared product's own administrator has. */
+const ADMIN_PASSWORD = 'senha-forte-2026';
+
+/** A new PostgreSQL space on the shared product, its administrator's one-time password replaced, and its proxy. */
+async function openSpace(shared: SharedProduct): Promise<RunningProduct> {
+  const tenant = `${shared.spacePrefix}${randomBytes(5).toString('hex')}`;
+  const call = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
+    const response = await fetch(`${shared.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const answer = (await response.json()) as any;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const operator = (await call('POST', '/api/auth', { email: shared.adminEmail, password: shared.adminPassword }, {})).data.token;
+  const adminEmail = `admin@${tenant.replaceAll('_', '-')}.test`;
+  const created = await call('POST', '/api/clientes', {
+    name: `Conselho ${tenant}`, initials: 'TST', email: adminEmail, active: true,
+    tenant_configs: [{
+      tenant_name: tenant, db_type: 'pgsql', db_name: tenant, db_ip: shared.postgres.host, db_port: shared.postgres.port,
+      db_user: shared.postgres.user, system_id: shared.systemId, active: true, monitor_active: false,
+    }],
+  }, { authorization: `Bearer ${operator}` });
+  const first = created.data.tenant_configs[0].initial_admin as { email: string; password: string };
+  const oneTime = (await call('POST', '/api/auth', { email: first.email, password: first.password }, { tenant })).data.token;
+  const asAdmin = { authorization: `Bearer ${oneTime}`, tenant };
+  const profile = (await (await fetch(`${shared.url}/api/perfil`, { headers: asAdmin })).json()) as any;
+  await call('PUT', '/api/perfil', { name: profile.data.name, email: first.email, password: ADMIN_PASSWORD, password_confirmation: ADMIN_PASSWORD }, asAdmin);
+  const proxy = await spaceProxy(shared.url, tenant);
+  return {
+    url: proxy.url,
+    adminEmail: first.email,
+    adminPassword: ADMIN_PASSWORD,
+    dataDir: shared.dataDir,
+    tenant,
+    stop: () => proxy.close(),
+  };
+}
+
 /**
  * Starts the product as `npm start` would (minus the build), on a fresh data folder and a free port.
  * `startSeconds`: how long it may take to say where it listens; a first start (no template to copy)
  * creates and seeds every database, minutes on a busy machine.
  */
-export async function startProduct(env: Record<string, string> = {}, place: ProductPlace = { root, webDir: TEST_WEB_DIR }, startSeconds = 90): Promise<RunningProduct> {
+export async function startOwnProduct(env: Record<string, string> = {}, place: ProductPlace = { root, webDir: TEST_WEB_DIR }, startSeconds = 90): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'conselho-e2e-'));
   if (place.root === root && Object.keys(env).every((key) => RUNTIME_ONLY.has(key)) && existsSync(PRODUCT_TEMPLATE)) {
     copyFolder(PRODUCT_TEMPLATE, dataDir);
@@ -81,11 +180,26 @@ export async function startProduct(env: Record<string, string> = {}, place: Prod
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+/** How the tests launch Chromium (Debian's, headless). */
+export const CHROMIUM_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+/**
+ * A Chromium for the file: a connection to the browser run's one Chromium (each page the file opens
+ * is a context of its own; closing the connection closes them), or one launched for it outside a run.
+ */
+export async function launchBrowser(options: StartOptions = {}): Promise<Browser> {
+  const endpoint = provided('browserEndpoint');
+  return endpoint && !options.own ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_OPTIONS);
+}
+
+/** The bytes of a download, read through Playwright (its `path()` exists only where the browser was launched, not on the run's shared one). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Logs in through the login page as a person would. */

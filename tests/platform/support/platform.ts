@@ -9,12 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { loadModel } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
+import type { Clock } from '../../../src/server/clock.js';
 import { ensureAdministrator } from '../../../src/server/auth/index.js';
 import { loadConfig } from '../../../src/server/config.js';
 import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
 import { ROOT } from '../../api/support/server.js';
-import { TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES, platformDataDir } from '../../support/databases.js';
+import { createTestTarget, TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES, platformDataDir, type DatabaseKind } from '../../support/databases.js';
 
 export const OPERATOR = { email: 'admin@example.com', password: 'senha-do-admin' };
 
@@ -40,8 +41,9 @@ export interface PlatformApi {
  * The API over `directory` as main.ts builds it; another one over the same directory stands for a
  * second process of the product sharing its platform database.
  */
-export function platformApp(directory: SpaceDirectory, dataDir: string): Promise<FastifyInstance> {
+export function platformApp(directory: SpaceDirectory, dataDir: string, clock?: Clock): Promise<FastifyInstance> {
   return buildApp({
+    clock,
     config: loadConfig({ ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, DATA_DIR: dataDir }, ROOT),
     model: loadModel(ROOT),
     logger: false,
@@ -49,11 +51,18 @@ export function platformApp(directory: SpaceDirectory, dataDir: string): Promise
   });
 }
 
-export async function startPlatformApi(): Promise<PlatformApi> {
-  const dataDir = platformDataDir('test-platform-');
-  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir });
+/**
+ * The platform's API on a fresh platform database: an embedded one in a new data folder (default),
+ * or a PostgreSQL database (`platform: 'postgres'`, dropped by `close`), as with DATABASE_URL.
+ */
+export async function startPlatformApi(options: { platform?: DatabaseKind; clock?: Clock } = {}): Promise<PlatformApi> {
+  const platform = options.platform ?? 'pglite';
+  const dataDir = platformDataDir('test-platform-', platform);
+  const database = platform === 'postgres' ? await createTestTarget('postgres', 'platformAndSpace') : undefined;
+  const databaseUrl = database && (database.target as { url: string }).url;
+  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl });
   await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);
-  const app = await platformApp(directory, dataDir);
+  const app = await platformApp(directory, dataDir, options.clock);
   const send: PlatformApi['send'] = async (method, url, options = {}) => {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -81,6 +90,7 @@ export async function startPlatformApi(): Promise<PlatformApi> {
     async close() {
       await app.close();
       await directory.close();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -95,6 +105,14 @@ export function tenantWithSpace(tenantName: string, space: Record<string, unknow
 }
 
 export type SpaceKind = 'pglite' | 'pgsql';
+
+/**
+ * The spaces a feature's tests in two spaces run on: a feature's rows stay in the space they were
+ * written in whatever database holds it, so once, on PostgreSQL (the platform too). How a space
+ * finds its database on each engine is tried by the tenancy tests (tests/api/tenancy.test.ts,
+ * tests/db/tenancy.test.ts, tests/platform/isolation.test.ts).
+ */
+export const FEATURE_SPACE_KINDS: SpaceKind[] = ['pgsql'];
 
 /** Two spaces of one council, each with its administrator signed in under a password of their own. */
 export interface TwoSpaces {
@@ -115,14 +133,14 @@ export interface TwoSpaces {
  * PostgreSQL (databases named uniquely, dropped by `close`), their first administrators past the
  * one-time password.
  */
-export async function startTwoSpaces(kind: SpaceKind, prefix: string): Promise<TwoSpaces> {
+export async function startTwoSpaces(kind: SpaceKind, prefix: string, options: { clock?: Clock } = {}): Promise<TwoSpaces> {
   const password = `Senha-De-${prefix}-789!`;
   const suffix = randomBytes(4).toString('hex');
   const names = { a: `${prefix}-a-${kind}`, b: `${prefix}-b-${kind}` };
   const databases: string[] = [];
   const tokens: Record<string, string> = {};
   const spaceIds: Record<string, number> = {};
-  const api = await startPlatformApi();
+  const api = await startPlatformApi({ platform: kind === 'pgsql' ? 'postgres' : 'pglite', clock: options.clock });
   const systemId = kind === 'pgsql' ? await api.systemId() : undefined;
   const spaceItem = (tenantName: string) => {
     const dbName = `test_pg_${tenantName.replaceAll('-', '_')}_${suffix}`;
