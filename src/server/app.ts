@@ -1,9 +1,9 @@
-import { systemClock, type Clock } from './clock.js';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadModel, type Model } from '../../language/index.js';
+import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { Feature } from './feature.js';
 import { FEATURES } from './features.js';

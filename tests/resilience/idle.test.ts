@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTarget, type TestTarget } from '../support/databases.js';
 import { productDataDir } from '../support/server-build.js';
@@ -50,6 +51,24 @@ describe('after sitting idle', () => {
       if (setup) rmSync(setup.dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('ran with the shortened timeouts: the keep-alive the server announces, no pooled connection idle past its timeout', async () => {
+    const answer = await fetch(`${setups.postgres!.product.url}/api/health`);
+    expect(answer.headers.get('keep-alive')).toBe(`timeout=${Number(TIMEOUTS.HTTP_KEEP_ALIVE_TIMEOUT_MS) / 1000}`);
+    const url = new URL((setups.postgres!.pg!.target as { url: string }).url);
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ stale: number }>(
+        `select count(*)::int as stale from pg_stat_activity
+          where datname = $1 and pid <> pg_backend_pid() and state = 'idle' and state_change < now() - make_interval(secs => $2)`,
+        [url.pathname.slice(1), (2 * Number(TIMEOUTS.DB_IDLE_TIMEOUT_MS)) / 1000],
+      );
+      expect(rows[0].stale).toBe(0);
+    } finally {
+      await client.end();
+    }
+  });
 
   for (const kind of ['pglite', 'postgres'] as const) {
     it(`logs in and lists in the default space [${kind}]`, async () => {
