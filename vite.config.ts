@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import tsconfig from './tsconfig.json' with { type: 'json' };
 import { BRAND, brandStylesheet, faviconSvg } from './src/web/kit/brand.ts';
@@ -27,9 +28,37 @@ const alias = Object.entries(tsconfig.compilerOptions.paths).map(([name, [target
  */
 const builtIns = [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/web/shims/object-entries.cjs', import.meta.url)) }];
 
+/**
+ * The shell's files: the entry and everything it imports, and the chunks a signed-in person meets
+ * first (the admin shell, the dashboard, the profile), each with what it imports. The service worker
+ * precaches these and no more: a first visit on a phone fetches the shell, not every screen of the
+ * build (656 files, 4.6 MB); a screen's chunk is kept when it is first fetched.
+ */
+const SHELL_MODULES = ['/src/web/AdminShell.tsx', '/src/web/pages/dashboard/DashboardPage.tsx', '/src/web/pages/ProfilePage.tsx'];
+const shellFiles = new Set<string>();
+const shellFilesPlugin: Plugin = {
+  name: 'shell-files',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    shellFiles.clear();
+    const keep = (file: string) => {
+      const output = bundle[file];
+      if (!output || shellFiles.has(file)) return;
+      shellFiles.add(file);
+      if (output.type !== 'chunk') return;
+      output.imports.forEach(keep);
+      output.viteMetadata?.importedCss.forEach((css) => shellFiles.add(css));
+    };
+    for (const [file, output] of Object.entries(bundle)) {
+      if (output.type === 'chunk' && (output.isEntry || SHELL_MODULES.some((module) => output.facadeModuleId?.endsWith(module)))) keep(file);
+    }
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    shellFilesPlugin,
     // The brand colours, written once in src/web/kit/brand.ts: the stylesheet's custom properties,
     // index.html's theme-color and its icon (a data URL).
     {
@@ -39,8 +68,9 @@ export default defineConfig({
       transformIndexHtml: (html: string) =>
         html.replaceAll('%BRAND_SECONDARY%', BRAND.secondary).replaceAll('%BRAND_FAVICON%', `data:image/svg+xml,${encodeURIComponent(faviconSvg())}`),
     },
-    // The service worker (src/web/offline/): the shell and its assets precached, pages answered with
-    // index.html offline; nothing under /api is ever cached. Registered by a bundled module (no inline
+    // The service worker (src/web/offline/): the shell and its assets precached (shellFilesPlugin),
+    // every other asset kept as it is first fetched (its name holds its hash, so a kept copy is never
+    // stale), pages answered with index.html offline; nothing under /api is ever cached. Registered by a bundled module (no inline
     // script), its Workbox runtime a file of its own, so a strict Content-Security-Policy holds.
     VitePWA({
       injectRegister: false,
@@ -51,7 +81,12 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
-        runtimeCaching: [],
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => entry.url === 'index.html' || shellFiles.has(entry.url)), warnings: [] })],
+        runtimeCaching: [{
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'assets', expiration: { maxEntries: 1000 } },
+        }],
         cleanupOutdatedCaches: true,
         skipWaiting: true,
         clientsClaim: true,
