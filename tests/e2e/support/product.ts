@@ -180,9 +180,16 @@ export async function startOwnProduct(env: Record<string, string> = {}, place: P
   };
 }
 
-/** How the tests launch Chromium (Debian's, headless). */
+/**
+ * Debian's headless build of Chromium (package chromium-headless-shell): the same engine as the
+ * `chromium` package without the desktop browser around it, about a fifth less processor time for
+ * a browser file. Chromium itself where only it is installed.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+
+/** How the tests launch Chromium (Debian's, headless; `CHROMIUM_PATH` names another). */
 export const CHROMIUM_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
