@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { root } from '../e2e/support/build-client';
-import { fixtureProject, type FixtureProject } from '../e2e/support/fixture-project';
+import { fixtureProject } from '../e2e/support/fixture-project';
 import { downloadedBytes, logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
 import { PDF } from '../files/support';
-
-const PROCESSOS = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/cadastro/processos.schema.json'), 'utf8'));
 
 /**
  * Document types and documents in Chromium, as the council's staff use them: a type with two
@@ -17,12 +14,7 @@ const PROCESSOS = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/ca
  * 1366 and 390 px.
  */
 describe('documents in the browser', () => {
-  let project: FixtureProject | undefined;
-  beforeAll(() => {
-    project = fixtureProject({ 'cadastro/processos.schema.json': PROCESSOS });
-  }, 300_000);
-  afterAll(() => project?.remove());
-  const session = browserSession({}, () => project!);
+  const session = browserSession({}, fixtureProject);
   let documentPath = '';
   let processPath = '';
   const page = () => session.page;

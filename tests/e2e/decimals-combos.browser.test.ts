@@ -1,29 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { root } from './support/build-client';
-import { fixtureProject, type FixtureProject } from './support/fixture-project';
+import { describe, expect, it } from 'vitest';
+import { fixtureProject } from './support/fixture-project';
+import { FIXTURE_PARTY_KINDS as KINDS } from './support/fixture-schemas';
 import { logIn } from './support/product';
 import { browserSession } from './support/session';
-
-const FIXTURE = join(root, 'tests/generator/fixtures/exact-combos/schemas');
-const schema = (path: string) => JSON.parse(readFileSync(join(FIXTURE, path), 'utf8'));
-
-/** The fixture's party types, under a module and table of their own: the product has its own `tipos_parte`. */
-function kindsSchema() {
-  const kinds = schema('tabelas/tipos_parte.schema.json');
-  return { ...kinds, $id: KINDS, 'x-table': 'fixture_party_kinds', 'x-permission': 'fixturePartyKind' };
-}
-const KINDS = 'tipos_de_parte';
-
-/** The fixture's exchange rate, pointing at the fixture's party types and the product's CNAE subclasses (1,332 rows, typed ahead). */
-function exchangeRateSchema() {
-  const rate = schema('financeiro/cotacoes_moedas.schema.json');
-  delete rate.properties.city_id;
-  rate.properties.party_type_id['x-reference'].module = KINDS;
-  rate.properties.activity_id = { type: 'integer', 'x-label': 'Atividade econômica', 'x-reference': { module: 'atividades_economicas' } };
-  return rate;
-}
 
 /**
  * A form with an exact decimal, a named combo and a type-ahead reference, generated from schema
@@ -31,12 +10,7 @@ function exchangeRateSchema() {
  * digit lost, and an option picked that the first page of options did not hold.
  */
 describe('exact decimals and combos in a generated form', () => {
-  let project: FixtureProject | undefined;
-  const session = browserSession({}, () => {
-    project = fixtureProject({ [`tabelas/${KINDS}.schema.json`]: kindsSchema(), 'financeiro/cotacoes_moedas.schema.json': exchangeRateSchema() });
-    return project;
-  });
-  afterAll(() => project?.remove());
+  const session = browserSession({}, fixtureProject);
   const api = async (token: string, method: string, path: string, body?: unknown) => {
     const response = await fetch(`${session.product.url}${path}`, {
       method,

@@ -1,12 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureProject, type FixtureProject } from './support/fixture-project';
+import { describe, expect, it } from 'vitest';
+import { fixtureProject } from './support/fixture-project';
 import { logIn } from './support/product';
 import { browserSession } from './support/session';
-
-const FIXTURES = join(import.meta.dirname, '../api/fixtures/schemas');
-const schema = (path: string) => JSON.parse(readFileSync(join(FIXTURES, path), 'utf8'));
 
 /**
  * A form in tabs with nested sub-lists (a professional: Dados, Vínculos with each work relation's
@@ -14,15 +9,7 @@ const schema = (path: string) => JSON.parse(readFileSync(join(FIXTURES, path), '
  * and the tab marked; the work relation's expedients are typed inside its row and saved with it.
  */
 describe('a form in tabs with a nested sub-list', () => {
-  let project: FixtureProject | undefined;
-  beforeAll(() => {
-    project = fixtureProject({
-      'cadastro/profissionais.schema.json': schema('cadastro/profissionais.schema.json'),
-      'tabelas/especialidades.schema.json': schema('tabelas/especialidades.schema.json'),
-    });
-  }, 600_000);
-  afterAll(() => project?.remove());
-  const session = browserSession({}, () => project!);
+  const session = browserSession({}, fixtureProject);
   const tab = (name: string) => session.page.getByRole('tab', { name: new RegExp(`^${name}`) });
 
   it('opens the insert form on its first tab', async () => {

@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureProject, type FixtureProject } from './support/fixture-project';
+import { describe, expect, it } from 'vitest';
+import { fixtureProject } from './support/fixture-project';
 import { root } from './support/build-client';
 import { logIn } from './support/product';
 import { browserSession } from './support/session';
-
-const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/credenciamentos.schema.json'), 'utf8'));
 
 /**
  * One generated form with every rule and shape of the schema language's second edition, used in
@@ -17,12 +14,7 @@ const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/crede
  * another tab is shown.
  */
 describe('a generated form using the whole schema language', () => {
-  let project: FixtureProject | undefined;
-  const session = browserSession({}, () => {
-    project = fixtureProject({ 'cadastro/credenciamentos.schema.json': schema });
-    return project;
-  });
-  afterAll(() => project?.remove());
+  const session = browserSession({}, fixtureProject);
   const page = () => session.page;
   const tab = (name: string) => page().getByRole('tab', { name: new RegExp(`^${name}`) });
   const label = (text: string) => page().getByLabel(new RegExp(`^${text}( - Opcional)?$`));

@@ -1,24 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureProject, type FixtureProject } from '../e2e/support/fixture-project';
+import { describe, expect, it } from 'vitest';
+import { fixtureProject } from '../e2e/support/fixture-project';
 import { downloadedBytes, logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
 import { EXE, PDF, PNG } from './support';
-
-const LAUDOS = JSON.parse(readFileSync(join(import.meta.dirname, '../api/fixtures/schemas/cadastro/laudos.schema.json'), 'utf8'));
 
 /**
  * A generated form with file fields in Chromium, on a copy of the product with the fixture `laudos`:
  * upload, see the name, download, replace, a refused type, remove.
  */
 describe('the file input of a generated form', () => {
-  let project: FixtureProject | undefined;
-  beforeAll(() => {
-    project = fixtureProject({ 'cadastro/laudos.schema.json': LAUDOS });
-  }, 300_000);
-  afterAll(() => project?.remove());
-  const session = browserSession({}, () => project!);
+  const session = browserSession({}, fixtureProject);
   const group = (label: string) => session.page.getByRole('group', { name: new RegExp(`^${label}`) });
   const choose = (label: string, name: string, buffer: Buffer) => group(label).locator('input[type=file]').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
 

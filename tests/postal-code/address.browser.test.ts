@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../e2e/support/build-client';
-import { fixtureProject, type FixtureProject } from '../e2e/support/fixture-project';
+import { fixtureProject } from '../e2e/support/fixture-project';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
 import { settled } from '../e2e/support/settle';
 import { BRASILAPI_UNKNOWN, standIn, VIACEP_SE, VIACEP_UNKNOWN, type Reply, type StandIn } from './support/providers';
-
-const SEDES = JSON.parse(readFileSync(join(root, 'tests/generator/fixtures/postal-code/schemas/cadastro/sedes.schema.json'), 'utf8'));
 
 /** ViaCEP's answers by code: the Sé in São Paulo, Rio Branco avenue in Rio, an unknown code, one it never answers. */
 const VIACEP: Record<string, Reply> = {
@@ -29,7 +26,6 @@ const VIACEP: Record<string, Reply> = {
  * provider that does not answer clear the address and say so, leaving it typeable.
  */
 describe('a postal code that fills its address', () => {
-  let project: FixtureProject | undefined;
   let viaCep: StandIn | undefined;
   let brasilApi: StandIn | undefined;
   const env: Record<string, string> = { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', POSTAL_CODE_TIMEOUT_MS: '1000' };
@@ -40,14 +36,12 @@ describe('a postal code that fills its address', () => {
     brasilApi.reply = (digits) => (digits === '30130000' ? { status: 500 } : BRASILAPI_UNKNOWN);
     env.POSTAL_CODE_VIACEP_URL = viaCep.url;
     env.POSTAL_CODE_BRASILAPI_URL = brasilApi.url;
-    project = fixtureProject({ 'cadastro/sedes.schema.json': SEDES });
-  }, 600_000);
+  });
   afterAll(async () => {
-    project?.remove();
     await viaCep?.close();
     await brasilApi?.close();
   });
-  const session = browserSession(env, () => project!);
+  const session = browserSession(env, fixtureProject);
   const page = () => session.page;
   let token = '';
   const api = async (path: string) => {

@@ -24,9 +24,9 @@ export async function buildServer(): Promise<void> {
   await buildStale({ parts: ['server'], log: () => undefined });
 }
 
-/** Node's arguments to run the server of the project at `root`: compiled when it is this project's, else through tsx's loader. */
+/** Node's arguments to run the server of the project at `root`: compiled when it is (scripts/build.mjs), else through tsx's loader. */
 export function serverArguments(root = PROJECT_ROOT): string[] {
-  return root === PROJECT_ROOT && existsSync(join(root, COMPILED_MAIN)) ? [COMPILED_MAIN] : ['--import', 'tsx', 'src/server/main.ts'];
+  return existsSync(join(root, COMPILED_MAIN)) ? [COMPILED_MAIN] : ['--import', 'tsx', 'src/server/main.ts'];
 }
 
 /**

@@ -1,43 +1,78 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { root } from './build-client';
+import { fixtureSchemas } from './fixture-schemas';
+import { startOwnProduct, type ProductPlace } from './product';
 
 /** What the product needs to generate, build and run (vite.config.ts names the tests' sequencer); tests and docs stay behind. */
 const PROJECT_PARTS = ['generated', 'generator', 'language', 'schemas', 'scripts', 'src', 'package.json', 'tsconfig.json', 'vite.config.ts', 'tests/support/sequencer.ts'];
 
-/** A copy of the product with more schema files: generated, its client built, ready for `startProduct({ root })`. */
-export interface FixtureProject {
-  root: string;
-  webDir: string;
-  remove(): void;
-}
+/** The copy's data folder after its first start, which each product on the copy starts from. */
+const TEMPLATE = '.product-template';
+
+const PREFIX = 'conselho-fixture-';
 
 /**
- * The product plus the given schema files (`{ 'tabelas/x.schema.json': {...} }`), generated and built
- * as a council's developers would after adding them: what the generator makes of a schema is then
- * tried in a browser, with the product's real kit, server and database.
+ * The product plus every fixture schema of the browser tests (fixture-schemas.ts), generated and
+ * built as a council's developers would after adding them (client and compiled server), with the
+ * data folder of its first start: what the generator makes of a schema is then tried in a browser,
+ * with the product's real kit, server and database. Made once per edition of the project's sources
+ * and the fixtures, in the system's temporary folder, and shared by the files that use it; a copy
+ * of another edition is removed.
  */
-export function fixtureProject(schemas: Record<string, unknown>): FixtureProject {
-  const copy = mkdtempSync(join(tmpdir(), 'conselho-fixture-'));
+export async function fixtureProject(): Promise<ProductPlace> {
+  const schemas = fixtureSchemas();
+  const final = join(tmpdir(), `${PREFIX}${editionOf(schemas)}`);
+  if (!existsSync(final)) await build(final, schemas);
+  return { root: final, webDir: join(final, 'dist/web'), template: join(final, TEMPLATE) };
+}
+
+/** A digest of the fixtures and of the names, sizes and modification times of the project's sources. */
+function editionOf(schemas: Record<string, unknown>): string {
+  const hash = createHash('sha256').update(JSON.stringify(schemas));
   for (const part of PROJECT_PARTS) {
-    mkdirSync(dirname(join(copy, part)), { recursive: true });
-    cpSync(join(root, part), join(copy, part), { recursive: true });
+    const full = join(root, part);
+    const files = statSync(full).isFile() ? [full] : readdirSync(full, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+    for (const file of files.sort()) {
+      const { size, mtimeMs } = statSync(file);
+      hash.update(`${relative(root, file)}\0${size}\0${mtimeMs}\n`);
+    }
   }
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  for (const [path, schema] of Object.entries(schemas)) {
-    const file = join(copy, 'schemas', path);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
+  return hash.digest('hex').slice(0, 12);
+}
+
+async function build(final: string, schemas: Record<string, unknown>): Promise<void> {
+  for (const entry of readdirSync(tmpdir())) {
+    if (entry.startsWith(PREFIX) && join(tmpdir(), entry) !== final) rmSync(join(tmpdir(), entry), { recursive: true, force: true });
   }
-  const tsx = join(root, 'node_modules/.bin/tsx');
-  execFileSync(tsx, ['generator/cli.ts'], { cwd: copy, stdio: 'pipe' });
-  const webDir = join(copy, 'dist/web');
-  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--outDir', webDir], {
-    cwd: copy,
-    stdio: 'pipe',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  return { root: copy, webDir, remove: () => rmSync(copy, { recursive: true, force: true }) };
+  const copy = mkdtempSync(join(tmpdir(), 'conselho-building-fixture-'));
+  try {
+    for (const part of PROJECT_PARTS) {
+      mkdirSync(dirname(join(copy, part)), { recursive: true });
+      cpSync(join(root, part), join(copy, part), { recursive: true });
+    }
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    for (const [path, schema] of Object.entries(schemas)) {
+      const file = join(copy, 'schemas', path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
+    }
+    execFileSync(join(root, 'node_modules/.bin/tsx'), ['generator/cli.ts'], { cwd: copy, stdio: 'pipe' });
+    // The client and the compiled server, as `npm start` builds them.
+    execFileSync(process.execPath, ['scripts/build.mjs', '--force'], { cwd: copy, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+    const first = await startOwnProduct({}, { root: copy, webDir: join(copy, 'dist/web') }, 300);
+    await first.stop({ keepData: true });
+    renameSync(first.dataDir, join(copy, TEMPLATE));
+    // Whole or not at all; a run that built the same edition meanwhile keeps its own.
+    try {
+      renameSync(copy, final);
+    } catch (error) {
+      if (!existsSync(final)) throw error;
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 }

@@ -34,6 +34,8 @@ const RUNTIME_ONLY = new Set([
 export interface ProductPlace {
   root: string;
   webDir: string;
+  /** The data folder of a first start to begin from (this project's: `PRODUCT_TEMPLATE`). */
+  template?: string;
 }
 
 /** The browser run's one product (tests/e2e/support/shared-product.ts), as its global setup provides it. */
@@ -137,14 +139,13 @@ async function openSpace(shared: SharedProduct): Promise<RunningProduct> {
  */
 export async function startOwnProduct(env: Record<string, string> = {}, place: ProductPlace = { root, webDir: TEST_WEB_DIR }, startSeconds = 90): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'conselho-e2e-'));
-  if (place.root === root && Object.keys(env).every((key) => RUNTIME_ONLY.has(key)) && existsSync(PRODUCT_TEMPLATE)) {
-    copyFolder(PRODUCT_TEMPLATE, dataDir);
-  }
+  const template = place.template ?? (place.root === root ? PRODUCT_TEMPLATE : undefined);
+  if (template && Object.keys(env).every((key) => RUNTIME_ONLY.has(key)) && existsSync(template)) copyFolder(template, dataDir);
   const adminEmail = 'admin@conselho.test';
   const adminPassword = 'senha-forte-2026';
   // Node itself: one process, so stopping it leaves nothing running (through npx, the server
-  // outlived the wrapper that was told to stop). This project's server runs compiled, as `npm start`
-  // runs it (the global setup compiled what changed); a copy with more schemas, with tsx's loader.
+  // outlived the wrapper that was told to stop). The server runs compiled, as `npm start` runs it
+  // (the global setup compiled what changed; a fixture project is compiled when it is made).
   const child: ChildProcess = spawn(process.execPath, serverArguments(place.root), {
     cwd: place.root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, WEB_DIR: place.webDir, ...env },

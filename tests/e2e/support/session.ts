@@ -13,15 +13,16 @@ export interface BrowserSession {
  * and stops both after them: the set-up browser test files share.
  * @example const session = browserSession(); it('…', async () => { await logIn(session.page, session.product); });
  */
-export function browserSession(env: Record<string, string> = {}, place?: () => ProductPlace): BrowserSession {
+export function browserSession(env: Record<string, string> = {}, place?: () => ProductPlace | Promise<ProductPlace>): BrowserSession {
   let product: RunningProduct | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
+  // A fixture project is made at its first use in a run (fixture-project.ts): minutes on a busy machine.
   beforeAll(async () => {
-    product = await startProduct(env, place?.());
+    product = await startProduct(env, await place?.());
     browser = await launchBrowser();
     page = await browser.newPage({ locale: 'pt-BR' });
-  });
+  }, place ? 600_000 : undefined);
   beforeEach((context) => screenshotOnFailure(() => page, context));
   afterAll(async () => {
     await browser?.close();
