@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -15,12 +15,37 @@ export interface PgliteHost {
 const SOCKET_PORT = 5432;
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
 
+/** PostgreSQL and initdb compiled to WebAssembly, and the files PostgreSQL reads at start, as PGlite ships them. */
+export interface PgliteArtifacts {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
+let artifacts: Promise<PgliteArtifacts> | undefined;
+
+/**
+ * Compiled once per process and handed to every PGlite it opens: each space's worker would
+ * otherwise read and compile 9 MB of WebAssembly again, and optimise its hot functions again, where
+ * one compiled module serves them all (and keeps one copy of its machine code).
+ */
+function pgliteArtifacts(): Promise<PgliteArtifacts> {
+  artifacts ??= (async () => {
+    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map((file) => WebAssembly.compile(readFileSync(new URL(file, dist)))),
+    );
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([readFileSync(new URL('pglite.data', dist))]) };
+  })();
+  return artifacts;
+}
+
 export async function startPgliteHost(dataDir: string): Promise<PgliteHost> {
   const folder = resolve(dataDir);
   const release = await lockDataFolder(folder);
   const socketDir = mkdtempSync(join(tmpdir(), 'pglite-'));
   const worker = new Worker(WORKER_URL, {
-    workerData: { dataDir: folder, socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) },
+    workerData: { dataDir: folder, socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), ...(await pgliteArtifacts()) },
     // tsx and vitest loaders are not needed (the worker is plain JavaScript) and some break workers.
     execArgv: [],
   });

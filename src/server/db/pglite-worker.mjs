@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-const { dataDir, socketPath } = workerData;
+const { dataDir, socketPath, pgliteWasmModule, initdbWasmModule, fsBundle } = workerData;
 
 // PGlite starts Postgres with -F (fsync off); without it every commit reaches the disk.
 const startParams = PGlite.defaultStartParams.filter((param) => param !== '-F');
@@ -14,7 +14,8 @@ const startParams = PGlite.defaultStartParams.filter((param) => param !== '-F');
 let db;
 let server;
 try {
-  db = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent }, startParams });
+  // The WebAssembly modules and file bundle the process compiled and read once (pglite-host.ts).
+  db = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent }, startParams, pgliteWasmModule, initdbWasmModule, fsBundle });
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
   await server.start();
   parentPort.postMessage({ type: 'ready' });
