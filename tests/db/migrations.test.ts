@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,5 +77,22 @@ describeOnDatabases('migrations', (getDb) => {
     expect(applied).toEqual(['20300102030405_alter_civil_statuses']);
     const rows = await db.selectFrom('civil_statuses').select(['denomination', 'observacao']).execute();
     expect(rows).toEqual([{ denomination: 'Casado(a)', observacao: null }]);
+  });
+
+  it('refuses a database holding a migration this edition does not have, as the same count of another', async () => {
+    const db = getDb();
+    // The folder of the last test gone: its migration is applied but unknown, so the set is not up to date.
+    const unknown = { ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders] };
+    await expect(migrateToLatest(db, unknown)).rejects.toThrow(/20300102030405_alter_civil_statuses/);
+    // Same number of names, one of them different: still not taken for up to date.
+    const renamed = mkdtempSync(join(ROOT, 'tests/db/tmp-migrations-'));
+    try {
+      const [file] = readdirSync(extraFolder);
+      writeFileSync(join(renamed, '20300102030406_other.ts'), readFileSync(join(extraFolder, file), 'utf8'));
+      await expect(migrateToLatest(db, { ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders, renamed] })).rejects.toThrow(/20300102030405_alter_civil_statuses/);
+    } finally {
+      rmSync(renamed, { recursive: true, force: true });
+    }
+    expect(await migrateToLatest(db, { ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders, extraFolder] })).toEqual([]);
   });
 });
