@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { lockDataFolder } from './lock.js';
 
@@ -31,7 +33,7 @@ let artifacts: Promise<PgliteArtifacts> | undefined;
  */
 function pgliteArtifacts(): Promise<PgliteArtifacts> {
   artifacts ??= (async () => {
-    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+    const dist = pathToFileURL(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')) + sep);
     const [pgliteWasmModule, initdbWasmModule] = await Promise.all(
       ['pglite.wasm', 'initdb.wasm'].map((file) => WebAssembly.compile(readFileSync(new URL(file, dist)))),
     );
