@@ -4,9 +4,9 @@
  * could not take, as they came, with an 'Erros' column saying why).
  */
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { Entity } from '../../../language/index.js';
 import type { Cell } from './cells.js';
+import { loadExcel } from '../resources/excel.js';
 import { importColumns } from './columns.js';
 
 export const CONTENT_TYPES = {
@@ -20,6 +20,7 @@ const inert = (cell: Cell) => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(c
 const csv = (rows: Cell[][]) => Buffer.from(stringify(rows.map((row) => row.map((cell) => (cell === null ? '' : String(inert(cell))))), { bom: true, delimiter: ';', record_delimiter: 'windows' }));
 
 async function xlsx(sheetName: string, headers: string[], rows: Cell[][], textColumns: Set<number> = new Set()): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = headers.map((header, i) => ({ header, width: Math.min(50, Math.max(12, header.length + 4)), ...(textColumns.has(i) ? { style: { numFmt: '@' } } : {}) }));

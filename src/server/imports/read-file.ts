@@ -5,9 +5,10 @@
  */
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type { CellValue, Row } from 'exceljs';
 import { AppError, invalid } from '../http/app-error.js';
 import type { Cell } from './cells.js';
+import { loadExcel } from '../resources/excel.js';
 
 export const MAX_IMPORT_ROWS = 100_000;
 export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -38,13 +39,13 @@ function dateText(date: Date): string {
   return day + time;
 }
 
-function xlsxCell(value: ExcelJS.CellValue): Cell {
+function xlsxCell(value: CellValue): Cell {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return dateText(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return xlsxCell((value.result ?? null) as ExcelJS.CellValue);
+    if ('result' in value) return xlsxCell((value.result ?? null) as CellValue);
     if ('text' in value) return String(value.text);
     if ('error' in value) return String(value.error);
   }
@@ -78,10 +79,11 @@ async function readCsv(bytes: Buffer): Promise<Sheet> {
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
   const sheet: Sheet = { headers: [], rows: [] };
+  const ExcelJS = await loadExcel();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit' });
   for await (const worksheet of reader) {
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1);
+    for await (const row of worksheet as AsyncIterable<Row>) {
+      const values = (row.values as CellValue[]).slice(1);
       collect(sheet, Array.from({ length: values.length }, (_, i) => xlsxCell(values[i])), row.number);
     }
     break;

@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type { CellValue, Style } from 'exceljs';
 import { exportCell, exportNumberFormat, exportText, type ExportColumn, type ReferenceNames } from './export-values.js';
+import { loadExcel } from './excel.js';
 
 type Row = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ const columnWidth = (column: ExportColumn) =>
  * long sheet); a cell given its column's one object, per kind of value as exceljs picks a format by
  * it, and a row the rows' one, is looked up once. The file's styles are the same.
  */
-const styleKind = (value: ExcelJS.CellValue) => (typeof value === 'number' ? 'number' : value instanceof Date ? 'date' : 'other');
+const styleKind = (value: CellValue) => (typeof value === 'number' ? 'number' : value instanceof Date ? 'date' : 'other');
 
 /** Bytes passed on in pieces of about 64 KiB rather than the zip's 4 KiB ones: fewer writes to the socket. */
 function coalescing(size = 64 * 1024): Transform {
@@ -75,29 +76,30 @@ function coalescing(size = 64 * 1024): Transform {
  */
 export function xlsxFile(label: string, columns: ExportColumn[], batches: AsyncIterable<NamedBatch>): Readable {
   const output = coalescing();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName(label), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column) => {
-    const numFmt = exportNumberFormat(column.field);
-    return { header: column.header, key: column.field.name, width: columnWidth(column), ...(numFmt ? { style: { numFmt } } : {}) };
-  });
-  sheet.getRow(1).font = { bold: true };
-  const styles = columns.map((column) => {
-    const numFmt = exportNumberFormat(column.field);
-    const style = (): Partial<ExcelJS.Style> => (numFmt ? { numFmt } : {});
-    return { number: style(), date: style(), other: style() };
-  });
-  const rowStyle: Partial<ExcelJS.Style> = {};
   const taken = () => Promise.race([once(output, 'drain'), once(output, 'close')]);
   void (async () => {
     try {
+      const ExcelJS = await loadExcel();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+      const sheet = workbook.addWorksheet(sheetName(label), { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = columns.map((column) => {
+        const numFmt = exportNumberFormat(column.field);
+        return { header: column.header, key: column.field.name, width: columnWidth(column), ...(numFmt ? { style: { numFmt } } : {}) };
+      });
+      sheet.getRow(1).font = { bold: true };
+      const styles = columns.map((column) => {
+        const numFmt = exportNumberFormat(column.field);
+        const style = (): Partial<Style> => (numFmt ? { numFmt } : {});
+        return { number: style(), date: style(), other: style() };
+      });
+      const rowStyle: Partial<Style> = {};
       for await (const { rows, names } of batches) {
         for (const row of rows) {
           const line = sheet.addRow(columns.map(({ field }) => exportCell(field, row[field.name], names)));
           line.eachCell({ includeEmpty: true }, (cell, number) => {
             cell.style = styles[number - 1][styleKind(cell.value)];
           });
-          (line as unknown as { style: Partial<ExcelJS.Style> }).style = rowStyle;
+          (line as unknown as { style: Partial<Style> }).style = rowStyle;
           line.commit();
         }
         if (output.destroyed) return;

@@ -1,9 +1,10 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { checkOutboundUrl, guardedLookup, parseAllowedHosts, type AllowedHosts } from '../net/outbound.js';
 import { checkedKey, StorageNotFoundError, type FileStorage } from './storage.js';
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
 
 export interface S3StorageOptions {
   region: string;
@@ -30,31 +31,39 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     if (!guard.ok) throw new Error(guard.reason);
   }
   const lookup = guardedLookup(allowedHosts) as never;
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint || undefined,
-    forcePathStyle: Boolean(options.endpoint),
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    requestHandler: { httpAgent: new HttpAgent({ keepAlive: true, lookup }), httpsAgent: new HttpsAgent({ keepAlive: true, lookup }) },
-    // The SDK's checksums on by default are not understood by every S3-compatible service.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK is loaded at the first request: a start without a bucket to reach does not read it.
+  let connection: Promise<{ sdk: S3Sdk; client: InstanceType<S3Sdk['S3Client']> }> | undefined;
+  const connect = () =>
+    (connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint || undefined,
+        forcePathStyle: Boolean(options.endpoint),
+        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+        requestHandler: { httpAgent: new HttpAgent({ keepAlive: true, lookup }), httpsAgent: new HttpsAgent({ keepAlive: true, lookup }) },
+        // The SDK's checksums on by default are not understood by every S3-compatible service.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = options.bucket;
   const prefix = options.prefix ? `${options.prefix.replace(/\/+$/, '')}/` : '';
   const objectKey = (key: string) => prefix + checkedKey(key);
-  const missing = (key: string) => (error: unknown) => {
-    if (isNotFound(error)) throw new StorageNotFoundError(key);
+  const missing = (sdk: S3Sdk, key: string) => (error: unknown) => {
+    if (isNotFound(sdk, error)) throw new StorageNotFoundError(key);
     throw error;
   };
   const body = async (key: string) => {
-    const answer = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) })).catch(missing(key));
+    const { sdk, client } = await connect();
+    const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: objectKey(key) })).catch(missing(sdk, key));
     if (!answer.Body) throw new StorageNotFoundError(key);
     return answer.Body;
   };
   return {
     async put(key, bytes) {
-      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.length }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.length }));
     },
     async get(key) {
       return Buffer.from(await (await body(key)).transformToByteArray());
@@ -64,26 +73,28 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
       return bytes instanceof Readable ? bytes : Readable.fromWeb(bytes.transformToWebStream() as never);
     },
     async exists(key) {
+      const { sdk, client } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: objectKey(key) }));
         return true;
       } catch (error) {
-        if (isNotFound(error)) return false;
+        if (isNotFound(sdk, error)) return false;
         throw error;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) })).catch((error: unknown) => {
-        if (!isNotFound(error)) throw error;
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(key) })).catch((error: unknown) => {
+        if (!isNotFound(sdk, error)) throw error;
       });
     },
     close() {
-      client.destroy();
+      void connection?.then(({ client }) => client.destroy());
     },
   };
 }
 
-function isNotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
+function isNotFound(sdk: S3Sdk, error: unknown): boolean {
+  if (!(error instanceof sdk.S3ServiceException)) return false;
   return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404;
 }

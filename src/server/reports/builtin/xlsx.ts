@@ -6,11 +6,11 @@
  */
 import { PassThrough } from 'node:stream';
 import Decimal from 'decimal.js';
-import ExcelJS from 'exceljs';
 import type { ReportHeader } from './header.js';
 import { EMPTY_REPORT } from './header.js';
 import type { ReportLine } from './lines.js';
 import type { PlannedColumn, ReportPlan } from './plan.js';
+import { loadExcel } from '../../resources/excel.js';
 import { totalTexts } from './sums.js';
 
 const MONEY_FORMAT = '"R$" #,##0.00;-"R$" #,##0.00';
@@ -33,6 +33,7 @@ export async function renderXlsx(header: ReportHeader, plan: ReportPlan, lines: 
     stream.on('end', resolve);
     stream.on('error', reject);
   });
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = header.institution;
   const sheet = workbook.addWorksheet(sheetName(header.title));
