@@ -5,7 +5,8 @@
  * for making them. And the compiled server the tests' product processes run, with the data folder of
  * its first start they copy (server-build.ts).
  */
-import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,7 +15,7 @@ import { migrateToLatest, SPACE_MIGRATIONS } from '../../src/server/db/migrate.j
 import { pgliteTemplate as spacePgliteTemplate, postgresTemplate as spacePostgresTemplate } from '../../src/server/platform/spaces/template.js';
 import buildProductTemplate from '../e2e/support/build-product-template.js';
 import { TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES } from './databases.js';
-import { pgliteTemplate, postgresTemplate, TEMPLATE_SETS, type TemplateName } from './templates.js';
+import { OTHER_EDITIONS_KEPT_MS, pgliteTemplate, postgresTemplate, sweepOtherEditions, TEMPLATE_SETS, type TemplateName } from './templates.js';
 
 export default async function buildTemplates(): Promise<void> {
   const names = Object.keys(TEMPLATE_SETS) as TemplateName[];
@@ -29,10 +30,16 @@ export default async function buildTemplates(): Promise<void> {
     };
     await spacePostgresTemplate(client, urlOf, SPACE_MIGRATIONS);
     const current = new Set(names.map(postgresTemplate));
-    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'test\\_template\\_%'`);
-    for (const { datname } of rows) if (!current.has(datname)) await client.query(`drop database if exists ${datname} with (force)`);
+    // Each template's comment holds when a run last used it: another edition's is dropped a day after (templates.ts).
+    const { rows } = await client.query<{ datname: string; used: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as used from pg_database where datname like 'test\\_template\\_%' and datname not like '%\\_building\\_%'`,
+    );
+    for (const { datname, used } of rows) {
+      if (!current.has(datname) && Date.now() - Number(used ?? 0) > OTHER_EDITIONS_KEPT_MS) await client.query(`drop database if exists ${datname} with (force)`);
+    }
     const present = new Set(rows.map((row) => row.datname));
     for (const name of names) if (!present.has(postgresTemplate(name))) await buildPostgres(client, name);
+    for (const name of current) await client.query(`comment on database ${name} is '${Date.now()}'`);
   } finally {
     await client.end();
   }
@@ -40,10 +47,7 @@ export default async function buildTemplates(): Promise<void> {
 
 async function buildPglite(name: TemplateName): Promise<void> {
   const final = pgliteTemplate(name);
-  const prefix = `conselho-template-${name}-`;
-  for (const entry of readdirSync(tmpdir())) {
-    if (entry.startsWith(prefix) && join(tmpdir(), entry) !== final) rmSync(join(tmpdir(), entry), { recursive: true, force: true });
-  }
+  sweepOtherEditions(`conselho-template-${name}-`, final);
   if (existsSync(final)) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'conselho-building-'));
   const handle = await openDatabase({ kind: 'pglite', dataDir });
@@ -58,8 +62,8 @@ async function buildPglite(name: TemplateName): Promise<void> {
 }
 
 async function buildPostgres(client: pg.Client, name: TemplateName): Promise<void> {
-  const building = `${postgresTemplate(name)}_building`;
-  await client.query(`drop database if exists ${building} with (force)`);
+  // A name of its own: a run building the same edition at the same time keeps its copy.
+  const building = `${postgresTemplate(name)}_building_${randomBytes(4).toString('hex')}`;
   await client.query(`create database ${building}`);
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${building}`;
@@ -69,5 +73,9 @@ async function buildPostgres(client: pg.Client, name: TemplateName): Promise<voi
   } finally {
     await handle.close();
   }
-  await client.query(`alter database ${building} rename to ${postgresTemplate(name)}`);
+  await client.query(`alter database ${building} rename to ${postgresTemplate(name)}`).catch(async (error: unknown) => {
+    await client.query(`drop database if exists ${building} with (force)`);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [postgresTemplate(name)]);
+    if (!rowCount) throw error;
+  });
 }

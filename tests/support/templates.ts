@@ -6,7 +6,7 @@
  * makes a new template and an old one is never used.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { SPACE_MIGRATIONS, type MigrationSet } from '../../src/server/db/migrate.js';
@@ -48,3 +48,22 @@ export const pgliteTemplate = (name: TemplateName) => join(tmpdir(), `conselho-t
 
 /** The database a PostgreSQL template is kept in. */
 export const postgresTemplate = (name: TemplateName) => `test_template_${name.toLowerCase()}_${migrationsDigest()}`;
+
+/**
+ * How long a template of another edition is kept after its last use. Runs of different editions share
+ * the temporary folder and the PostgreSQL server (a branch's run beside main's): a run removes only
+ * what no run has used for a day, never what another run is copying from.
+ */
+export const OTHER_EDITIONS_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the entries of the temporary folder starting with `prefix`, other than `current`, unused for a day; marks `current` used. */
+export function sweepOtherEditions(prefix: string, current: string): void {
+  const now = Date.now();
+  if (existsSync(current)) utimesSync(current, now / 1000, now / 1000);
+  for (const entry of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), entry);
+    if (!entry.startsWith(prefix) || path === current) continue;
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat && now - stat.mtimeMs > OTHER_EDITIONS_KEPT_MS) rmSync(path, { recursive: true, force: true });
+  }
+}

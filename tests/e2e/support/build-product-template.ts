@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, renameSync } from 'node:fs';
 import { buildServer } from '../../support/server-build';
+import { sweepOtherEditions } from '../../support/templates';
 import { PRODUCT_TEMPLATE, startOwnProduct } from './product';
 
 /**
@@ -12,10 +11,7 @@ import { PRODUCT_TEMPLATE, startOwnProduct } from './product';
 export default async function buildProductTemplate(): Promise<void> {
   // The server the products run, compiled as `npm start` compiles it (only when its sources changed).
   await buildServer();
-  for (const entry of readdirSync(tmpdir())) {
-    const path = join(tmpdir(), entry);
-    if (entry.startsWith('conselho-product-template-') && path !== PRODUCT_TEMPLATE) rmSync(path, { recursive: true, force: true });
-  }
+  sweepOtherEditions('conselho-product-template-', PRODUCT_TEMPLATE);
   if (existsSync(PRODUCT_TEMPLATE)) return;
   const product = await startOwnProduct({}, undefined, 300);
   await product.stop({ keepData: true });

@@ -6,6 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { root } from './build-client';
 import { fixtureSchemas } from './fixture-schemas';
 import { startOwnProduct, type ProductPlace } from './product';
+import { sweepOtherEditions } from '../../support/templates';
 
 /** What the product needs to generate, build and run (vite.config.ts names the tests' sequencer); tests and docs stay behind. */
 const PROJECT_PARTS = ['generated', 'generator', 'language', 'schemas', 'scripts', 'src', 'package.json', 'tsconfig.json', 'vite.config.ts', 'tests/support/sequencer.ts'];
@@ -21,11 +22,12 @@ const PREFIX = 'conselho-fixture-';
  * data folder of its first start: what the generator makes of a schema is then tried in a browser,
  * with the product's real kit, server and database. Made once per edition of the project's sources
  * and the fixtures, in the system's temporary folder, and shared by the files that use it; a copy
- * of another edition is removed.
+ * of another edition is removed a day after its last use.
  */
 export async function fixtureProject(): Promise<ProductPlace> {
   const schemas = fixtureSchemas();
   const final = join(tmpdir(), `${PREFIX}${editionOf(schemas)}`);
+  sweepOtherEditions(PREFIX, final);
   if (!existsSync(final)) await build(final, schemas);
   return { root: final, webDir: join(final, 'dist/web'), template: join(final, TEMPLATE) };
 }
@@ -45,9 +47,6 @@ function editionOf(schemas: Record<string, unknown>): string {
 }
 
 async function build(final: string, schemas: Record<string, unknown>): Promise<void> {
-  for (const entry of readdirSync(tmpdir())) {
-    if (entry.startsWith(PREFIX) && join(tmpdir(), entry) !== final) rmSync(join(tmpdir(), entry), { recursive: true, force: true });
-  }
   const copy = mkdtempSync(join(tmpdir(), 'conselho-building-fixture-'));
   try {
     for (const part of PROJECT_PARTS) {
