@@ -343,6 +343,8 @@ export interface CurrencyExchangeRatesTable {
   exchange_rate: Numeric;
   currency_two_id: number;
   exchange_rate_for_currency_one: Numeric;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -1276,6 +1278,7 @@ export interface PersonsTable {
   home_page: string | null;
   photo: string | null;
   notes: string | null;
+  user_id: number | null;
   individual_registration: string;
   identity_card_number: string | null;
   identity_card_organ_emiter: string | null;
