@@ -1413,6 +1413,7 @@ export interface ReportDesignTypesTable {
   version: string | null;
   owners: Generated<Choices<'pessoa_fisica' | 'pessoa_juridica' | 'organizacao' | 'funcionarios' | 'inscricao' | 'fiscalizacoes' | 'acoes_fiscalizacao' | 'fluxo_trabalho' | 'documento' | 'municipios' | 'uf'>>;
   report_engine_type_id: number;
+  code: string | null;
   processing_complexity: Generated<1 | 2 | 3>;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
@@ -1429,6 +1430,7 @@ export interface ReportEngineTypesTable {
   external_server: boolean | null;
   server_url: string | null;
   server_login: string | null;
+  code: string | null;
   server_password: string | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
