@@ -129,6 +129,14 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       const text = await admin()('POST', '/api/pessoa_fisica', person({ individual_registration: '713.226.630-68', user_id: 'Ana' }));
       expect(text.status).toBe(422);
       expect(Object.keys(text.body.errors)).toEqual(['user_id']);
+      // Whoever edits persons chooses among the users' options, and reads nothing else of them.
+      const clerk = call(server, (await userWith(server, [{ name: 'party.index' }, { name: 'party.show' }, { name: 'party.update' }])).token);
+      const options = await clerk('GET', `/api/usuarios/combos?id=${account.id}`);
+      expect(options.status).toBe(200);
+      expect(options.body.data).toEqual([{ id: account.id, name: expect.any(String) }]);
+      expect((await clerk('GET', `/api/usuarios/${account.id}`)).status).toBe(403);
+      expect((await clerk('GET', '/api/usuarios')).status).toBe(403);
+      expect((await call(server, (await userWith(server, [{ name: 'currency.index' }])).token)('GET', '/api/usuarios/combos')).status).toBe(403);
       expect((await admin()('DELETE', `/api/usuarios/${account.id}`)).status).toBe(200);
       expect((await admin()('GET', `/api/pessoa_fisica/${linked.body.data.id}`)).body.data).toMatchObject({ name: 'Maria da Silva Souza', user_id: null });
       expect((await admin()('DELETE', `/api/pessoa_fisica/${linked.body.data.id}`)).status).toBe(200);
