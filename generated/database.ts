@@ -343,6 +343,8 @@ export interface CurrencyExchangeRatesTable {
   exchange_rate: Numeric;
   currency_two_id: number;
   exchange_rate_for_currency_one: Numeric;
+  inactivated: Generated<boolean>;
+  inactivated_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -1276,6 +1278,7 @@ export interface PersonsTable {
   home_page: string | null;
   photo: string | null;
   notes: string | null;
+  user_id: number | null;
   individual_registration: string;
   identity_card_number: string | null;
   identity_card_organ_emiter: string | null;
@@ -1410,6 +1413,7 @@ export interface ReportDesignTypesTable {
   version: string | null;
   owners: Generated<Choices<'pessoa_fisica' | 'pessoa_juridica' | 'organizacao' | 'funcionarios' | 'inscricao' | 'fiscalizacoes' | 'acoes_fiscalizacao' | 'fluxo_trabalho' | 'documento' | 'municipios' | 'uf'>>;
   report_engine_type_id: number;
+  code: string | null;
   processing_complexity: Generated<1 | 2 | 3>;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
@@ -1426,6 +1430,7 @@ export interface ReportEngineTypesTable {
   external_server: boolean | null;
   server_url: string | null;
   server_login: string | null;
+  code: string | null;
   server_password: string | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;

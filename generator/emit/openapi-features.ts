@@ -414,8 +414,8 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
         }),
       },
       '/api/acoes_fiscalizacao/conclude': {
-        post: operation('acoes_fiscalizacao', "Conclui uma ou várias ações, todas ou nenhuma, sem volta: 'Ação de fiscalização concluída com sucesso' / 'Ações de fiscalização concluídas com sucesso'; a data de término é a enviada, senão a da ação, senão hoje (permissão `inspectionAction.update`, auditado; cancelada ou já concluída: 409)", {
-          requestBody: body({ ids: { type: 'array', items: integer }, end_date: date, end_notes: text }, ['ids']),
+        post: operation('acoes_fiscalizacao', "Conclui uma ou várias ações, todas ou nenhuma, sem volta: 'Ação de fiscalização concluída com sucesso' / 'Ações de fiscalização concluídas com sucesso'; a data de término é a enviada, senão a da ação, senão hoje (permissão `inspectionAction.update`, auditado; cancelada ou já concluída: 409). Uma ação com pendências abertas só se conclui com `resolve_pendencies: true`, que as resolve na data de término; sem ele, 422 em `resolve_pendencies` nomeando cada pendência aberta", {
+          requestBody: body({ ids: { type: 'array', items: integer }, end_date: date, end_notes: text, resolve_pendencies: { type: 'boolean' } }, ['ids']),
           responses: { '200': json('As ações concluídas', { type: 'object', properties: { data: { type: 'array', items: object }, message: text }, required: ['data', 'message'] }), ...errorResponses('401', '403', '404', '409', '422') },
         }),
       },
@@ -426,16 +426,29 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
     const resolved = { type: 'object', properties: { id: integer, concluded: { type: 'boolean' }, end_date: date, end_notes: nullableText }, required: ['id', 'concluded', 'end_date', 'end_notes'] };
     return {
       '/api/pendencias_acao_fiscalizacao/simulation': {
-        post: operation('pendencias_acao_fiscalizacao', "O prazo que uma pendência do tipo receberia, contado do momento base (vazio: a data de início às 00:00:00, senão agora), sem guardar nada: 'Simulação do prazo incluída com sucesso' (permissão de incluir ou alterar pendências; tipo sem prazo: 422)", {
+        post: operation('pendencias_acao_fiscalizacao', "O prazo que uma pendência do tipo receberia, contado do momento base (vazio: a data de início às 00:00:00, senão agora), sem guardar nada, com aquilo de que foi contado (`base`, `base_label`) e se já estaria vencido ao salvar (`overdue`): 'Simulação do prazo incluída com sucesso' (permissão de incluir ou alterar pendências; tipo sem prazo: 422)", {
           requestBody: body({ pendency_type_id: integer, start_date: date, base_moment: { type: 'string', format: 'date-time' } }, ['pendency_type_id']),
           responses: {
-            '200': json('O vencimento simulado', { type: 'object', properties: { data: { type: 'object', properties: { deadline_type_id: integer, amount: integer, base_moment: moment, deadline_moment: moment } }, message: text }, required: ['data', 'message'] }),
+            '200': json('O vencimento simulado', {
+              type: 'object',
+              properties: {
+                data: {
+                  type: 'object',
+                  properties: {
+                    deadline_type_id: integer, amount: integer, base_moment: moment, deadline_moment: moment,
+                    base: { type: 'string', enum: ['base_moment', 'start_date', 'now'] }, base_label: text, overdue: { type: 'boolean' },
+                  },
+                },
+                message: text,
+              },
+              required: ['data', 'message'],
+            }),
             ...errorResponses('401', '403', '422'),
           },
         }),
       },
       '/api/pendencias_acao_fiscalizacao/{id}/conclude': {
-        put: operation('pendencias_acao_fiscalizacao', "Resolve a pendência numa data, com observações, e conclui o seu prazo: 'Pendência resolvida com sucesso' (permissão `inspectionActionPendency.update`, auditado; já resolvida, ou a ação cancelada ou concluída: 409)", {
+        put: operation('pendencias_acao_fiscalizacao', "Resolve a pendência numa data, com observações, e conclui o seu prazo: 'Pendência resolvida com sucesso' (permissão `inspectionActionPendency.update`, auditado; já resolvida, ou a ação cancelada: 409; a pendência deixada aberta por uma ação concluída antes de a conclusão conferir as pendências ainda se resolve)", {
           parameters: withId,
           requestBody: body({ end_date: date, end_notes: text }, ['end_date']),
           responses: { '200': json('A pendência resolvida', { type: 'object', properties: { data: resolved, message: text }, required: ['data', 'message'] }), ...errorResponses('401', '403', '404', '409', '422') },

@@ -2,7 +2,7 @@
  * Currencies and exchange rates through the API: currencies inserted by administrators only, their
  * required fields and one-character separators, offered as symbol and name; exchange rates exact to
  * 19 integer digits and 13 decimals in both directions, with the specification's messages on the
- * field at fault; a rounding setting a currency uses cannot be deleted (409 naming Moedas).
+ * field at fault, inactivated rather than deleted; a rounding setting a currency uses cannot be deleted (409 naming Moedas).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
@@ -65,6 +65,23 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`currencies and exchange rat
     expect([read.exchange_rate, read.exchange_rate_for_currency_one]).toEqual([LARGEST, '0.0000000000001']);
     const listed = (await api('GET', '/api/cotacoes_moedas')).body.data.find((row: any) => row.id === made.body.data.id);
     expect(listed.exchange_rate).toBe(LARGEST);
+  });
+
+  it('inactivates an exchange rate instead of deleting it, and lists it under Situação: Inativo', async () => {
+    const made = await api('POST', '/api/cotacoes_moedas', { currency_one_id: dollar.id, exchange_rate: '5.25', currency_two_id: real.id, exchange_rate_for_currency_one: '0.1904761904762', date: '2026-11-20' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.data).toMatchObject({ inactivated: false, inactivated_at: null });
+    const off = await api('PUT', `/api/cotacoes_moedas/${made.body.data.id}`, { ...made.body.data, inactivated: true });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.data.inactivated).toBe(true);
+    expect(typeof off.body.data.inactivated_at).toBe('string');
+    const inactive = (await api('GET', `/api/cotacoes_moedas?filter=${encodeURIComponent(JSON.stringify({ inactivated: true }))}`)).body.data;
+    expect(inactive.map((row: any) => [row.date, row.exchange_rate])).toEqual([['2026-11-20', '5.2500000000000']]);
+    const active = (await api('GET', `/api/cotacoes_moedas?filter=${encodeURIComponent(JSON.stringify({ inactivated: false }))}`)).body.data;
+    expect(active.map((row: any) => row.id)).not.toContain(made.body.data.id);
+    const wrong = await api('PUT', `/api/cotacoes_moedas/${made.body.data.id}`, { ...off.body.data, inactivated: 'talvez' });
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.body.errors)).toEqual(['inactivated']);
   });
 
   it("answers the specification's messages on the rate at fault", async () => {

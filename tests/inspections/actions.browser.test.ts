@@ -5,7 +5,9 @@
  * the dialog that asks the reason (missing: said on the field) and reactivated; an annotation added in
  * its sub-form, an infraction and a pendency under it, the pendency's deadline simulated as its type
  * is chosen and equal to the stored one after saving; the pendency resolved, two more resolved at
- * once; the action concluded after a confirmation, and listed as concluded in its inspection.
+ * once, a fourth from its own screen; a pendency dated last year, the dialog saying what its deadline
+ * counts from and that it is overdue before saving; the conclusion naming it, refused until the
+ * person chooses to resolve it with the action; the action listed as concluded in its inspection.
  */
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
@@ -173,12 +175,57 @@ describe('an inspection action in the browser', () => {
     await page().getByText('Pendências resolvidas com sucesso').waitFor();
     await expect.poll(() => annotationsArea.getByText(`Resolvida em 06/03/${YEAR}`).count()).toBe(2);
 
+    // A pendency resolved from its own screen.
+    const fourth = (await api('POST', '/api/pendencias_acao_fiscalizacao', { inspection_action_id: actionId, inspection_action_annotation_id: annotationId, pendency_type_id: pendencyType.id, start_date: `${YEAR}-03-04`, notes: 'Quarta' })).data;
+    await page().goto(`${session.product.url}/pendencias_acao_fiscalizacao/${fourth.id}`);
+    const pendencyState = page().getByRole('region', { name: 'Situação da pendência' });
+    await pendencyState.getByText('Pendente.').waitFor();
+    await pendencyState.getByRole('button', { name: 'Resolver pendência' }).click();
+    const resolveOwn = page().getByRole('dialog', { name: 'Resolver pendência' });
+    await resolveOwn.getByLabel(/^Data de conclusão/).fill(`07/03/${YEAR}`);
+    await resolveOwn.getByRole('button', { name: 'Resolver' }).click();
+    await page().getByText('Pendência resolvida com sucesso').first().waitFor();
+    await pendencyState.getByText(`Resolvida em 07/03/${YEAR}.`).waitFor();
+    expect(await pendencyState.getByRole('button', { name: 'Resolver pendência' }).count()).toBe(0);
+
+    // A pendency dated long ago: the dialog says what its deadline counts from, and that it is already overdue, before saving.
+    await page().goto(`${session.product.url}/acoes_fiscalizacao/${actionId}`);
+    const lastYear = Number(YEAR) - 1;
+    const overdueSimulation = (await api('POST', '/api/pendencias_acao_fiscalizacao/simulation', { pendency_type_id: pendencyType.id, start_date: `${lastYear}-12-01` })).data;
+    expect(overdueSimulation.overdue).toBe(true);
+    await annotation.getByRole('button', { name: 'Adicionar pendência' }).click();
+    const lateForm = page().getByRole('dialog', { name: 'Nova pendência' });
+    // It opens empty: nothing of the action (its start date, its notes) is taken for the pendency's.
+    expect(await lateForm.getByLabel(/^Data de início/).inputValue()).toBe('');
+    expect(await lateForm.getByLabel(/^Observações/).inputValue()).toBe('');
+    await choose('Tipo de pendência', 'Apresentar', 'Apresentar ART');
+    const simulated = lateForm.getByRole('status', { name: 'Prazo simulado' });
+    await expect.poll(() => simulated.textContent({ timeout: 1000 }).catch(() => null)).toContain('o momento do salvamento (a pendência não tem data de início)');
+    expect(await lateForm.getByRole('alert', { name: 'Prazo já vencido' }).count()).toBe(0);
+    await lateForm.getByLabel(/^Data de início/).fill(`01/12/${lastYear}`);
+    await lateForm.getByLabel(/^Observações/).fill('Vencida ao nascer');
+    await expect.poll(() => simulated.textContent({ timeout: 1000 }).catch(() => null)).toBe(`Prazo (simulação até salvar): ${shown(overdueSimulation.deadline_moment)}. Contado de 01/12/${lastYear} 00:00:00: a data de início da pendência.`);
+    await lateForm.getByRole('alert', { name: 'Prazo já vencido' }).getByText(`Este prazo já venceu em ${shown(overdueSimulation.deadline_moment)}`).waitFor();
+    await lateForm.getByRole('button', { name: 'Salvar' }).click();
+    await pendencies.getByText(shown(overdueSimulation.deadline_moment)).waitFor();
+    const late = (await api('GET', `/api/pendencias_acao_fiscalizacao?${new URLSearchParams({ filter: JSON.stringify({ inspection_action_id: actionId, concluded: false }) })}`)).data;
+    expect(late.map((row: { notes: string }) => row.notes)).toEqual(['Vencida ao nascer']);
+
+    // Concluding says what is still open, refuses until the person chooses, then resolves it with the action.
     await state.getByRole('button', { name: 'Concluir ação' }).click();
     const confirm = page().getByRole('dialog', { name: 'Concluir ação' });
     await confirm.getByText(/não pode ser desfeita/).waitFor();
+    await confirm.getByText('Esta ação tem uma pendência aberta:').waitFor();
+    await confirm.getByRole('listitem').filter({ hasText: `#${late[0].id}, prazo ${shown(overdueSimulation.deadline_moment)}` }).waitFor();
+    await confirm.getByRole('button', { name: 'Sim' }).click();
+    await confirm.getByRole('alert').filter({ hasText: `A ação AF-1/${YEAR} tem uma pendência aberta: #${late[0].id} (Apresentar ART).` }).waitFor();
+    expect((await api('GET', `/api/acoes_fiscalizacao/${actionId}`)).data.concluded).toBe(false);
+    await confirm.getByLabel('Resolver a pendência aberta na data de término').check();
     await confirm.getByRole('button', { name: 'Sim' }).click();
     await page().getByText('Ação de fiscalização concluída com sucesso').waitFor();
     await state.getByText(`Concluída em 04/03/${YEAR}.`).waitFor();
+    await pendencies.getByText(`Resolvida em 04/03/${YEAR}`).waitFor();
+    expect((await api('GET', `/api/pendencias_acao_fiscalizacao/${late[0].id}`)).data).toMatchObject({ concluded: true, end_date: `${YEAR}-03-04` });
     expect(await state.getByRole('button', { name: 'Concluir ação' }).count()).toBe(0);
     expect(await annotationsArea.getByRole('button', { name: 'Adicionar anotação' }).count()).toBe(0);
 

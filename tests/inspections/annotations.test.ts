@@ -9,9 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_CONCLUDED, CANCELLED_NOT_CONCLUDED, CANCELLED_UNCHANGED, CONCLUDED, CONCLUDED_MANY, CONCLUDED_NOT_CANCELLED, CONCLUDED_UNCHANGED, RAPPORTEUR_NOT_EMPLOYEE, SUPERVISE } from '../../src/server/inspections/actions.js';
+import { OPEN_PENDENCIES, PENDENCY_STARTS_LATER, RESOLVE_INVALID, RESOLVED_BY_CONCLUSION } from '../../src/server/inspections/conclusion.js';
 import { ANNOTATION_OF_ANOTHER_ACTION, DATE_REQUIRED, INFRACTION_TYPE_NOT_ADMITTED, START_DATE_REQUIRED } from '../../src/server/inspections/annotations.js';
 import {
-  ALREADY_RESOLVED, BASE_MOMENT_INVALID, END_DATE_REQUIRED, PENDENCY_RESOLVED_UNCHANGED, PENDENCY_TYPE_KEPT, PENDENCY_TYPE_NOT_ADMITTED, RESOLVED, RESOLVED_MANY,
+  ALREADY_RESOLVED, BASE_MOMENT_INVALID, BASE_SOURCES, END_DATE_REQUIRED, PENDENCY_RESOLVED_UNCHANGED, PENDENCY_TYPE_KEPT, PENDENCY_TYPE_NOT_ADMITTED, RESOLVED, RESOLVED_MANY,
 } from '../../src/server/inspections/pendencies.js';
 import { multipart, PDF } from '../files/support.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
@@ -234,6 +235,79 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect((await reader('POST', '/api/acoes_fiscalizacao/conclude', { ids: [(await newAction()).id] })).status).toBe(403);
       const audit = await server.db.selectFrom('audits').select('event').where('module', '=', 'acoes_fiscalizacao').where('record_id', '=', action.id).orderBy('id').execute();
       expect(audit.map((row: Row) => row.event)).toEqual(['created', 'concluded']);
+    });
+
+    it('says what a pendency\'s deadline counts from, and that one counted from a past date is already overdue', async () => {
+      const past = await api('POST', '/api/pendencias_acao_fiscalizacao/simulation', { pendency_type_id: ids.pendencyType, start_date: `${Number(YEAR) - 1}-03-03` });
+      expect(past.status, JSON.stringify(past.body)).toBe(200);
+      expect(past.body.data).toMatchObject({ base: 'start_date', base_label: BASE_SOURCES.start_date, base_moment: `${Number(YEAR) - 1}-03-03 00:00:00`, overdue: true });
+      const typed = await api('POST', '/api/pendencias_acao_fiscalizacao/simulation', { pendency_type_id: ids.pendencyType, start_date: `${Number(YEAR) - 1}-03-03`, base_moment: `${Number(YEAR) + 1}-01-05 09:00:00` });
+      expect(typed.body.data).toMatchObject({ base: 'base_moment', base_label: BASE_SOURCES.base_moment, base_moment: `${Number(YEAR) + 1}-01-05 09:00:00`, overdue: false });
+      // No start date and no base moment: counted from the moment it is saved, never from the action's start.
+      const undated = await api('POST', '/api/pendencias_acao_fiscalizacao/simulation', { pendency_type_id: ids.pendencyType });
+      expect(undated.body.data).toMatchObject({ base: 'now', base_label: BASE_SOURCES.now, overdue: false });
+      const action = await newAction();
+      const pendency = await created('/api/pendencias_acao_fiscalizacao', { inspection_action_id: action.id, pendency_type_id: ids.pendencyType });
+      expect(pendency.start_date).toBeNull();
+      expect((await deadline(pendency.deadline_id)).base_moment.slice(0, 10)).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()));
+    });
+
+    it('refuses to conclude an action with open pendencies, naming them, and concludes it resolving them when the person chooses so', async () => {
+      const action = await newAction({ end_date: `${YEAR}-03-10` });
+      const annotation = await annotationOf(action);
+      const withDeadline = await pendencyOf(action, annotation);
+      const loose = await pendencyOf(action, null, { pendency_type_id: ids.otherPendencyType });
+      const name = action.formatted_number;
+      const names = [`${withDeadline.formatted_number} (Apresentar ART)`, `#${loose.id} (Sem prazo)`];
+
+      const refused = await api('POST', '/api/acoes_fiscalizacao/conclude', { ids: [action.id] });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      expect(refused.body.errors).toEqual({ resolve_pendencies: [OPEN_PENDENCIES(name, names)] });
+      expect(refused.body.errors.resolve_pendencies[0]).toBe(`A ação ${name} tem 2 pendências abertas: ${names.join(', ')}. Resolva-as antes de concluir a ação, ou conclua-a resolvendo-as na data de término.`);
+      expect((await api('GET', `/api/acoes_fiscalizacao/${action.id}`)).body.data.concluded).toBe(false);
+      expect((await api('POST', '/api/acoes_fiscalizacao/conclude', { ids: [action.id], resolve_pendencies: false })).body.errors).toEqual({ resolve_pendencies: [OPEN_PENDENCIES(name, names)] });
+      expect((await api('POST', '/api/acoes_fiscalizacao/conclude', { ids: [action.id], resolve_pendencies: 'sim' })).body.errors).toEqual({ resolve_pendencies: [RESOLVE_INVALID] });
+
+      // Resolved one by one, the rest is named alone.
+      expect((await api('PUT', `/api/pendencias_acao_fiscalizacao/${loose.id}/conclude`, { end_date: `${YEAR}-03-05` })).status).toBe(200);
+      const one = await api('POST', '/api/acoes_fiscalizacao/conclude', { ids: [action.id] });
+      expect(one.body.errors).toEqual({ resolve_pendencies: [`A ação ${name} tem uma pendência aberta: ${names[0]}. Resolva-as antes de concluir a ação, ou conclua-a resolvendo-as na data de término.`] });
+
+      const later = await pendencyOf(action, null, { start_date: `${YEAR}-03-12` });
+      const tooEarly = await api('POST', '/api/acoes_fiscalizacao/conclude', { ids: [action.id], resolve_pendencies: true });
+      expect(tooEarly.status).toBe(422);
+      expect(tooEarly.body.errors).toEqual({ end_date: [PENDENCY_STARTS_LATER(`${later.formatted_number} (Apresentar ART)`, `${YEAR}-03-12`)] });
+      expect((await api('GET', `/api/pendencias_acao_fiscalizacao/${withDeadline.id}`)).body.data.concluded).toBe(false);
+
+      const done = await api('POST', '/api/acoes_fiscalizacao/conclude', { ids: [action.id], resolve_pendencies: true, end_date: `${YEAR}-03-15` });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(done.body.message).toBe(CONCLUDED);
+      expect(done.body.data[0].resolved_pendencies).toEqual([withDeadline.id, later.id]);
+      for (const pendency of [withDeadline, later]) {
+        expect((await api('GET', `/api/pendencias_acao_fiscalizacao/${pendency.id}`)).body.data).toMatchObject({ concluded: true, end_date: `${YEAR}-03-15`, end_notes: RESOLVED_BY_CONCLUSION(name) });
+        expect((await deadline(pendency.deadline_id)).status).toBe(3);
+        const audit = await server.db.selectFrom('audits').select('event').where('module', '=', 'pendencias_acao_fiscalizacao').where('record_id', '=', pendency.id).orderBy('id').execute();
+        expect(audit.map((row: Row) => row.event)).toEqual(['created', 'concluded']);
+      }
+      expect((await api('GET', `/api/pendencias_acao_fiscalizacao/${loose.id}`)).body.data).toMatchObject({ end_date: `${YEAR}-03-05` });
+      expect((await api('GET', `/api/acoes_fiscalizacao/${action.id}`)).body.data).toMatchObject({ concluded: true, end_date: `${YEAR}-03-15` });
+    });
+
+    it('resolves a pendency left open under an action concluded before its pendencies were checked, but none under a cancelled action', async () => {
+      const action = await newAction();
+      const pendency = await pendencyOf(action, null);
+      await server.db.updateTable('inspection_actions').set({ concluded: true }).where('id', '=', action.id).execute();
+      const resolved = await api('PUT', `/api/pendencias_acao_fiscalizacao/${pendency.id}/conclude`, { end_date: `${YEAR}-03-06`, end_notes: 'Resolvida depois.' });
+      expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+      expect((await deadline(pendency.deadline_id)).status).toBe(3);
+      expect((await api('PUT', `/api/pendencias_acao_fiscalizacao/${pendency.id}`, { inspection_action_id: action.id, pendency_type_id: ids.pendencyType, notes: 'x' })).body.message).toBe(CONCLUDED_UNCHANGED);
+
+      const cancelled = await newAction();
+      const held = await pendencyOf(cancelled, null);
+      await api('PUT', `/api/acoes_fiscalizacao/${cancelled.id}/cancel`, { cancellation_reason: 'Fechado' });
+      const refused = await api('PUT', `/api/pendencias_acao_fiscalizacao/${held.id}/conclude`, { end_date: `${YEAR}-03-06` });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(CANCELLED_UNCHANGED);
     });
 
     it('deletes an action with its annotations, infractions and pendencies, cancelling their deadlines, and keeps documents of actions and annotations', async () => {

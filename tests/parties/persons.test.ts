@@ -2,7 +2,7 @@
  * Physical persons through the API, on both databases: each one a party kept by the database in the
  * person's own statement; the CPF checked, kept in one written form, unique in the space and found
  * by its digits; the sub-lists saved with the person, all or nothing; the work schedule's rules on
- * the row's own field; the party types the product relies on kept.
+ * the row's own field; the party types the product relies on kept; the user a person signs in as.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../src/server/seed/index.js';
@@ -113,6 +113,33 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect(read.addresses[0].postal_code).toBe('70040-010');
       expect(read.work_relations[0].expedients.map((e: { start: string; end: string }) => `${e.start}-${e.end}`)).toEqual(['08:00-12:00', '13:00-18:00']);
       expect(read.emails[0].address).toBe('maria@example.com');
+    });
+
+    it('links a person to the user they sign in as, one person per user, and lets the user go without the person', async () => {
+      const account = await userWith(server, []);
+      const linked = await admin()('POST', '/api/pessoa_fisica', person({ individual_registration: '390.533.447-05', user_id: account.id }));
+      expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+      expect(linked.body.data.user_id).toBe(account.id);
+      const twice = await admin()('POST', '/api/pessoa_fisica', person({ individual_registration: '713.226.630-68', user_id: account.id }));
+      expect(twice.status).toBe(422);
+      expect(twice.body.errors).toEqual({ user_id: ['Este usuário já está vinculado a outra pessoa.'] });
+      const unknown = await admin()('POST', '/api/pessoa_fisica', person({ individual_registration: '713.226.630-68', user_id: 999_999 }));
+      expect(unknown.status).toBe(422);
+      expect(Object.keys(unknown.body.errors)).toEqual(['user_id']);
+      const text = await admin()('POST', '/api/pessoa_fisica', person({ individual_registration: '713.226.630-68', user_id: 'Ana' }));
+      expect(text.status).toBe(422);
+      expect(Object.keys(text.body.errors)).toEqual(['user_id']);
+      // Whoever edits persons chooses among the users' options, and reads nothing else of them.
+      const clerk = call(server, (await userWith(server, [{ name: 'party.index' }, { name: 'party.show' }, { name: 'party.update' }])).token);
+      const options = await clerk('GET', `/api/usuarios/combos?id=${account.id}`);
+      expect(options.status).toBe(200);
+      expect(options.body.data).toEqual([{ id: account.id, name: expect.any(String) }]);
+      expect((await clerk('GET', `/api/usuarios/${account.id}`)).status).toBe(403);
+      expect((await clerk('GET', '/api/usuarios')).status).toBe(403);
+      expect((await call(server, (await userWith(server, [{ name: 'currency.index' }])).token)('GET', '/api/usuarios/combos')).status).toBe(403);
+      expect((await admin()('DELETE', `/api/usuarios/${account.id}`)).status).toBe(200);
+      expect((await admin()('GET', `/api/pessoa_fisica/${linked.body.data.id}`)).body.data).toMatchObject({ name: 'Maria da Silva Souza', user_id: null });
+      expect((await admin()('DELETE', `/api/pessoa_fisica/${linked.body.data.id}`)).status).toBe(200);
     });
 
     it('keeps the CPF in one written form, refuses it twice however typed, and finds the person by its digits', async () => {

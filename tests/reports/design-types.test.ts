@@ -34,7 +34,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     afterAll(() => server?.close());
 
     it('asks for the server address and login only with an external server, and never answers the password', async () => {
-      const internal = await api('POST', '/api/tipo_gerador_relatorio', { name: 'Motor interno', report_engine: 2, engine_version: '1' });
+      const internal = await api('POST', '/api/tipo_gerador_relatorio', { name: 'Motor interno do conselho', report_engine: 2, engine_version: '1' });
       expect(internal.status, JSON.stringify(internal.body)).toBe(201);
       expect(internal.body.data).toMatchObject({ external_server: false, server_url: null, server_login: null });
       const missing = await api('POST', '/api/tipo_gerador_relatorio', { name: 'Jasper', report_engine: 1, engine_version: '8.2.0', external_server: true });
@@ -68,7 +68,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
 
       const engine = await api('POST', '/api/tipo_gerador_relatorio', { name: 'Interno', report_engine: 2, engine_version: '1' });
       const created = await api('POST', '/api/tipo_design_relatorio', {
-        name: 'Municípios por UF', file: design.body.data.id, compiled_file: null, version: '1', owners: ['uf', 'municipios'],
+        name: 'Municípios de cada UF', file: design.body.data.id, compiled_file: null, version: '1', owners: ['uf', 'municipios'],
         report_engine_type_id: engine.body.data.id, processing_complexity: 2,
         parameters: [{ name: 'uf_id', label: 'UF', type: 'reference', module: 'uf', required: false }],
       });

@@ -45,11 +45,12 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     beforeAll(async () => {
       dataDir = mkdtempSync(join(tmpdir(), 'report-documents-'));
       server = await startTestServer(kind, { env: { DATA_DIR: dataDir } });
-      const engine = await admin()('POST', '/api/tipo_gerador_relatorio', { name: 'Motor interno', report_engine: 2, engine_version: '1', external_server: false });
+      // The engine type every space starts with.
+      const engine = await server.db.selectFrom('report_engine_types').select('id').where('code', '=', 'interno').executeTakeFirstOrThrow();
       const body = multipart('pessoas.json', shippedDesign('persons'));
       const upload = await server.app.inject({ method: 'POST', url: '/api/tipo_design_relatorio/files/file', headers: { ...body.headers, authorization: `Bearer ${server.adminToken}` }, payload: body.payload });
       const design = await admin()('POST', '/api/tipo_design_relatorio', {
-        name: 'Ficha da pessoa', file: upload.json().data.id, report_engine_type_id: engine.body.data.id, processing_complexity: 1, owners: ['pessoa_fisica', 'municipios'],
+        name: 'Ficha da pessoa', file: upload.json().data.id, report_engine_type_id: Number(engine.id), processing_complexity: 1, owners: ['pessoa_fisica', 'municipios'],
       });
       expect(design.status, JSON.stringify(design.body)).toBe(201);
       designId = design.body.data.id;

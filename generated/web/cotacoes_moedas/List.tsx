@@ -14,11 +14,13 @@ export const columns = {
   exchange_rate: { source: 'exchange_rate', kind: 'decimal', label: 'Cotação', sortable: true },
   currency_two_id: { source: 'currency_two_id', kind: 'reference', label: 'Moeda de referência', reference: { module: 'moeda' }, sortable: true },
   exchange_rate_for_currency_one: { source: 'exchange_rate_for_currency_one', kind: 'decimal', label: 'Cotação inversa', sortable: true },
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
 } satisfies Record<string, FieldSpec>;
-/** The list's filters by field (`x-list.filters`). */
+/** The list's filters by field (`x-list.filters`, then 'Situação' for the inactivatable entity). */
 export const filters = {
   currency_one_id: { source: 'currency_one_id', kind: 'reference', label: 'Moeda', reference: { module: 'moeda' } },
   currency_two_id: { source: 'currency_two_id', kind: 'reference', label: 'Moeda de referência', reference: { module: 'moeda' } },
+  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Situação', choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }] },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
 export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'date', order: 'DESC' }, search: false, recordLabel: 'date' };

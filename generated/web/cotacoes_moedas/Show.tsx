@@ -25,6 +25,8 @@ export default function CotacoesMoedasShow() {
         reference={{ module: 'moeda' }}
       />
       <KindField source="exchange_rate_for_currency_one" kind="decimal" label="Cotação inversa" />
+      <KindField source="inactivated" kind="boolean" label="Inativo" />
+      <KindField source="inactivated_at" kind="datetime" label="Inativado em" />
       <KindField source="created_at" kind="datetime" label="Criado em" />
       <KindField source="updated_at" kind="datetime" label="Atualizado em" />
     </ResourceShow>

@@ -14,5 +14,6 @@ export function inputs(mode: FormMode) {
     exchange_rate: { source: 'exchange_rate', kind: 'decimal', label: 'Cotação', required: true, minimum: 0, digits: { integer: 19, fraction: 13 } },
     currency_two_id: { source: 'currency_two_id', kind: 'reference', label: 'Moeda de referência', required: true, reference: { module: 'moeda' } },
     exchange_rate_for_currency_one: { source: 'exchange_rate_for_currency_one', kind: 'decimal', label: 'Cotação inversa', required: true, minimum: 0, digits: { integer: 19, fraction: 13 } },
+    inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', defaultValue: false },
   } satisfies Record<string, FieldSpec>;
 }

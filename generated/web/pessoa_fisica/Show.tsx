@@ -67,6 +67,12 @@ export default function PessoaFisicaShow() {
         file={{ maxSize: 2097152, accept: ['png', 'jpg'], image: true }}
       />
       <KindField source="notes" kind="textarea" label="Observações" />
+      <KindField
+        source="user_id"
+        kind="reference"
+        label="Usuário"
+        reference={{ module: 'usuarios' }}
+      />
       <KindField source="individual_registration" kind="cpf" label="CPF" />
       <KindField source="identity_card_number" kind="text" label="RG" />
       <KindField source="identity_card_organ_emiter" kind="text" label="Órgão emissor do RG" />

@@ -25,6 +25,7 @@ export function inputs(mode: FormMode) {
     home_page: { source: 'home_page', kind: 'text', label: 'Página pessoal', maxLength: 191 },
     photo: { source: 'photo', kind: 'file', label: 'Foto', file: { maxSize: 2097152, accept: ['png', 'jpg'], image: true } },
     notes: { source: 'notes', kind: 'textarea', label: 'Observações', maxLength: 5000 },
+    user_id: { source: 'user_id', kind: 'reference', label: 'Usuário', reference: { module: 'usuarios' }, helperText: 'A conta deste espaço com que a pessoa entra no sistema, quando tem uma; um usuário é de uma pessoa só.', messages: { unique: 'Este usuário já está vinculado a outra pessoa.' } },
     individual_registration: { source: 'individual_registration', kind: 'cpf', label: 'CPF', required: true },
     identity_card_number: { source: 'identity_card_number', kind: 'text', label: 'RG', maxLength: 20 },
     identity_card_organ_emiter: { source: 'identity_card_organ_emiter', kind: 'text', label: 'Órgão emissor do RG', maxLength: 20 },
@@ -195,7 +196,7 @@ export function inputs(mode: FormMode) {
 
 /** The form's tabs, the first open: each tab's fields by source. */
 export const sections = [
-  { name: 'dados', label: 'Dados pessoais', fields: ['name', 'short_name', 'social_name', 'party_type_id', 'date_birth', 'genre_id', 'civil_status_id', 'naturalness_id', 'nationality_id', 'regions', 'father', 'mother', 'home_page', 'photo', 'notes'] },
+  { name: 'dados', label: 'Dados pessoais', fields: ['name', 'short_name', 'social_name', 'party_type_id', 'date_birth', 'genre_id', 'civil_status_id', 'naturalness_id', 'nationality_id', 'regions', 'father', 'mother', 'home_page', 'photo', 'user_id', 'notes'] },
   { name: 'documentos', label: 'Documentos', fields: ['individual_registration', 'identity_card_number', 'identity_card_organ_emiter', 'identity_card_shipping_date', 'voters_title_number', 'voters_title_zone', 'voters_title_section', 'voters_title_uf_id', 'reservist', 'work_permit_number', 'work_permit_series', 'work_permit_uf_id', 'fingerprint', 'signature'] },
   { name: 'contatos', label: 'Contatos', fields: ['telephones', 'emails'] },
   { name: 'enderecos', label: 'Endereços', fields: ['addresses'] },

@@ -47,6 +47,7 @@ export default function TipoDesignRelatorioShow() {
         label="Tipo de gerador"
         reference={{ module: 'tipo_gerador_relatorio' }}
       />
+      <KindField source="code" kind="text" label="Código do sistema" />
       <KindField
         source="processing_complexity"
         kind="enum"

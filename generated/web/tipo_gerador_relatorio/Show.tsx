@@ -22,6 +22,7 @@ export default function TipoGeradorRelatorioShow() {
       <KindField source="external_server" kind="boolean" label="Servidor externo" />
       <KindField source="server_url" kind="url" label="Endereço do servidor" />
       <KindField source="server_login" kind="text" label="Usuário do servidor" />
+      <KindField source="code" kind="text" label="Código do sistema" />
       <KindField source="inactivated" kind="boolean" label="Inativo" />
       <KindField source="inactivated_at" kind="datetime" label="Inativado em" />
       <KindField source="created_at" kind="datetime" label="Criado em" />

@@ -4,7 +4,7 @@
  *   action that is not cancelled;
  * - `PUT /api/acoes_fiscalizacao/{id}/reactivate`: reactivates a cancelled one, clearing the reason and
  *   notes;
- * - `POST /api/acoes_fiscalizacao/conclude` `{ids, end_date?, end_notes?}`: concludes actions, for good;
+ * - `POST /api/acoes_fiscalizacao/conclude`: concludes actions, for good (conclusion.ts);
  * - `GET /api/acoes_fiscalizacao/supervisor_check`: whether the caller is a supervisor ('fiscal').
  * The moves need `inspectionAction.update`, lock the actions' rows, refuse a move a state does not
  * allow (409) and write one audit row each. A cancelled or concluded action is not edited through the
@@ -18,8 +18,6 @@ import { recordAudit } from '../audit/record.js';
 import { conflict, invalid, notFound } from '../http/app-error.js';
 import { objectBody } from '../http/body.js';
 import { sessionOf } from '../http/session.js';
-import { isCalendarDate } from '../holidays/calendar.js';
-import { today } from '../registrations/calendar.js';
 import { PARTY_TYPE_CODES } from '../../shared/party-types.js';
 import { deleteOne } from '../resources/delete.js';
 import type { ResourceRegistry } from '../resources/registry.js';
@@ -156,46 +154,6 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
   app.get(`/api/${MODULE}/supervisor_check`, async (request) => {
     const { context } = allow(request, entity, 'create', 'store', 'update');
     return { data: { supervisor: isSupervisor(request), user_id: context.userId } };
-  });
-
-  app.post(`/api/${MODULE}/conclude`, async (request) => {
-    const { db, context } = allow(request, entity, 'update', 'update');
-    const body = objectBody(request.body ?? {});
-    const ids = idsOf(body.ids);
-    if (ids.length === 0) throw invalid({ ids: [CHOOSE_ACTIONS] });
-    const endDate = text(body.end_date);
-    if (endDate !== null && !isCalendarDate(endDate)) throw invalid({ end_date: [END_DATE_INVALID] });
-    const data = await concludeActions(db as Kysely<SpaceDatabase>, ids, { end_date: endDate, end_notes: text(body.end_notes) }, context.userId);
-    return { data, message: data.length === 1 ? CONCLUDED : CONCLUDED_MANY };
-  });
-}
-
-/**
- * Concludes actions, all or none, under their rows' locks: each neither cancelled nor concluded; its
- * end date the one given, else its own, else today (never before its start); one audit row each.
- */
-export async function concludeActions(db: Kysely<SpaceDatabase>, ids: number[], end: { end_date: string | null; end_notes: string | null }, userId: number | null) {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('inspection_actions')
-      .select(['id', 'canceled', 'concluded', 'end_notes', 'start_date', 'end_date'])
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    if (rows.length !== ids.length) throw notFound(ACTION_NOT_FOUND);
-    const concluded = [];
-    for (const row of rows) {
-      if (row.canceled === true) throw conflict(CANCELLED_NOT_CONCLUDED);
-      if (row.concluded === true) throw conflict(ALREADY_CONCLUDED);
-      const endDate = end.end_date ?? row.end_date ?? today();
-      if (row.start_date !== null && endDate < row.start_date) throw invalid({ end_date: [END_BEFORE_START] });
-      const changes = { concluded: true, end_date: endDate, end_notes: end.end_notes ?? row.end_notes };
-      await trx.updateTable('inspection_actions').set({ ...changes, updated_at: new Date() }).where('id', '=', row.id).execute();
-      await recordAudit(trx, { event: 'concluded', userId, module: MODULE, recordId: Number(row.id), oldValues: { concluded: false, end_date: row.end_date, end_notes: row.end_notes }, newValues: changes });
-      concluded.push({ id: Number(row.id), ...changes });
-    }
-    return concluded;
   });
 }
 

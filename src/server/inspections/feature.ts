@@ -1,5 +1,6 @@
 import { defineFeature } from '../feature.js';
 import { actionDependants, actionRules, inspectionActionRoutes, supervisorDefault } from './actions.js';
+import { actionConclusionRoutes } from './conclusion.js';
 import { annotationDependants, annotationRules, infractionRules } from './annotations.js';
 import { pendencyTypeDeadline, teamEmployees } from './lookups.js';
 import { actionNumber, inspectionNumber, typeNumber } from './numbers.js';
@@ -31,5 +32,6 @@ export const inspectionsFeature = defineFeature('inspections', async (app, { mod
   app.resources.hooks('pendencias_acao_fiscalizacao', pendencyDeadline);
   app.resources.hooks('pendencias_acao_fiscalizacao', pendencyDeadlineCancelled);
   await app.register(inspectionActionRoutes, { model });
+  await app.register(actionConclusionRoutes, { model });
   await app.register(pendencyRoutes, { model });
 });

@@ -23,7 +23,7 @@ import { operationAccess } from '../resources/access.js';
 import type { ModuleHooks } from '../resources/hooks.js';
 import { parseId } from '../resources/read.js';
 import { COUNCIL_TIME_ZONE } from '../sequences/index.js';
-import { idsOf, text } from './actions.js';
+import { CANCELLED_UNCHANGED, idsOf, text } from './actions.js';
 import { after, annotationAdmits, refuse, refuseClosedAction } from './annotations.js';
 
 dayjs.extend(utc);
@@ -61,12 +61,21 @@ export function councilMoment(value: unknown): string | null {
   return parsed.isValid() ? parsed.tz(COUNCIL_TIME_ZONE).format('YYYY-MM-DD HH:mm:ss') : null;
 }
 
-/** Where a pendency's deadline counts from: the base moment sent, else the start date at 00:00:00, else now. */
-export function baseMomentOf(body: Row): string {
+/** What a pendency's deadline counts from, as the simulation and the dialog name it. */
+export const BASE_SOURCES = {
+  base_moment: 'o momento base informado',
+  start_date: 'a data de início da pendência',
+  now: 'o momento do salvamento (a pendência não tem data de início)',
+} as const;
+
+export type BaseSource = keyof typeof BASE_SOURCES;
+
+/** Where a pendency's deadline counts from, and why: the base moment sent, else the start date at 00:00:00, else now. */
+export function deadlineBaseOf(body: Row): { moment: string; source: BaseSource } {
   const sent = councilMoment(body.base_moment);
-  if (sent !== null) return sent;
-  if (typeof body.start_date === 'string' && body.start_date !== '') return `${body.start_date} 00:00:00`;
-  return now();
+  if (sent !== null) return { moment: sent, source: 'base_moment' };
+  if (typeof body.start_date === 'string' && body.start_date !== '') return { moment: `${body.start_date} 00:00:00`, source: 'start_date' };
+  return { moment: now(), source: 'now' };
 }
 
 /** The deadline rule a pendency type gives its pendencies, or null when it gives none. */
@@ -106,7 +115,7 @@ export const pendencyDeadline: ModuleHooks<SpaceDatabase> = {
     if (mode !== 'create') return {};
     const rule = await pendencyDeadlineOf(trx, Number(body.pendency_type_id));
     if (!rule) return {};
-    const deadline = await createDeadlineWithin(trx, deadlineInput(rule, baseMomentOf(body)), { userId: context.userId });
+    const deadline = await createDeadlineWithin(trx, deadlineInput(rule, deadlineBaseOf(body).moment), { userId: context.userId });
     return { deadline_id: deadline.id, deadline_moment: deadline.deadline_moment };
   },
 };
@@ -144,7 +153,11 @@ export async function pendencyRoutes(app: FastifyInstance, options: { model: Mod
     const rule = await pendencyDeadlineOf(db as Db, typeId);
     if (rule === undefined) throw invalid({ pendency_type_id: [PENDENCY_TYPE_NOT_FOUND] });
     if (rule === null) throw invalid({ pendency_type_id: [NO_DEADLINE] });
-    const data = await simulateDeadline(db as Db, deadlineInput(rule, baseMomentOf(body)));
+    const base = deadlineBaseOf(body);
+    const simulated = await simulateDeadline(db as Db, deadlineInput(rule, base.moment));
+    // Counted from a past date, a deadline may already have run out: the pendency would be born overdue.
+    const overdue = simulated.deadline_moment < now();
+    const data = { ...simulated, base: base.source, base_label: BASE_SOURCES[base.source], overdue };
     return { data, message: SIMULATION_MESSAGE };
   });
 
@@ -174,11 +187,12 @@ function endOf(body: Record<string, unknown>): { end_date: string; end_notes: st
 }
 
 /**
- * Resolves pendencies, all or none, under their rows' locks: each of an open action, not resolved
- * yet, ending no earlier than it started; its deadline completed; one audit row each.
+ * Resolves pendencies, all or none, under their rows' locks: each of an action not cancelled, not
+ * resolved yet, ending no earlier than it started; its deadline completed; one audit row each. A
+ * pendency left open under an action concluded before concluding checked its pendencies may still
+ * be resolved: resolving is the one change a concluded action's pendency takes.
  */
 export async function resolvePendencies(db: Db, ids: number[], end: { end_date: string; end_notes: string | null }, userId: number | null) {
-  const { end_date: endDate, end_notes: endNotes } = end;
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('inspection_action_pendencies')
@@ -188,18 +202,45 @@ export async function resolvePendencies(db: Db, ids: number[], end: { end_date: 
       .forUpdate()
       .execute();
     if (rows.length !== ids.length) throw notFound(PENDENCY_NOT_FOUND);
-    const resolved = [];
     for (const row of rows) {
-      await refuseClosedAction(trx, row.inspection_action_id);
+      const action = await trx.selectFrom('inspection_actions').select('canceled').where('id', '=', Number(row.inspection_action_id)).executeTakeFirst();
+      if (action?.canceled === true) throw conflict(CANCELLED_UNCHANGED);
       if (row.concluded === true) throw conflict(ALREADY_RESOLVED);
-      if (row.start_date !== null && endDate < row.start_date) throw invalid({ end_date: [END_BEFORE_START] });
-      const changes = { concluded: true, end_date: endDate, end_notes: endNotes };
-      await trx.updateTable('inspection_action_pendencies').set({ ...changes, updated_at: new Date() }).where('id', '=', row.id).execute();
-      const moment = endDate === dateOf(now()) ? now() : `${endDate} 23:59:59`;
-      await closeDeadline(trx, row.deadline_id, 'completion', moment, endNotes, userId);
-      await recordAudit(trx, { event: 'concluded', userId, module: PENDENCIES, recordId: Number(row.id), oldValues: { concluded: false, end_date: null, end_notes: null }, newValues: changes });
-      resolved.push({ id: Number(row.id), ...changes });
+      if (row.start_date !== null && end.end_date < row.start_date) throw invalid({ end_date: [END_BEFORE_START] });
     }
-    return resolved;
+    return resolveRows(trx, rows, end, userId);
   });
+}
+
+/** The pendencies still open among an action's, in the order they were written: what its conclusion names. */
+export async function openPendencies(trx: Db, actionIds: number[]) {
+  if (actionIds.length === 0) return [];
+  return trx
+    .selectFrom('inspection_action_pendencies as p')
+    .leftJoin('pendency_types as t', 't.id', 'p.pendency_type_id')
+    .select(['p.id', 'p.inspection_action_id', 'p.formatted_number', 'p.start_date', 'p.deadline_id', 't.denomination as type'])
+    .where('p.inspection_action_id', 'in', actionIds)
+    .where((eb) => eb.or([eb('p.concluded', '=', false), eb('p.concluded', 'is', null)]))
+    .orderBy('p.id')
+    .forUpdate('p')
+    .execute();
+}
+
+/** How a person names a pendency: its number (or #id) and its type ('PEN-1 (Apresentar ART)'). */
+export const pendencyName = (row: { id: unknown; formatted_number?: string | null; type?: string | null }) =>
+  `${row.formatted_number ?? `#${String(row.id)}`}${row.type ? ` (${row.type})` : ''}`;
+
+/** Marks checked pendencies resolved inside the caller's transaction: their deadlines completed, an audit row each. */
+export async function resolveRows(trx: Db, rows: readonly { id: unknown; deadline_id: unknown }[], end: { end_date: string; end_notes: string | null }, userId: number | null) {
+  const { end_date: endDate, end_notes: endNotes } = end;
+  const resolved = [];
+  for (const row of rows) {
+    const changes = { concluded: true, end_date: endDate, end_notes: endNotes };
+    await trx.updateTable('inspection_action_pendencies').set({ ...changes, updated_at: new Date() }).where('id', '=', Number(row.id)).execute();
+    const moment = endDate === dateOf(now()) ? now() : `${endDate} 23:59:59`;
+    await closeDeadline(trx, row.deadline_id, 'completion', moment, endNotes, userId);
+    await recordAudit(trx, { event: 'concluded', userId, module: PENDENCIES, recordId: Number(row.id), oldValues: { concluded: false, end_date: null, end_notes: null }, newValues: changes });
+    resolved.push({ id: Number(row.id), ...changes });
+  }
+  return resolved;
 }

@@ -11,13 +11,13 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Entity, Field, Model } from '../../../language/index.js';
 import { AppError, invalid, notFound } from '../http/app-error.js';
 import { FILE_TYPES, MAX_FILE_SIZE } from '../../../language/files.js';
 import { insertActions, operationAccess } from './access.js';
 import { acceptedType, attachmentDisposition, EMPTY_FILE, NO_FILE, safeFileName, tooLarge, wrongType } from './file-content.js';
-import { fileFields, FILES_TABLE, sweepUnclaimedUploads } from './files.js';
+import { fileFields, FILES_TABLE, keptContent, sweepUnclaimedUploads } from './files.js';
 import { parseId } from './read.js';
 import { StorageNotFoundError } from '../storage/storage.js';
 import type { ResourceAction } from './permissions.js';
@@ -74,7 +74,7 @@ export async function fileRoutes(app: FastifyInstance, options: { model: Model }
       const row = await db
         .selectFrom(`${entity.table} as r`)
         .innerJoin(`${FILES_TABLE} as f`, 'f.id', `r.${field.column}`)
-        .select(['f.name', 'f.size', 'f.content_type', 'f.storage_key', 'f.service_id'])
+        .select(['f.name', 'f.size', 'f.content_type', 'f.storage_key', 'f.service_id', 'f.content'])
         .where('r.id', '=', id)
         .where('f.module', '=', entity.module)
         .where('f.record_id', '=', id)
@@ -108,9 +108,12 @@ const unavailable = (request: FastifyRequest) => (error: unknown): never => {
 /**
  * The bytes of a file's row, as a stream, from the storage of the service that holds them: 404
  * `missing` when the storage no longer holds them (as for a record without its file), 503 when the
- * storage cannot be reached. For every route that answers a file (a document's download too).
+ * storage cannot be reached; the bytes a row keeps itself, from the row. For every route that answers a
+ * file (a document's download too).
  */
-export async function storedBytes(request: FastifyRequest, context: WriteContext, row: { storage_key: unknown; service_id: unknown }, missing: string) {
+export async function storedBytes(request: FastifyRequest, context: WriteContext, row: { storage_key: unknown; service_id: unknown; content?: unknown }, missing: string) {
+  const kept = keptContent(row);
+  if (kept) return Readable.from([kept]);
   const storage = await context.files!.of(row.service_id == null ? null : Number(row.service_id)).catch(unavailable(request));
   return storage.stream(String(row.storage_key)).catch((error: unknown) => {
     throw error instanceof StorageNotFoundError ? notFound(missing) : error;

@@ -1,7 +1,8 @@
 /**
  * A record's `file` fields: its column holds the id of a row of the space's `files` table (name,
  * size, content type, storage key, the service holding the bytes); the bytes are in that service's
- * storage (storage/storages.ts), or the space's own folder.
+ * storage (storage/storages.ts), or the space's own folder, or, for a file the product ships with the
+ * space, in the row itself (`content`).
  *
  * Order of writes, so that a record never points at bytes that are not there:
  * 1. the upload puts the bytes in the storage, then inserts the row (no `record_id`);
@@ -16,6 +17,17 @@ import type { SpaceStorages } from '../storage/storages.js';
 import type { DiscardedFile, WriteContext } from './hooks.js';
 
 export const FILES_TABLE = 'files';
+
+/**
+ * The bytes a file's row keeps itself (`files.content`: a file the product ships with the space, such
+ * as a report design), or null when a storage holds them (every upload). PostgreSQL answers a Buffer,
+ * PGlite a Uint8Array.
+ */
+export function keptContent(row: { content?: unknown }): Buffer | null {
+  const content = row.content;
+  if (Buffer.isBuffer(content)) return content;
+  return content instanceof Uint8Array ? Buffer.from(content.buffer, content.byteOffset, content.byteLength) : null;
+}
 export const UPLOAD_NOT_FOUND = 'O arquivo enviado não foi encontrado; envie-o novamente.';
 
 /** A file as a record answers it. */

@@ -22,6 +22,8 @@ export interface FilesTable {
   storage_key: string;
   /** The file service holding the bytes (`file_service_types`); null for the space's own folder. */
   service_id: number | null;
+  /** The bytes themselves, for a file the product ships with the space (a report design); null for every upload, whose bytes a storage holds. */
+  content: Generated<Buffer | null>;
   uploaded_by: number | null;
   created_at: Generated<Timestamp>;
 }

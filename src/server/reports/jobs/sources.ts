@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { effectivePermissions } from '../../auth/grants.js';
 import { ADMIN } from '../../http/session.js';
-import { FILES_TABLE } from '../../resources/files.js';
+import { FILES_TABLE, keptContent } from '../../resources/files.js';
 import type { SpaceStorages } from '../../storage/storages.js';
 import { ReportError, type ReportAccess, type ReportDesign, type ReportEngineSettings, type ReportFormat } from '../engine.js';
 
@@ -25,11 +25,13 @@ export interface ReportJob {
 
 const FORMATS: readonly ReportFormat[] = ['pdf', 'xlsx', 'csv'];
 
-/** The bytes of a stored file (a design's), wherever its service keeps them. */
+/** The bytes of a stored file (a design's), wherever its service keeps them, or from its row (a shipped design). */
 async function fileBytes(db: Kysely<any>, files: SpaceStorages, fileId: unknown): Promise<Buffer | null> {
   if (typeof fileId !== 'string') return null;
-  const row = await db.selectFrom(FILES_TABLE).select(['storage_key', 'service_id']).where('id', '=', fileId).executeTakeFirst();
+  const row = await db.selectFrom(FILES_TABLE).select(['storage_key', 'service_id', 'content']).where('id', '=', fileId).executeTakeFirst();
   if (!row) return null;
+  const kept = keptContent(row);
+  if (kept) return kept;
   const storage = await files.of(row.service_id == null ? null : Number(row.service_id));
   return storage.get(String(row.storage_key));
 }

@@ -14,20 +14,21 @@ import { ConfirmDialog } from '../../kit/plain/ConfirmDialog';
 import { formatDate } from '../../kit/format';
 import { http } from '../../services';
 import { failureOf } from '../../pages/bare/failure';
+import { ConcludeDialog } from './ConcludeDialog';
 
 export const REASON_REQUIRED = 'O campo Motivo do cancelamento é obrigatório.';
 
-type Move = 'reactivate' | 'conclude';
+type Move = 'reactivate';
 
 const QUESTIONS: Record<Move, { title: string; content: string }> = {
   reactivate: { title: 'Reativar ação', content: 'Deseja realmente reativar esta ação de fiscalização? O motivo e as observações do cancelamento serão apagados.' },
-  conclude: { title: 'Concluir ação', content: 'Deseja realmente concluir esta ação de fiscalização? A conclusão não pode ser desfeita: a ação não poderá mais ser alterada.' },
 };
 
 /**
  * Under an inspection action being viewed: its state (cancelled with its reason, concluded) and, to
- * whoever may update it, 'Cancelar ação' (a dialog asking the reason and notes), 'Reativar ação' and
- * 'Concluir ação' (each after a confirmation). The server decides every move (docs/INSPECTIONS.md).
+ * whoever may update it, 'Cancelar ação' (a dialog asking the reason and notes), 'Reativar ação' (after
+ * a confirmation) and 'Concluir ação' (a confirmation naming the open pendencies and asking what becomes
+ * of them: ConcludeDialog). The server decides every move (docs/INSPECTIONS.md).
  */
 export function ActionStatePanel() {
   const record = useRecordContext();
@@ -40,6 +41,7 @@ export function ActionStatePanel() {
   const [notes, setNotes] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [asking, setAsking] = useState<Move | null>(null);
+  const [concluding, setConcluding] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!record) return null;
   const path = `/api/acoes_fiscalizacao/${encodeURIComponent(String(record.id))}`;
@@ -67,8 +69,7 @@ export function ActionStatePanel() {
     }
     void run(() => http({ method: 'PUT', path: `${path}/cancel`, body: { cancellation_reason: reason, cancellation_notes: notes } }), () => setCancelling(false));
   };
-  const confirm = (move: Move) =>
-    void run(() => (move === 'reactivate' ? http({ method: 'PUT', path: `${path}/reactivate`, body: {} }) : http({ method: 'POST', path: '/api/acoes_fiscalizacao/conclude', body: { ids: [record.id] } })), () => setAsking(null));
+  const confirm = (move: Move) => void run(() => http({ method: 'PUT', path: `${path}/${move}`, body: {} }), () => setAsking(null));
   const open = () => {
     setReason('');
     setNotes('');
@@ -84,7 +85,7 @@ export function ActionStatePanel() {
         {movable && !record.canceled && !record.concluded ? (
           <>
             <Button type="button" variant="outlined" onClick={open}>Cancelar ação</Button>
-            <Button type="button" variant="outlined" onClick={() => setAsking('conclude')}>Concluir ação</Button>
+            <Button type="button" variant="outlined" onClick={() => setConcluding(true)}>Concluir ação</Button>
           </>
         ) : null}
         {movable && record.canceled ? <Button type="button" variant="outlined" onClick={() => setAsking('reactivate')}>Reativar ação</Button> : null}
@@ -124,6 +125,16 @@ export function ActionStatePanel() {
           <Button type="button" variant="contained" onClick={cancel} disabled={busy}>Confirmar cancelamento</Button>
         </DialogActions>
       </Dialog>
+      <ConcludeDialog
+        action={record}
+        open={concluding}
+        onClose={() => setConcluding(false)}
+        onDone={(message) => {
+          notify(message, { type: 'success' });
+          setConcluding(false);
+          refresh();
+        }}
+      />
       <ConfirmDialog open={asking !== null} busy={busy} title={asking ? QUESTIONS[asking].title : ''} content={asking ? QUESTIONS[asking].content : ''} onConfirm={() => asking && confirm(asking)} onClose={() => setAsking(null)} />
     </Box>
   );

@@ -3,15 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
   AutocompleteInput,
-  Form,
   ReferenceInput,
   RecordContextProvider,
   ResourceContextProvider,
@@ -38,6 +33,7 @@ import { firstMessages } from '../../http/client';
 import { failureOf } from '../../pages/bare/failure';
 import { http } from '../../services';
 import { shownMoment } from '../simulacao_prazo/fields';
+import { RESOLVE_FORM, resolvePendencies, SubForm, today } from './SubForm';
 
 const ANNOTATIONS = 'anotacoes_acao_fiscalizacao';
 const INFRACTIONS = 'infracoes_acao_fiscalizacao';
@@ -59,15 +55,9 @@ const INFRACTION_FORM: FieldSpec[] = [
   infractionFields.notes,
 ];
 const PENDENCY_FORM: FieldSpec[] = [pendencyFields.start_date, pendencyFields.notes];
-const RESOLVE_FORM: FieldSpec[] = [
-  { source: 'end_date', kind: 'date', label: 'Data de conclusão', required: true },
-  { source: 'end_notes', kind: 'textarea', label: 'Observações de conclusão' },
-];
 
 /** The columns whose referenced names the lists show. */
 const TYPE_COLUMNS: FieldSpec[] = [annotationFields.inspection_annotation_type_id, infractionFields.inspection_infraction_type_id, pendencyFields.pendency_type_id];
-
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 type Opened =
   | { form: 'annotation' }
@@ -102,6 +92,8 @@ export function AnnotationsPanel() {
   const [documentsOf, setDocumentsOf] = useState<RaRecord['id'] | null>(null);
   if (!action || actionId == null) return null;
   const open = action.canceled !== true && action.concluded !== true;
+  // A pendency left open by a conclusion made before conclusions checked pendencies is still resolved here.
+  const resolvable = action.canceled !== true && mayResolve === true;
   const reload = () => {
     void annotations.refetch();
     void infractions.refetch();
@@ -130,13 +122,7 @@ export function AnnotationsPanel() {
       return {};
     }, close);
   const resolve = (ids: number[], values: Record<string, unknown>) =>
-    saved(async () => {
-      const body = { end_date: values.end_date ?? null, end_notes: values.end_notes ?? null };
-      const { json } = ids.length === 1
-        ? await http({ method: 'PUT', path: `/api/${PENDENCIES}/${ids[0]}/conclude`, body })
-        : await http({ method: 'PUT', path: `/api/${PENDENCIES}/conclude`, body: { ...body, ids } });
-      return json as { message?: string };
-    }, () => {
+    saved(() => resolvePendencies(ids, values), () => {
       close();
       setSelected([]);
     });
@@ -145,7 +131,7 @@ export function AnnotationsPanel() {
     <PendencyTable
       rows={rows}
       typeName={(id) => typeName(pendencyFields.pendency_type_id, id)}
-      selectable={open && mayResolve === true}
+      selectable={resolvable}
       selected={selected}
       onToggle={(id) => setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]))}
       onResolve={(id) => setOpened({ form: 'resolve', ids: [id] })}
@@ -159,7 +145,7 @@ export function AnnotationsPanel() {
         <Typography component="h2" variant="h6" sx={{ flex: '1 1 auto' }}>
           Anotações
         </Typography>
-        {open && mayResolve && selected.length > 0 ? (
+        {resolvable && selected.length > 0 ? (
           <Button type="button" variant="outlined" onClick={() => setOpened({ form: 'resolve', ids: selected })}>
             Resolver pendências selecionadas ({selected.length})
           </Button>
@@ -365,70 +351,25 @@ function PendencyTable({
   );
 }
 
-/** A dialog holding a sub-form of its own (the action's form is not touched): its inputs, 'Salvar' and 'Voltar'. */
-function SubForm({
-  title,
-  open,
-  fields,
-  record,
-  submitLabel = 'Salvar',
-  onClose,
-  onSubmit,
-  lead,
-  children,
-}: {
-  title: string;
-  /** Inputs before the fields. */
-  lead?: ReactNode;
-  open: boolean;
-  fields: FieldSpec[];
-  record?: Record<string, unknown>;
-  submitLabel?: string;
-  onClose: () => void;
-  onSubmit: (values: Record<string, unknown>) => Promise<Record<string, string> | undefined>;
-  children?: ReactNode;
-}) {
-  const [busy, setBusy] = useState(false);
-  const id = `subform-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  const submit = async (values: Record<string, unknown>) => {
-    setBusy(true);
-    try {
-      return await onSubmit(values);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={id} fullWidth maxWidth="sm">
-      <DialogTitle id={id}>{title}</DialogTitle>
-      {open ? (
-        <Form record={record} onSubmit={submit} noValidate>
-          <DialogContent>
-            {lead}
-            {fields.map((spec) => (
-              <KindInput key={spec.source} {...spec} />
-            ))}
-            {children}
-          </DialogContent>
-          <DialogActions>
-            <Button type="button" onClick={onClose} disabled={busy}>Voltar</Button>
-            <Button type="submit" variant="contained" disabled={busy}>{submitLabel}</Button>
-          </DialogActions>
-        </Form>
-      ) : null}
-    </Dialog>
-  );
+/** The simulation's answer: the deadline, what it counts from, and whether it has already passed. */
+interface Simulated {
+  deadline_moment?: string;
+  base_moment?: string;
+  base_label?: string;
+  overdue?: boolean;
 }
 
 /**
  * The deadline a new pendency would receive, asked of the server as its type and start date are
  * chosen (`POST /api/pendencias_acao_fiscalizacao/simulation`, nothing stored): only a simulation until
- * the pendency is saved, when the deadlines engine counts the same deadline.
+ * the pendency is saved, when the deadlines engine counts the same deadline. It says the moment it
+ * counts from and why (the start date, or the moment of saving when there is none), and warns before
+ * saving when that deadline has already passed: the pendency would be born overdue.
  */
 function DeadlineSimulation() {
   const typeId = useWatch({ name: 'pendency_type_id' }) as unknown;
   const startDate = useWatch({ name: 'start_date' }) as unknown;
-  const [shown, setShown] = useState<{ moment?: string; message?: string } | null>(null);
+  const [shown, setShown] = useState<{ simulated?: Simulated; message?: string } | null>(null);
   useEffect(() => {
     if (typeId == null || typeId === '') {
       setShown(null);
@@ -437,7 +378,7 @@ function DeadlineSimulation() {
     const start = typeof startDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(startDate) ? startDate : undefined;
     let active = true;
     http({ method: 'POST', path: `/api/${PENDENCIES}/simulation`, body: { pendency_type_id: typeId, start_date: start } }).then(
-      ({ json }) => active && setShown({ moment: (json as { data?: { deadline_moment?: string } }).data?.deadline_moment }),
+      ({ json }) => active && setShown({ simulated: (json as { data?: Simulated }).data }),
       (error) => active && setShown({ message: Object.values(failureOf(error).fields)[0] ?? failureOf(error).message }),
     );
     return () => {
@@ -445,10 +386,26 @@ function DeadlineSimulation() {
     };
   }, [typeId, startDate]);
   if (!shown) return null;
+  const simulated = shown.simulated;
+  if (!simulated?.deadline_moment) {
+    return (
+      <Alert severity="warning" role="status" aria-label="Prazo simulado" sx={{ mt: 1 }}>
+        {shown.message}
+      </Alert>
+    );
+  }
+  const base = simulated.base_moment ? ` Contado de ${shownMoment(simulated.base_moment)}: ${simulated.base_label ?? 'o momento base'}.` : '';
   return (
-    <Alert severity={shown.moment ? 'info' : 'warning'} role="status" aria-label="Prazo simulado" sx={{ mt: 1 }}>
-      {shown.moment ? `Prazo (simulação até salvar): ${shownMoment(shown.moment)}` : shown.message}
-    </Alert>
+    <>
+      <Alert severity={simulated.overdue ? 'warning' : 'info'} role="status" aria-label="Prazo simulado" sx={{ mt: 1 }}>
+        {`Prazo (simulação até salvar): ${shownMoment(simulated.deadline_moment)}.${base}`}
+      </Alert>
+      {simulated.overdue ? (
+        <Alert severity="warning" role="alert" aria-label="Prazo já vencido" sx={{ mt: 1 }}>
+          {`Este prazo já venceu em ${shownMoment(simulated.deadline_moment)}: salva assim, a pendência nasce vencida, e os fiscais da ação podem receber em seguida o aviso de prazo vencido. Para contar o prazo de hoje, deixe a data de início vazia ou informe outra.`}
+        </Alert>
+      ) : null}
+    </>
   );
 }
 
