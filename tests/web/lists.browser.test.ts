@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
 import { creator } from '../api/support/bodies';
 import { ROOT } from '../api/support/server';
+import { employeeParty } from '../inspections/support/bodies';
 import { launchBrowser, logIn, screenshotOnFailure, startProduct, type RunningProduct } from '../e2e/support/product';
 import { gate, nextFrames, settled } from '../e2e/support/settle';
 
@@ -289,13 +290,45 @@ describe('lists, forms and views in the browser', () => {
 
   // Last: the records made here (persons, and the civil statuses their references need) would come
   // before 'Casado(a)' in the lists the tests above read.
-  describe('records made here: one of every module in tabs', () => {
+  describe('records made here: one of every module in tabs, two lists of the persons', () => {
     beforeAll(async () => {
       await page.setViewportSize({ width: 1366, height: 768 });
     });
 
     it("lays a record view's fields one under another in every tab, none touching the next, at 1366 and 390 px", async () => {
       expect(await fieldsRunTogether()).toEqual([]);
+    });
+
+    it('keeps a search to its own list: Pessoas físicas and Funcionários, two lists of the persons, each its own', async () => {
+      const create = creator(model, (url, body) => api('POST', url, body), undefined, (url) => api('GET', url), true);
+      await create('pessoa_fisica', { name: 'Mariana Pessoa Física' });
+      await employeeParty(create, { name: 'Joana Funcionária Lima' });
+      const search = () => page.getByRole('textbox', { name: 'Pesquisar' });
+      const menu = (name: string) => page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name, exact: true });
+
+      await page.goto(`${product.url}/pessoa_fisica`);
+      await search().fill('mariana');
+      await page.getByRole('cell', { name: 'Mariana Pessoa Física' }).waitFor();
+      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+
+      await menu('Funcionários').click();
+      await expect.poll(path).toBe('/funcionarios');
+      await page.getByRole('cell', { name: 'Joana Funcionária Lima' }).waitFor();
+      expect(await search().inputValue()).toBe('');
+      expect(await page.getByText('Nenhum registro encontrado').count()).toBe(0);
+      await search().fill('joana');
+      await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toContain('joana');
+
+      await menu('Pessoas físicas').click();
+      await expect.poll(path).toBe('/pessoa_fisica');
+      await page.getByRole('cell', { name: 'Mariana Pessoa Física' }).waitFor();
+      expect(await search().inputValue()).toBe('mariana');
+      expect(await page.getByRole('cell', { name: 'Joana Funcionária Lima' }).count()).toBe(0);
+
+      await menu('Funcionários').click();
+      await expect.poll(path).toBe('/funcionarios');
+      await page.getByRole('cell', { name: 'Joana Funcionária Lima' }).waitFor();
+      expect(await search().inputValue()).toBe('joana');
     });
   });
 });
