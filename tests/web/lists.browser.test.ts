@@ -239,6 +239,30 @@ describe('lists, forms and views in the browser', () => {
       await page.getByRole('status').filter({ hasText: 'Registro excluído com sucesso' }).waitFor();
     });
 
+    it('says under the search box when a search is read by a start, and finds as it says', async () => {
+      const search = page.getByRole('textbox', { name: 'Pesquisar' });
+      const hint = async () => (await page.locator(`#${await search.getAttribute('aria-describedby')}`).textContent()) ?? '';
+      // The list as it opens with nothing chosen (an earlier test left its search kept).
+      await page.goto(`${product.url}/estados_civis?filter=%7B%7D`);
+      await page.getByRole('cell', { name: 'Casado(a)' }).waitFor();
+      // 'a' starts a word of 'Casado(a)', none of 'União estável'.
+      await search.fill('a');
+      await expect.poll(hint).toBe('“a” tem menos de 3 caracteres: é procurado no início das palavras.');
+      await page.getByRole('cell', { name: 'Casado(a)' }).waitFor();
+      await expect.poll(() => page.getByRole('cell', { name: 'União estável' }).count()).toBe(0);
+      // Three characters are found anywhere, and the hint goes.
+      await search.fill('asad');
+      await expect.poll(hint).toBe('');
+      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+      await page.getByRole('cell', { name: 'Casado(a)' }).waitFor();
+
+      await page.goto(`${product.url}/pessoa_fisica?filter=%7B%7D`);
+      await search.fill('529');
+      await expect.poll(hint).toBe('O CPF é procurado pelo início do número.');
+      await search.fill('');
+      await expect.poll(hint).toBe('');
+    });
+
     it('sorts, pages and selects the monitors like every list', async () => {
       await api('POST', '/api/monitores', { url: 'https://example.org', uptime_check_enabled: false, service_name: 'Portal', system_name: 'Conselho' });
       await page.goto(`${product.url}/monitores`);

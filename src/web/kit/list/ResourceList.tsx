@@ -8,7 +8,7 @@ import { CardList } from './CardList';
 import { BulkDeleteBar } from './BulkDeleteBar';
 import { ListPagination } from './ListPagination';
 import { ListTitle } from './ListTitle';
-import { SearchBox } from './SearchBox';
+import { SearchBox, SearchHint } from './SearchBox';
 import { ColumnsButton } from './ColumnsButton';
 import { ViewsButton } from './ViewsButton';
 import { ExportButton } from './ExportButton';
@@ -57,7 +57,7 @@ export function listKey(pathname: string, resource: string): string {
  * @example <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search recordLabel="denomination" />
  * @example <ResourceList {...list} columns={[...list.columns, { ...columns.url, cell: (record) => <a href={record.url}>{record.url}</a> }]} />
  */
-export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, bulkDelete = true, extraFilters = [], refreshEvery, filter, createRecord, title, intro }: ResourceListProps) {
+export function ResourceList({ columns, filters, sort, search, searchByStart, recordLabel, readOnly = false, bulkDelete = true, extraFilters = [], refreshEvery, filter, createRecord, title, intro }: ResourceListProps) {
   const resource = useResourceContext()!;
   const navigate = useNavigate();
   const key = listKey(useLocation().pathname, resource);
@@ -119,6 +119,7 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
           </Link>
         )}
       </div>
+      {search && <SearchHint byStart={searchByStart} />}
       <div className="list-card">
         {selectable && <BulkDeleteBar />}
         {list.isPending || empty ? (
