@@ -56,3 +56,10 @@ export type FieldKind = keyof typeof KIND_FACTS;
 
 /** Whether kind `kind` has `fact`; false for a name that is no kind. */
 export const kindHas = (kind: string, fact: keyof KindFacts): boolean => (KIND_FACTS as Record<string, KindFacts>)[kind]?.[fact] === true;
+
+/**
+ * Kinds a list's `q` finds by their start, whatever the length of the word typed: a CPF or CNPJ is
+ * stored written out (`529.982.247-25`) and its start is a range of its prefix index (the rule:
+ * src/shared/search.ts). The list screen says so when a number is typed.
+ */
+export const SEARCHED_BY_START: ReadonlySet<FieldKind> = new Set<FieldKind>(['cpf', 'cnpj']);

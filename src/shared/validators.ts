@@ -35,45 +35,6 @@ export function canonicalTaxId(kind: string, value: unknown): unknown {
   return value;
 }
 
-/** How each number is written: its groups of digits and the mark before each group but the first. */
-const TAX_ID_LAYOUTS = {
-  cpf: { groups: [3, 3, 3, 2], marks: ['.', '.', '-'] },
-  cnpj: { groups: [2, 3, 3, 4, 2], marks: ['.', '.', '/', '-'] },
-} as const;
-
-/**
- * Whether `typed`, read as plain text, could appear inside a written CPF or CNPJ: a run of
- * characters without marks longer than the layout's longest group never does ('529982' is never
- * inside '529.982.247-25'; '982' and '529.98' may be).
- */
-export const fitsWrittenTaxId = (kind: keyof typeof TAX_ID_LAYOUTS, typed: string): boolean =>
-  typed.split(/[./-]/).every((run) => run.length <= Math.max(...TAX_ID_LAYOUTS[kind].groups));
-
-/**
- * The start of a CPF or CNPJ in its written form, from what a person typed with or without
- * punctuation, so a search by the first digits finds the stored `529.982.247-25`: digits (a CNPJ's
- * first twelve may be letters, the alphanumeric CNPJ) and the marks `.`, `-`, `/`, with at least one
- * digit. Null for anything else, or for more characters than the number has.
- * @example taxIdPrefix('cpf', '529982') // '529.982'
- * @example taxIdPrefix('cnpj', '12abc345/01') // '12.ABC.345/01'
- */
-export function taxIdPrefix(kind: keyof typeof TAX_ID_LAYOUTS, typed: string): string | null {
-  const allowed = kind === 'cpf' ? /^[\d./-]+$/ : /^[\dA-Za-z./-]+$/;
-  if (!allowed.test(typed) || !/\d/.test(typed)) return null;
-  const characters = typed.replace(/[./-]/g, '').toUpperCase();
-  const { groups, marks } = TAX_ID_LAYOUTS[kind];
-  // Only the first twelve characters of a CNPJ may be letters; its check digits are digits.
-  if (/\D/.test(characters.slice(12))) return null;
-  let written = '';
-  let at = 0;
-  for (const [i, size] of groups.entries()) {
-    if (at >= characters.length) break;
-    written += (i > 0 ? marks[i - 1] : '') + characters.slice(at, at + size);
-    at += size;
-  }
-  return at >= characters.length ? written : null;
-}
-
 /**
  * Money as a person types it: digits with a comma and at least two decimals, thousands optionally
  * grouped by dots (`1.234,56`, `1234,56`). The API also takes the plain decimal form `1234.56`.

@@ -47,6 +47,7 @@ it('prepares reads and writes, never transaction control or pattern searches', (
   expect(isPreparable('explain (format json) select 1')).toBe(false);
   expect(isPreparable('select id from cities where name like $1')).toBe(false);
   expect(isPreparable('select id from cities where $1 <% name')).toBe(false);
+  expect(isPreparable('select id from cities where immutable_unaccent(lower(name)) ~ ($1 || $2)')).toBe(false);
   // A batch of a hundred parameters or more is planned for the table as it is then.
   expect(isPreparable(`select id from persons where id in (${Array.from({ length: 99 }, (_, i) => `$${i + 1}`).join(', ')})`)).toBe(true);
   expect(isPreparable(`select id from persons where id in (${Array.from({ length: 100 }, (_, i) => `$${i + 1}`).join(', ')})`)).toBe(false);

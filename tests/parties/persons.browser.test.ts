@@ -1,6 +1,6 @@
 /**
  * A physical person registered in Chromium as staff do it: the tabs of the form, two phones, an
- * address filled from its postal code (ViaCEP played by a small server on loopback), a work relation whose schedule conflicts (the specification's message on the row), fixed
+ * address filled from its postal code (ViaCEP played by a small server on loopback), a work relation resigned before its admission and whose schedule conflicts (each message on the row), fixed
  * and saved; reopened, everything is as typed. A course relation with its diploma registered at another
  * site, its dates out of order fixed, saved and reopened as typed. At 1366 and 390 px.
  */
@@ -39,7 +39,7 @@ describe('physical persons in the browser', () => {
     await page().getByRole('option', { name: option }).first().click();
   };
 
-  it('registers a person with two phones, an address and a work relation, fixing a schedule conflict', async () => {
+  it('registers a person with two phones, an address and a work relation, fixing its dates out of order and a schedule conflict', async () => {
     mkdirSync(SHOTS, { recursive: true });
     await page().setViewportSize({ width: 1366, height: 900 });
     await logIn(page(), session.product);
@@ -117,6 +117,14 @@ describe('physical persons in the browser', () => {
     expect(await startsOf(2)).toEqual(['', ...Array(5).fill('13:00'), '']);
     await cell('Início', 'Segunda-feira', 2).fill('1100');
     expect(await cell('Início', 'Segunda-feira', 2).inputValue()).toBe('11:00');
+    // A resignation before the admission is refused on the row, and left empty.
+    await field('Data de desligamento').fill('01/01/2019');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    const order = panel().getByText('A data de desligamento não pode ser anterior à data de admissão.');
+    await order.waitFor();
+    expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');
+    await field('Data de desligamento').fill('');
+    await expect.poll(() => order.count()).toBe(0);
     await page().getByRole('button', { name: 'Salvar' }).click();
     await panel().getByText('O horário está em conflito com o expediente: 1').waitFor();
     expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCnpj, isCpf, isMoney, parseMoney, taxIdPrefix } from '../../src/shared/validators.js';
+import { taxIdPrefix } from '../../src/shared/search.js';
+import { isCnpj, isCpf, isMoney, parseMoney } from '../../src/shared/validators.js';
 
 describe('shared validators', () => {
   it('CPF: valid check digits with or without punctuation; wrong digits and repeated digits rejected', () => {

@@ -1,7 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadModel } from '../../language/index.js';
+import { creator } from '../api/support/bodies';
+import { ROOT } from '../api/support/server';
+import { employeeParty } from '../inspections/support/bodies';
 import { launchBrowser, logIn, screenshotOnFailure, startProduct, type RunningProduct } from '../e2e/support/product';
-import { gate } from '../e2e/support/settle';
+import { gate, nextFrames, settled } from '../e2e/support/settle';
 
 const LONG = `Denominação muito longa ${'de teste '.repeat(25)}fim`.slice(0, 255);
 
@@ -25,6 +29,57 @@ describe('lists, forms and views in the browser', () => {
     return { status: response.status, body: await response.json() };
   };
   const path = () => new URL(page.url()).pathname;
+  const model = loadModel(ROOT);
+  /** Every record form in tabs (`x-sections`) the product opens at `/{module}/{id}`, one record of each, made once. */
+  let tabbed: Promise<[string, number][]> | undefined;
+  const tabbedRecords = () => {
+    const create = creator(model, (url, body) => api('POST', url, body), undefined, (url) => api('GET', url), true);
+    const modules = model.entities.filter((e) => e.sections.length > 0 && e.operations.update && e.database !== 'platform').map((e) => e.module);
+    tabbed ??= modules.reduce<Promise<[string, number][]>>(async (made, module) => [...(await made), [module, await create(module)]], Promise.resolve([]));
+    return tabbed;
+  };
+  /**
+   * Opens each tab of each record view, at 1366 and at 390 px, and answers the pairs of fields whose
+   * boxes touch or overlap ('pessoa_fisica, Dados pessoais, 1366 px: Nome abreviado | Nome social').
+   */
+  const fieldsRunTogether = async (): Promise<string[]> => {
+    const found: string[] = [];
+    for (const width of [1366, 390]) {
+      // Each width from a page opened at it, as a phone opens it (the menu closed).
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+      for (const [module, id] of await tabbedRecords()) {
+        await page.goto(`${product.url}/${module}/${id}`);
+        await page.getByRole('button', { name: 'Editar' }).waitFor();
+        // Every tab's fields are mounted from the start (a closed tab is only hidden): their values are read once.
+        await settled(page);
+        const tabs = page.getByRole('tablist', { name: 'Abas do formulário' }).getByRole('tab');
+        for (let i = 0; i < (await tabs.count()); i++) {
+          await tabs.nth(i).click();
+          await expect.poll(() => tabs.nth(i).getAttribute('aria-selected')).toBe('true');
+          await nextFrames(page);
+          const touching = await page.locator('[role=tabpanel]:not([hidden])').evaluate((panel) => {
+            // A field as the view shows it (its label and value under one box), and an input (a sub-list among them).
+            const viewed = [...panel.querySelectorAll<HTMLElement>('.RaLabeled-label')].map((label) => label.parentElement!);
+            const fields = [...viewed, ...panel.querySelectorAll<HTMLElement>('.ra-input')].filter((f) => f.getClientRects().length > 0);
+            const name = (f: HTMLElement) => (f.querySelector('.RaLabeled-label, label, legend')?.textContent ?? f.textContent ?? '').trim().slice(0, 40);
+            const pairs: string[] = [];
+            fields.forEach((a, i) => fields.slice(i + 1).forEach((b) => {
+              if (a.contains(b) || b.contains(a)) return;
+              const p = a.getBoundingClientRect();
+              const q = b.getBoundingClientRect();
+              const apart = p.right < q.left || q.right < p.left || p.bottom < q.top || q.bottom < p.top;
+              if (!apart) pairs.push(`${name(a)} | ${name(b)}`);
+            }));
+            return pairs;
+          });
+          const tab = (await tabs.nth(i).textContent())?.trim();
+          found.push(...touching.map((pair) => `${module}, ${tab}, ${width} px: ${pair}`));
+        }
+      }
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    return found;
+  };
   const pageScrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
   beforeAll(async () => {
@@ -184,6 +239,30 @@ describe('lists, forms and views in the browser', () => {
       await page.getByRole('status').filter({ hasText: 'Registro excluído com sucesso' }).waitFor();
     });
 
+    it('says under the search box when a search is read by a start, and finds as it says', async () => {
+      const search = page.getByRole('textbox', { name: 'Pesquisar' });
+      const hint = async () => (await page.locator(`#${await search.getAttribute('aria-describedby')}`).textContent()) ?? '';
+      // The list as it opens with nothing chosen (an earlier test left its search kept).
+      await page.goto(`${product.url}/estados_civis?filter=%7B%7D`);
+      await page.getByRole('cell', { name: 'Casado(a)' }).waitFor();
+      // 'a' starts a word of 'Casado(a)', none of 'União estável'.
+      await search.fill('a');
+      await expect.poll(hint).toBe('“a” tem menos de 3 caracteres: é procurado no início das palavras.');
+      await page.getByRole('cell', { name: 'Casado(a)' }).waitFor();
+      await expect.poll(() => page.getByRole('cell', { name: 'União estável' }).count()).toBe(0);
+      // Three characters are found anywhere, and the hint goes.
+      await search.fill('asad');
+      await expect.poll(hint).toBe('');
+      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+      await page.getByRole('cell', { name: 'Casado(a)' }).waitFor();
+
+      await page.goto(`${product.url}/pessoa_fisica?filter=%7B%7D`);
+      await search.fill('529');
+      await expect.poll(hint).toBe('O CPF é procurado pelo início do número.');
+      await search.fill('');
+      await expect.poll(hint).toBe('');
+    });
+
     it('sorts, pages and selects the monitors like every list', async () => {
       await api('POST', '/api/monitores', { url: 'https://example.org', uptime_check_enabled: false, service_name: 'Portal', system_name: 'Conselho' });
       await page.goto(`${product.url}/monitores`);
@@ -230,6 +309,50 @@ describe('lists, forms and views in the browser', () => {
       expect(await pageScrollsSideways()).toBe(false);
       const lines = await page.locator('#react-admin-title').evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
       expect(lines).toBeGreaterThan(1);
+    });
+  });
+
+  // Last: the records made here (persons, and the civil statuses their references need) would come
+  // before 'Casado(a)' in the lists the tests above read.
+  describe('records made here: one of every module in tabs, two lists of the persons', () => {
+    beforeAll(async () => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+    });
+
+    it("lays a record view's fields one under another in every tab, none touching the next, at 1366 and 390 px", async () => {
+      expect(await fieldsRunTogether()).toEqual([]);
+    });
+
+    it('keeps a search to its own list: Pessoas físicas and Funcionários, two lists of the persons, each its own', async () => {
+      const create = creator(model, (url, body) => api('POST', url, body), undefined, (url) => api('GET', url), true);
+      await create('pessoa_fisica', { name: 'Mariana Pessoa Física' });
+      await employeeParty(create, { name: 'Joana Funcionária Lima' });
+      const search = () => page.getByRole('textbox', { name: 'Pesquisar' });
+      const menu = (name: string) => page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name, exact: true });
+
+      await page.goto(`${product.url}/pessoa_fisica`);
+      await search().fill('mariana');
+      await page.getByRole('cell', { name: 'Mariana Pessoa Física' }).waitFor();
+      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+
+      await menu('Funcionários').click();
+      await expect.poll(path).toBe('/funcionarios');
+      await page.getByRole('cell', { name: 'Joana Funcionária Lima' }).waitFor();
+      expect(await search().inputValue()).toBe('');
+      expect(await page.getByText('Nenhum registro encontrado').count()).toBe(0);
+      await search().fill('joana');
+      await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toContain('joana');
+
+      await menu('Pessoas físicas').click();
+      await expect.poll(path).toBe('/pessoa_fisica');
+      await page.getByRole('cell', { name: 'Mariana Pessoa Física' }).waitFor();
+      expect(await search().inputValue()).toBe('mariana');
+      expect(await page.getByRole('cell', { name: 'Joana Funcionária Lima' }).count()).toBe(0);
+
+      await menu('Funcionários').click();
+      await expect.poll(path).toBe('/funcionarios');
+      await page.getByRole('cell', { name: 'Joana Funcionária Lima' }).waitFor();
+      expect(await search().inputValue()).toBe('joana');
     });
   });
 });

@@ -20,7 +20,7 @@ export const filters = {
   genre_id: { source: 'genre_id', kind: 'reference', label: 'Gênero', reference: { module: 'generos' } },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
-export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'name', order: 'ASC' }, search: true, recordLabel: 'name' };
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'name', order: 'ASC' }, search: true, searchByStart: ['CPF'], recordLabel: 'name' };
 
 export default function PessoaFisicaList() {
   return <ResourceList {...list} />;

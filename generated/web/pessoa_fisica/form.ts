@@ -106,7 +106,7 @@ export function inputs(mode: FormMode) {
           { source: 'employer_id', kind: 'reference', label: 'Empregador', required: true, reference: { module: 'partes', combo: 'pessoas_juridicas', typeAhead: true }, lookup: { module: 'pessoa_juridica', by: 'cnpj', answer: 'party_id', label: 'CNPJ do empregador', clears: { employee_register_id: null, admission_date: null, resignation_date: null, employment_relationship_type_id: null, work_regime_id: null, technical_assignment_id: null, sector_id: null, enrollment: null, technical_manager: false, responsible_sector: false, also_supervises: false, notes: null } } },
           { source: 'employee_register_id', kind: 'text', label: 'Matrícula', required: true, maxLength: 50 },
           { source: 'admission_date', kind: 'date', label: 'Data de admissão', required: true },
-          { source: 'resignation_date', kind: 'date', label: 'Data de desligamento' },
+          { source: 'resignation_date', kind: 'date', label: 'Data de desligamento', notBefore: { field: 'admission_date', message: 'A data de desligamento não pode ser anterior à data de admissão.' } },
           { source: 'employment_relationship_type_id', kind: 'reference', label: 'Tipo de vínculo', required: true, reference: { module: 'tipos_vinculos_empregaticios' } },
           { source: 'work_regime_id', kind: 'reference', label: 'Regime de trabalho', required: true, reference: { module: 'regimes_trabalho' } },
           { source: 'technical_assignment_id', kind: 'reference', label: 'Atribuição técnica', required: true, reference: { module: 'atribuicoes_tecnicas' } },

@@ -23,7 +23,7 @@ export const filters = {
   department_id: { source: 'department_id', kind: 'reference', label: 'Departamento', reference: { module: 'departamentos' } },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
-export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'name', order: 'ASC' }, search: true, recordLabel: 'name' };
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'name', order: 'ASC' }, search: true, searchByStart: ['CNPJ'], recordLabel: 'name' };
 
 export default function PessoaJuridicaList() {
   return <ResourceList {...list} />;

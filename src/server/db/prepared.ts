@@ -9,8 +9,9 @@ import type pg from 'pg';
 export const MAX_PREPARED_PER_CONNECTION = 200;
 
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
-// A search pattern's selectivity decides its plan: a plan made for one pattern must not serve another.
-const PATTERN_MATCH = /\blike\b|<%|%>/i;
+// A search pattern's selectivity decides its plan: a plan made for one pattern must not serve another
+// (`like`, trigram similarity, a regular expression: a short word at the start of a text's words).
+const PATTERN_MATCH = /\blike\b|<%|%>|\s~\s/i;
 
 // A statement of a hundred parameters or more is a batch (an import's rows, the ids they name): its
 // planning is little beside its work, and a plan made while a table was nearly empty (a seq scan)

@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Entity } from '../../../language/index.js';
-import { fitsWrittenTaxId, taxIdPrefix } from '../../shared/validators.js';
+import { SEARCH_ANYWHERE_LENGTH, searchWords, taxIdPrefix } from '../../shared/search.js';
 import { MIN_VOCABULARY_WORD, wordsDocument } from '../db/search-vocabulary.js';
 
-/** Shortest `q` word compared by trigrams; a shorter word matches the start of a value. */
+/** Shortest `q` looked up by resemblance when the exact search finds nothing. */
 export const FUZZY_MIN_LENGTH = MIN_VOCABULARY_WORD;
 
 /** Least trigram similarity (pg_trgm's default threshold) for a word of the table to stand for a word of `q`. */
@@ -19,8 +19,10 @@ export interface FuzzyWord {
 }
 
 /**
- * `exact`: every word of `q` appears in one of the searchable fields (case and accents ignored).
- * `fuzzy`, tried only when the exact search finds nothing: every word of `q` is a word of the row,
+ * `exact`: every word of `q` is found in one of the searchable fields, as src/shared/search.ts says
+ * (a text's word of 3 characters or more anywhere, a shorter one at the start of one of its words; a
+ * CPF or CNPJ by its start). `fuzzy`, tried only when the exact search finds nothing: every word of
+ * `q` is a word of the row,
  * the start of one, or one of the table's words that resemble it (trigram similarity, the closest
  * MAX_ALTERNATIVES), so 'Sao Paolo' finds 'São Paulo' and 'santo itajuba velho' finds 'Santa Itajuba
  * Velho'. Without a vocabulary (`words: null`) the whole `q` is compared with each value instead.
@@ -34,7 +36,18 @@ const normalised = (column: string) => sql`immutable_unaccent(lower(${sql.ref(co
 /** A word as the vocabulary splits it: no accents, lower case, letters and digits ('São-Paulo' is two). */
 const asVocabularyWords = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^a-z0-9]+/);
 
-const words = (q: string) => q.split(/\s+/).filter(Boolean);
+const words = searchWords;
+
+/**
+ * What starts a word in a searchable text once case and accents are folded: the text's start, a
+ * space or a mark. The marks are written out rather than negated (`[^a-z0-9]`), so that pg_trgm reads
+ * the pattern's trigrams and the column's trigram index serves it: `'(^|[ …])jo'` reads the rows
+ * holding a word that starts with 'jo', where a piece of two characters anywhere reads every row.
+ */
+const WORD_START = '(^|[\t\n\r\u00a0\u00aa\u00b0\u00ba -/:-@[-`{-~])';
+/** The characters a typed word escapes to stand for itself in a regular expression, and how. */
+const REGEX_SPECIAL = '[.^$*+?()[\\]{}|\\\\]';
+const ESCAPED = '\\\\\\&';
 
 /** The typo-tolerant reading of `q`: each word with the vocabulary words that resemble it. */
 export async function fuzzySearch(db: Kysely<any>, entity: Entity, q: string): Promise<Search> {
@@ -61,14 +74,15 @@ export async function fuzzySearch(db: Kysely<any>, entity: Entity, q: string): P
 const wordsQuery = (fuzzy: FuzzyWord[]) =>
   fuzzy.map(({ word, alternatives }) => `(${[`${word}:*`, ...alternatives].join(' | ')})`).join(' & ');
 
-/** The searchable columns holding a CPF or a CNPJ, with their kind. */
+/** The searchable columns `q` finds by their start (a CPF or a CNPJ: `SEARCHED_BY_START`), with their kind. */
 const taxIdColumns = (entity: Entity) =>
   new Map(entity.fields.flatMap((f) => (entity.list.search.includes(f.name) && (f.kind === 'cpf' || f.kind === 'cnpj') ? [[f.name, f.kind] as const] : [])));
 
 /**
- * The condition `q` puts on a list's rows. A word of digits and punctuation also matches the start
- * of a CPF or CNPJ field written out (`529982` and `529.98.2` find `529.982.247-25`), through the
- * column's prefix index.
+ * The condition `q` puts on a list's rows (the rule of src/shared/search.ts). A CPF or CNPJ is stored
+ * written out (529.982.247-25): a word of digits and marks matches its start once written the same
+ * way (`529982` and `529.98.2` find it) through a range of the column's prefix index; anything else
+ * is no start of a number.
  */
 export function searchCondition(entity: Entity, q: string, search: Search) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
@@ -79,23 +93,22 @@ export function searchCondition(entity: Entity, q: string, search: Search) {
       if (search.words === null) return anyColumn((column) => sql<SqlBool>`immutable_unaccent(lower(${q})) <% ${normalised(column)}`);
       return sql<SqlBool>`${sql.raw(wordsDocument(columns))} @@ to_tsquery('simple', ${wordsQuery(search.words)})`;
     }
-    const like = (column: string, pattern: string) => sql<SqlBool>`${normalised(column)} like immutable_unaccent(lower(${pattern}))`;
+    const anywhere = (column: string, word: string) => sql<SqlBool>`${normalised(column)} like immutable_unaccent(lower(${`%${escapeLike(word)}%`}))`;
+    // The typed word folded as the column is, then escaped: folding may write marks ('…' is '...').
+    const atWordStart = (column: string, word: string) =>
+      sql<SqlBool>`${normalised(column)} ~ (${WORD_START} || regexp_replace(immutable_unaccent(lower(${word})), ${REGEX_SPECIAL}, ${ESCAPED}, 'g'))`;
     const taxIdKinds = taxIdColumns(entity);
     return eb.and(
-      words(q).map((word) => {
-        const pattern = word.length < FUZZY_MIN_LENGTH ? `${escapeLike(word)}%` : `%${escapeLike(word)}%`;
-        return anyColumn((column) => {
-          // A CPF or CNPJ is stored written (529.982.247-25) with no letters to fold: what a person typed,
-          // with or without its marks, matches its start through a range of the column's prefix index.
+      words(q).map((word) =>
+        anyColumn((column) => {
           const kind = taxIdKinds.get(column);
-          const written = kind ? taxIdPrefix(kind, word) : null;
-          if (!kind || !written) return like(column, pattern);
-          const start = sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(written)}%`}`;
-          // Inside the number only a word long enough to be compared anywhere, and short enough to fit in a group.
-          if (word.length < FUZZY_MIN_LENGTH || !fitsWrittenTaxId(kind, word)) return start;
-          return written.toLowerCase() === word.toLowerCase() ? like(column, pattern) : eb.or([like(column, pattern), start]);
-        });
-      }),
+          if (kind) {
+            const written = taxIdPrefix(kind, word);
+            return written ? sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(written)}%`}` : sql<SqlBool>`false`;
+          }
+          return word.length < SEARCH_ANYWHERE_LENGTH ? atWordStart(column, word) : anywhere(column, word);
+        }),
+      ),
     );
   };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
@@ -65,11 +66,16 @@ export function FormSections({ sections, inputs }: Props) {
       </Tabs>
       {sections.map((section, index) => (
         <Box key={section.name} role="tabpanel" id={`painel-${section.name}`} aria-labelledby={`aba-${section.name}`} hidden={open !== index}>
-          {section.fields
-            .filter((source) => inputs[source])
-            .map((source) => (
-              <KindInput key={source} {...inputs[source]} />
-            ))}
+          {/* One field under another, as SimpleForm lays out a form without tabs (a field viewed is an
+              inline box: in a plain block the fields of a tab would run together on one line). The
+              Stack sits inside the panel, whose `hidden` a Stack's own display would override. */}
+          <Stack sx={{ alignItems: 'flex-start' }}>
+            {section.fields
+              .filter((source) => inputs[source])
+              .map((source) => (
+                <KindInput key={source} {...inputs[source]} />
+              ))}
+          </Stack>
         </Box>
       ))}
     </Box>

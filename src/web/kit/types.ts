@@ -103,6 +103,8 @@ export interface ListProps {
   sort: { field: string; order: 'ASC' | 'DESC' };
   /** Whether the list offers free-text search (`q`). */
   search: boolean;
+  /** The searched fields `q` finds by their start (a CPF, a CNPJ: their labels), which the search box names when a number is typed. */
+  searchByStart?: string[];
   /** The field naming a record (`x-record-label`): the first line of its card on a phone. */
   recordLabel?: string;
   /** A list to browse only (`"x-screens": "list"`): no insert, selection, delete or record to open. */

@@ -256,9 +256,20 @@ function validWorkflowTypeBody(body: Record<string, unknown>): Record<string, un
   };
 }
 
-/** Creates records through the API, reusing nothing: each call makes a new record (and its parents). */
-export function creator(model: Model, post: (url: string, body: unknown) => Promise<{ status: number; body: any }>, upload?: Upload, get?: Create['get']): Create {
+/**
+ * Creates records through the API: each call makes a new record (and its parents). `seeded` says the
+ * space holds the reference seed (a product's space): a list-only module (UFs, municipalities, whose
+ * codes are unique) then gives its first record to a call asking nothing of it, instead of a new one.
+ */
+export function creator(model: Model, post: (url: string, body: unknown) => Promise<{ status: number; body: any }>, upload?: Upload, get?: Create['get'], seeded = false): Create {
   const create: Create = async (module, values = {}) => {
+    if (seeded && model.byModule.get(module)?.listOnly && Object.keys(values).length === 0 && get) {
+      const first = (await get(`/api/${module}?per_page=1&sort=id&order=asc`)).body.data?.[0];
+      if (first) {
+        records.set(`${module}:${first.id}`, first);
+        return first.id;
+      }
+    }
     const entity = model.byModule.get(module)!;
     const response = await post(`/api/${module}`, { ...(await validBody(entity, create)), ...values });
     if (response.status !== 201) throw new Error(`creating ${module} answered ${response.status}: ${JSON.stringify(response.body)}`);

@@ -14,7 +14,8 @@ export async function validInspectionActionBody(body: Record<string, unknown>, c
 /** The employee of each creator (a creator without `shared`, as the authorization matrix's, too). */
 const employees = new WeakMap<Create, Promise<number>>();
 
-async function employeeParty(create: Create): Promise<number> {
+/** A new employee (a person of the employee party type, with one work relation at a new company), `values` over the generated ones; answers the person's party. */
+export async function employeeParty(create: Create, values: Record<string, unknown> = {}): Promise<number> {
   if (!create.get) throw new Error('an inspection action body needs a creator that reads (creator(…, get))');
   const answer = await create.get('/api/tipos_parte/combos?combo=pessoa_fisica&filter=funcionario');
   const type = (answer.body.data as { id: number; code?: string }[]).find((option) => option.code === 'funcionario');
@@ -28,7 +29,7 @@ async function employeeParty(create: Create): Promise<number> {
   const employer = create.records!.get(`pessoa_juridica:${company}`)!;
   relation.employer_id = employer.party_id;
   relation.sector_id = (employer.sectors as number[] | undefined)?.[0] ?? null;
-  const person = await create('pessoa_fisica', { party_type_id: type.id, work_relations: [relation] });
+  const person = await create('pessoa_fisica', { party_type_id: type.id, work_relations: [relation], ...values });
   return Number(create.records!.get(`pessoa_fisica:${person}`)!.party_id);
 }
 

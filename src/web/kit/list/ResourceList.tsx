@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ListContextProvider, useCanAccess, useListController, useResourceContext, type RaRecord } from 'ra-core';
 import type { ListProps } from '../types';
 import { AddIcon, UploadIcon } from '../plain/icons';
@@ -8,7 +8,7 @@ import { CardList } from './CardList';
 import { BulkDeleteBar } from './BulkDeleteBar';
 import { ListPagination } from './ListPagination';
 import { ListTitle } from './ListTitle';
-import { SearchBox } from './SearchBox';
+import { SearchBox, SearchHint } from './SearchBox';
 import { ColumnsButton } from './ColumnsButton';
 import { ViewsButton } from './ViewsButton';
 import { ExportButton } from './ExportButton';
@@ -39,21 +39,33 @@ export interface ResourceListProps extends ListProps {
 }
 
 /**
+ * The name a list's state is kept under (its search, filters, sort, page, selection and hidden
+ * columns): its route's, so two lists of one module keep theirs apart (`funcionarios` over the
+ * persons, beside `pessoa_fisica`). A module's own list is at `/{module}`: its name is the module's,
+ * as before.
+ */
+export function listKey(pathname: string, resource: string): string {
+  return pathname.replace(/^\/+|\/+$/g, '') || resource;
+}
+
+/**
  * A module's list: free-text search, filters, saved views ('Visões'), a column chooser, 'Exportar' (CSV, XLSX), the rows as a sortable light table
  * (as cards on a phone), the loading and empty states, pagination, bulk delete, 'Inserir' to
  * `/{resource}/inserir` (starting from `createRecord`), and a row opening `/{resource}/{id}`; `filter` narrows it for good. `readOnly` offers none of the writes
  * and opens no record; `bulkDelete: false` offers no selection (records are deleted one at a time). A column with a `cell` draws its own cells (the custom-cell slot).
+ * What the person chose in it is kept per route (`listKey`), not per module.
  * @example <ResourceList columns={columns} filters={filters} sort={{ field: 'denomination', order: 'ASC' }} search recordLabel="denomination" />
  * @example <ResourceList {...list} columns={[...list.columns, { ...columns.url, cell: (record) => <a href={record.url}>{record.url}</a> }]} />
  */
-export function ResourceList({ columns, filters, sort, search, recordLabel, readOnly = false, bulkDelete = true, extraFilters = [], refreshEvery, filter, createRecord, title, intro }: ResourceListProps) {
+export function ResourceList({ columns, filters, sort, search, searchByStart, recordLabel, readOnly = false, bulkDelete = true, extraFilters = [], refreshEvery, filter, createRecord, title, intro }: ResourceListProps) {
   const resource = useResourceContext()!;
   const navigate = useNavigate();
-  const list = useListController({ sort, perPage: 25, disableSyncWithLocation: false, filter });
+  const key = listKey(useLocation().pathname, resource);
+  const list = useListController({ sort, perPage: 25, disableSyncWithLocation: false, filter, storeKey: `${key}.listParams` });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   const phone = usePhone();
-  const [hidden, toggleColumn, setHidden] = useHiddenColumns(resource);
+  const [hidden, toggleColumn, setHidden] = useHiddenColumns(key);
   const visible = useMemo(() => {
     const shown = columns.filter((c) => !hidden.includes(c.source));
     return shown.length > 0 ? shown : columns;
@@ -107,6 +119,7 @@ export function ResourceList({ columns, filters, sort, search, recordLabel, read
           </Link>
         )}
       </div>
+      {search && <SearchHint byStart={searchByStart} />}
       <div className="list-card">
         {selectable && <BulkDeleteBar />}
         {list.isPending || empty ? (

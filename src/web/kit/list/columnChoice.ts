@@ -6,7 +6,7 @@ import { useGetIdentity } from 'ra-core';
  * empties its store at logout, and a column choice should outlive a session.
  */
 const listeners = new Set<() => void>();
-const keyOf = (user: string, resource: string) => `conselho.columns.${user}.${resource}`;
+const keyOf = (user: string, list: string) => `conselho.columns.${user}.${list}`;
 
 function read(key: string): string {
   try {
@@ -27,13 +27,13 @@ export function parseHidden(raw: string): string[] {
 }
 
 /**
- * The sources hidden in one list for the signed-in person, a toggle that stores the choice, and a
- * setter of the whole choice (a saved view's).
+ * The sources hidden in one list (named by `listKey`: the module's own list by its module) for the
+ * signed-in person, a toggle that stores the choice, and a setter of the whole choice (a saved view's).
  * @example const [hidden, toggle] = useHiddenColumns('estados_civis'); toggle('id');
  */
-export function useHiddenColumns(resource: string): [string[], (source: string) => void, (sources: string[]) => void] {
+export function useHiddenColumns(list: string): [string[], (source: string) => void, (sources: string[]) => void] {
   const { identity } = useGetIdentity();
-  const key = keyOf(String(identity?.id ?? 'anonimo'), resource);
+  const key = keyOf(String(identity?.id ?? 'anonimo'), list);
   const raw = useSyncExternalStore(
     (onChange) => {
       listeners.add(onChange);
