@@ -16,7 +16,7 @@ import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
 import { conflict, invalid, notFound } from '../http/app-error.js';
-import { objectBody } from '../http/body.js';
+import { bodyText, objectBody } from '../http/body.js';
 import { sessionOf } from '../http/session.js';
 import { isCalendarDate } from '../holidays/calendar.js';
 import { today } from '../registrations/calendar.js';
@@ -25,6 +25,7 @@ import { deleteOne } from '../resources/delete.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { operationAccess } from '../resources/access.js';
 import type { ModuleHooks, WriteContext } from '../resources/hooks.js';
+import { idList } from '../resources/id-list.js';
 import { parseId } from '../resources/read.js';
 
 export const ACTION_NOT_FOUND = 'Ação de fiscalização não encontrada.';
@@ -110,12 +111,6 @@ export async function deleteDependants(trx: Kysely<SpaceDatabase>, resources: Re
   }
 }
 
-export function text(value: unknown): string | null {
-  if (value == null) return null;
-  const trimmed = String(value).trim();
-  return trimmed === '' ? null : trimmed;
-}
-
 export async function inspectionActionRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
   const entity = options.model.byModule.get(MODULE);
@@ -140,10 +135,10 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
   app.put<{ Params: { id: string } }>(`/api/${MODULE}/:id/cancel`, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const body = objectBody(request.body ?? {});
-    const reason = text(body.cancellation_reason);
+    const reason = bodyText(body.cancellation_reason, 'cancellation_reason', 'Motivo do cancelamento');
     if (reason === null) throw invalid({ cancellation_reason: [REASON_REQUIRED] });
     if (reason.length > 255) throw invalid({ cancellation_reason: [REASON_TOO_LONG] });
-    const data = await move(db as Kysely<SpaceDatabase>, request.params.id, context.userId, true, { cancellation_reason: reason, cancellation_notes: text(body.cancellation_notes) });
+    const data = await move(db as Kysely<SpaceDatabase>, request.params.id, context.userId, true, { cancellation_reason: reason, cancellation_notes: bodyText(body.cancellation_notes, 'cancellation_notes', 'Observações do cancelamento') });
     return { data, message: CANCELLED };
   });
 
@@ -161,11 +156,11 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
   app.post(`/api/${MODULE}/conclude`, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const body = objectBody(request.body ?? {});
-    const ids = idsOf(body.ids);
+    const ids = idList(body.ids, 'ids');
     if (ids.length === 0) throw invalid({ ids: [CHOOSE_ACTIONS] });
-    const endDate = text(body.end_date);
+    const endDate = bodyText(body.end_date, 'end_date', 'Data de término');
     if (endDate !== null && !isCalendarDate(endDate)) throw invalid({ end_date: [END_DATE_INVALID] });
-    const data = await concludeActions(db as Kysely<SpaceDatabase>, ids, { end_date: endDate, end_notes: text(body.end_notes) }, context.userId);
+    const data = await concludeActions(db as Kysely<SpaceDatabase>, ids, { end_date: endDate, end_notes: bodyText(body.end_notes, 'end_notes', 'Observações de encerramento') }, context.userId);
     return { data, message: data.length === 1 ? CONCLUDED : CONCLUDED_MANY };
   });
 }
@@ -197,10 +192,4 @@ export async function concludeActions(db: Kysely<SpaceDatabase>, ids: number[], 
     }
     return concluded;
   });
-}
-
-/** The distinct positive ids of a list (`[3, '4']`); anything else is left out. */
-export function idsOf(value: unknown): number[] {
-  const list = Array.isArray(value) ? value : value == null ? [] : [value];
-  return [...new Set(list.map((item) => (typeof item === 'string' && /^\d{1,15}$/.test(item.trim()) ? Number(item) : item)).filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0))];
 }
