@@ -100,7 +100,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect(await errorsOf({ module: 'pessoa_fisica', name: 'x', role_id: 999_999 })).toEqual({ role_id: ['Papel não encontrado.'] });
       for (const body of [null, 'texto', 42, []]) {
         const answer = await server.app.inject({ method: 'POST', url: '/api/saved_views', headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-        expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+        expect([answer.statusCode, answer.json().errors], JSON.stringify(body)).toEqual([422, { _: ['O corpo da requisição deve ser um objeto.'] }]);
       }
       for (const id of ['abc', '-1', '0', '99999999999999999999']) expect((await author.api('DELETE', `/api/saved_views/${id}`)).status, id).toBe(404);
       expect((await author.api('GET', '/api/saved_views')).status).toBe(404);

@@ -134,7 +134,7 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
 
   app.put<{ Params: { id: string } }>(`/api/${MODULE}/:id/cancel`, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
-    const body = objectBody(request.body ?? {});
+    const body = objectBody(request.body);
     const reason = bodyText(body.cancellation_reason, 'cancellation_reason', 'Motivo do cancelamento');
     if (reason === null) throw invalid({ cancellation_reason: [REASON_REQUIRED] });
     if (reason.length > 255) throw invalid({ cancellation_reason: [REASON_TOO_LONG] });
@@ -155,7 +155,7 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
 
   app.post(`/api/${MODULE}/conclude`, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
-    const body = objectBody(request.body ?? {});
+    const body = objectBody(request.body);
     const ids = idList(body.ids, 'ids');
     if (ids.length === 0) throw invalid({ ids: [CHOOSE_ACTIONS] });
     const endDate = bodyText(body.end_date, 'end_date', 'Data de término');

@@ -135,7 +135,7 @@ export async function pendencyRoutes(app: FastifyInstance, options: { model: Mod
   /** The deadline a pendency of a type would receive from a base moment; nothing is stored. */
   app.post(`/api/${PENDENCIES}/simulation`, async (request) => {
     const { db } = allow(request, entity, 'create', 'store', 'update');
-    const body = objectBody(request.body ?? {});
+    const body = objectBody(request.body);
     const raw = body.pendency_type_id;
     const typeId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{1,15}\s*$/.test(raw) ? Number(raw) : NaN;
     if (raw == null || raw === '') throw invalid({ pendency_type_id: [PENDENCY_TYPE_REQUIRED] });
@@ -152,13 +152,13 @@ export async function pendencyRoutes(app: FastifyInstance, options: { model: Mod
   app.put<{ Params: { id: string } }>(`/api/${PENDENCIES}/:id/conclude`, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const id = parseId(request.params.id, PENDENCY_NOT_FOUND);
-    const [data] = await resolvePendencies(db as Db, [id], endOf(objectBody(request.body ?? {})), context.userId);
+    const [data] = await resolvePendencies(db as Db, [id], endOf(objectBody(request.body)), context.userId);
     return { data, message: RESOLVED };
   });
 
   app.put(`/api/${PENDENCIES}/conclude`, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
-    const body = objectBody(request.body ?? {});
+    const body = objectBody(request.body);
     const ids = idList(body.ids, 'ids');
     if (ids.length === 0) throw invalid({ ids: [CHOOSE_PENDENCIES] });
     const data = await resolvePendencies(db as Db, ids, endOf(body), context.userId);
