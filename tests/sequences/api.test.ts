@@ -32,7 +32,8 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     afterAll(() => server?.close());
 
     it('previews each mask of the table exactly as a draw formats it', async () => {
-      for (const { mask, number, year, book, formatted } of MASK_CASES) {
+      // A sequence without a mask writes the number as it is; the preview is of masks (blank: tests below).
+      for (const { mask, number, year, book, formatted } of MASK_CASES.filter((row) => row.mask !== null)) {
         const answer = await api('POST', '/api/sequencias/mask_preview', { formatting: mask, number, year, ...book });
         expect(answer, `${mask}`).toEqual({ status: 200, body: { data: formatted } });
       }
@@ -53,6 +54,9 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       });
       expect((await api('POST', '/api/sequencias/mask_preview', { formatting: '{numero}', number: 1, annual_restart: true })).body.errors).toEqual({ formatting: [MASK_MESSAGES.annualNeedsYear] });
       expect((await api('POST', '/api/sequencias/mask_preview', [1])).status).toBe(422);
+      for (const formatting of [undefined, null, '', '   ']) {
+        expect(await api('POST', '/api/sequencias/mask_preview', { formatting, number: 1 }), String(formatting)).toEqual({ status: 422, body: { message: 'Os dados informados são inválidos.', errors: { formatting: ['O campo Formatação é obrigatório.'] } } });
+      }
     });
 
     it('keeps the book blocks only with has_book, each required then, leaf and order within their ends', async () => {
