@@ -239,5 +239,14 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect(refusedPage.statusCode).toBe(429);
       expect(refusedPage.body).toContain(TOO_MANY);
     });
+
+    it('counts the page and its JSON against one budget per address, not one each', async () => {
+      const from = '10.9.8.7';
+      const statuses: number[] = [];
+      for (let i = 0; i < RATE; i += 1) statuses.push(i % 2 ? (await verify('AAAAABBBBBCCCCCDDDDD', { from })).status : (await server.app.inject({ method: 'GET', url: '/verificar/AAAAABBBBBCCCCCDDDDD', remoteAddress: from })).statusCode);
+      expect(new Set(statuses)).toEqual(new Set([404]));
+      expect((await verify('AAAAABBBBBCCCCCDDDDD', { from })).status).toBe(429);
+      expect((await server.app.inject({ method: 'GET', url: '/verificar/AAAAABBBBBCCCCCDDDDD', remoteAddress: from })).statusCode).toBe(429);
+    });
   });
 }
