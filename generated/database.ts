@@ -114,7 +114,7 @@ export interface AmountAmortizationSettingsTable {
 /** `audits` (schemas/sistema/auditoria.schema.json). */
 export interface AuditsTable {
   id: Generated<number>;
-  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed' | 'kept_as_document' | 'not_kept_as_document' | 'restored' | 'added_occurrences' | 'removed_occurrence' | 'canceled' | 'reactivated' | 'concluded' | 'paused' | 'resumed' | 'step_started' | 'task_started' | 'task_finished' | 'creation' | 'simulation' | 'alteration' | 'suspension' | 'reactivation' | 'completion' | 'cancellation' | 'certificate_issued' | 'certificate_revoked';
+  event: 'created' | 'updated' | 'deleted' | 'attached' | 'detached' | 'added_permission' | 'removed_permission' | 'added_role' | 'removed_role' | 'added_tenant_config' | 'removed_tenant_config' | 'archived' | 'unarchived' | 'exported' | 'printed' | 'print_failed' | 'kept_as_document' | 'not_kept_as_document' | 'restored' | 'added_occurrences' | 'removed_occurrence' | 'canceled' | 'reactivated' | 'concluded' | 'paused' | 'resumed' | 'step_started' | 'task_started' | 'task_finished' | 'creation' | 'simulation' | 'alteration' | 'suspension' | 'reactivation' | 'completion' | 'cancellation' | 'certificate_issued' | 'certificate_revoked' | 'year_reset';
   user_id: number | null;
   module: string;
   record_id: number;

@@ -190,6 +190,13 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
         },
       }),
     },
+    '/api/sequencias/{id}/reset_year': {
+      post: operation('sequencias', 'Repõe uma sequência levada por engano a um ano adiante (uma data como 2062 ou 9999) no ano informado, até o corrente (só administrador, auditado): com reinício anual, o contador volta ao último número emitido naquele ano, ou ao número informado, nunca abaixo dele; nenhum número se repete', {
+        parameters: withId,
+        requestBody: body({ year: { type: 'integer', description: 'O ano de volta; ausente: o ano corrente.' }, number: { type: 'integer', description: 'O último número emitido naquele ano, quando o histórico não o mostra.' } }, []),
+        responses: { '200': json('O ano e o contador repostos', dataEnvelope({ type: 'object', properties: { last_draw_year: integer, number: integer, last_drawn_number: nullableInteger } })), ...errorResponses('401', '403', '404', '422') },
+      }),
+    },
   }),
   documento: (typeName) => ({
     '/api/documento/{id}/download': {

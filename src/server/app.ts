@@ -9,6 +9,7 @@ import type { Feature } from './feature.js';
 import { FEATURES } from './features.js';
 import { clientErrors, errorHandling, frameworkErrors } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
+import { jsonBodies } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
 import { securityHeaders } from './http/security.js';
 import { singleSpace, type RequestSpace } from './http/space.js';
@@ -55,6 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('clock', options.clock ?? systemClock);
   await app.register(errorHandling);
+  await app.register(jsonBodies);
   await app.register(securityHeaders);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address', 'If-Match', 'Range'], exposedHeaders: ['ETag', 'Content-Range'] });
   // The specification's client posts forms (`application/x-www-form-urlencoded`), the product's own JSON.

@@ -87,6 +87,7 @@ describe('the hook contract [postgres]', () => {
     expect(traits('sistemas')).toEqual({ transforms: ['system_token'], effects: [] });
     expect(traits('clientes')).toEqual({ transforms: ['tenant_configs'], effects: ['databases'] });
     expect(traits('monitores')).toEqual({ transforms: [], effects: ['network'] });
+    expect(traits('tipo_servico_arquivo')).toEqual({ transforms: [], effects: ['network'] });
     expect(traits('usuarios')).toEqual({ transforms: ['tenant_configs'], effects: ['databases'] });
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTECTED, recordAudit } from '../../src/server/audit/index.js';
+import { MAX_BODY_DEPTH, TOO_DEEP, TOO_MANY_ITEMS } from '../../src/server/http/json-body.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { writableEntities } from './support/bodies.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
@@ -29,6 +30,27 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect((await api('GET', `/api/rules/${entity.module}/outro`)).status).toBe(404);
       const notObject = await api('POST', `/api/${entity.module}`, [1, 2]);
       expect(notObject.status).toBe(422);
+    });
+
+    it('answers 422 on the field to a JSON body nested 10,000 levels or holding a list of 100,000 items, on every route alike', async () => {
+      const entity = writableEntities(server.model)[0];
+      const send = async (method: 'POST' | 'PUT', url: string, payload: string) => {
+        const response = await server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' } });
+        return { status: response.statusCode, body: response.json() };
+      };
+      const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+      const objects = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+      const ids = JSON.stringify(Array.from({ length: 100_000 }, (_, i) => i + 1));
+      const refused = (field: string, message: string) => ({ status: 422, body: { message: 'Os dados informados são inválidos.', errors: { [field]: [message] } } });
+      for (const [method, url] of [['POST', `/api/${entity.module}`], ['PUT', '/api/perfil'], ['POST', '/api/acoes_fiscalizacao/conclude']] as const) {
+        expect(await send(method, url, `{"name":"x","campo":${deep}}`), url).toEqual(refused('campo', TOO_DEEP));
+        expect(await send(method, url, `{"state":${objects}}`), url).toEqual(refused('state', TOO_DEEP));
+        expect(await send(method, url, `{"ids":${ids}}`), url).toEqual(refused('ids', TOO_MANY_ITEMS));
+        expect(await send(method, url, deep), url).toEqual(refused('_', TOO_DEEP));
+      }
+      // A body as deep as a form's is read as before.
+      const nested = `${'{"a":'.repeat(MAX_BODY_DEPTH - 1)}1${'}'.repeat(MAX_BODY_DEPTH - 1)}`;
+      expect((await send('POST', `/api/${entity.module}`, `{"campo":${nested}}`)).body.errors?.campo).toBeUndefined();
     });
 
     it('allows the development client on port 8080 through CORS', async () => {

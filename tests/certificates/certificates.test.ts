@@ -148,7 +148,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
         return { status: response.statusCode, body: response.json() };
       };
       for (const payload of ['"texto"', '42', 'null', '[]', '[{"template_id": 1}]']) {
-        expect(await raw(`/api/inscricao/${registration}/certidoes`, payload), payload).toMatchObject({ status: 400, body: { message: 'O corpo da requisição deve ser um objeto.' } });
+        expect(await raw(`/api/inscricao/${registration}/certidoes`, payload), payload).toMatchObject({ status: 422, body: { errors: { _: ['O corpo da requisição deve ser um objeto.'] } } });
       }
       const card = subject.templates.card;
       for (const templateId of [[card], true, { id: card }, 'x'.repeat(1_000_000), -1, 1.5, `${card}abc`]) {
@@ -157,7 +157,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       }
       const issued = (await issue(card)).body.data;
       for (const payload of ['"texto"', 'null', '[]']) {
-        expect((await raw(`/api/certidoes/${issued.id}/revogar`, payload)).status, payload).toBe(400);
+        expect((await raw(`/api/certidoes/${issued.id}/revogar`, payload)).status, payload).toBe(422);
       }
       for (const reason of [123, ['motivo'], { text: 'motivo' }, null]) {
         const answer = await call(server, server.adminToken)('POST', `/api/certidoes/${issued.id}/revogar`, { reason });
@@ -238,6 +238,15 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       const refusedPage = await server.app.inject({ method: 'GET', url: '/verificar/AAAAABBBBBCCCCCDDDDD', remoteAddress: '10.9.9.6' });
       expect(refusedPage.statusCode).toBe(429);
       expect(refusedPage.body).toContain(TOO_MANY);
+    });
+
+    it('counts the page and its JSON against one budget per address, not one each', async () => {
+      const from = '10.9.8.7';
+      const statuses: number[] = [];
+      for (let i = 0; i < RATE; i += 1) statuses.push(i % 2 ? (await verify('AAAAABBBBBCCCCCDDDDD', { from })).status : (await server.app.inject({ method: 'GET', url: '/verificar/AAAAABBBBBCCCCCDDDDD', remoteAddress: from })).statusCode);
+      expect(new Set(statuses)).toEqual(new Set([404]));
+      expect((await verify('AAAAABBBBBCCCCCDDDDD', { from })).status).toBe(429);
+      expect((await server.app.inject({ method: 'GET', url: '/verificar/AAAAABBBBBCCCCCDDDDD', remoteAddress: from })).statusCode).toBe(429);
     });
   });
 }

@@ -118,6 +118,15 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`calculation preview [${kind
     });
   });
 
+  it("answers 422 on the field, never a 500, to a date that names no day ('0000-00-00', month 00, 13 or 30 February), in the body or a form's configuration", async () => {
+    for (const date of ['0000-00-00', '2026-00-10', '2026-13-01', '2026-02-30', '2026-04-31']) {
+      const answer = await api('POST', PREVIEW, { amount: '1', due_date: date, payment_date: date });
+      expect(answer, date).toEqual({ status: 422, body: { message: 'Os dados informados são inválidos.', errors: { due_date: ['O campo Vencimento deve ser uma data válida.'], payment_date: ['O campo Pagamento deve ser uma data válida.'] } } });
+      const config = await api('POST', PREVIEW, { amount: '1', due_date: '2026-01-01', payment_date: '2026-01-31', interest_update_configs: [{ ...MONTHLY_1, since: date }] });
+      expect(config, date).toEqual({ status: 422, body: { message: 'Os dados informados são inválidos.', errors: { interest_update_configs: [INVALID_CONFIGS] } } });
+    }
+  });
+
   it('asks a variable forfeit configuration for its rates, one per day of delay', async () => {
     const body = (configs: unknown[]) => ({ denomination: 'Variável', configs });
     const empty = await api('POST', '/api/configuracao_atualizacao_multas', body([{ since: '2026-01-01', variable_percentage_rate: true, variable_percentage_rate_list: [] }]));

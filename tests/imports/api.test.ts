@@ -182,6 +182,13 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect((await upload('falsa.xlsx', Buffer.from('isto não é uma planilha'))).body.errors).toEqual({ file: ['O arquivo deve ser uma planilha CSV ou XLSX.'] });
       const response = await server.app.inject({ method: 'POST', url: '/api/pessoa_fisica/import', headers: { authorization: `Bearer ${server.adminToken}` }, payload: { file: 'x' } });
       expect(response.json().errors).toEqual({ file: ['Envie a planilha (CSV ou XLSX) no campo file.'] });
+      // The spreadsheet is read from the field named file only.
+      const imports = async () => Number((await server.db.selectFrom('imports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await imports();
+      const other = multipart('pessoas.csv', csvOf([PERSON_HEADERS, personRow('Gil', cpfs(1)[0])]), 'planilha');
+      const elsewhere = await server.app.inject({ method: 'POST', url: '/api/pessoa_fisica/import', headers: { ...other.headers, authorization: `Bearer ${server.adminToken}` }, payload: other.payload });
+      expect([elsewhere.statusCode, elsewhere.json().errors]).toEqual([422, { file: ['Envie a planilha (CSV ou XLSX) no campo file.'] }]);
+      expect(await imports()).toBe(before);
       const reader = await userWith(server, [{ name: 'party.index' }, { name: 'party.show' }]);
       expect((await upload('pessoas.csv', csvOf([PERSON_HEADERS, personRow('Gil', cpfs(1)[0])]), reader.token)).status).toBe(403);
       expect((await call(server, reader.token)('GET', '/api/pessoa_fisica/import/template')).status).toBe(403);
@@ -204,6 +211,12 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect(unknown.status).toBe(422);
       expect(unknown.body.errors).toMatchObject({ 'mapping.0': ['Coluna desconhecida neste cadastro.'], 'mapping.1': ['Coluna desconhecida neste cadastro.'], 'mapping.999': ['Coluna da planilha inexistente.'] });
       expect((await api()('GET', `/api/pessoa_fisica/import/${started.id}`)).body.data.mapping).toEqual(started.mapping);
+      const rows = (query: string) => api()('GET', `/api/pessoa_fisica/import/${started.id}/rows?${query}`);
+      for (const [query, field] of [['per_page=0', 'per_page'], ['per_page=201', 'per_page'], ['per_page=abc', 'per_page'], ['per_page=5&per_page=6', 'per_page'], ['page=0', 'page'], ['page=-1', 'page'], ['action=erro', 'action'], ['action=error&action=skip', 'action']]) {
+        const answer = await rows(query);
+        expect([answer.status, Object.keys(answer.body.errors ?? {})], query).toEqual([422, [field]]);
+      }
+      expect((await rows('per_page=200&page=1&action=create')).status).toBe(200);
       for (const id of ['abc', '0', '-1', '1.5', '9'.repeat(40), "1' or '1'='1"]) {
         expect((await api()('GET', `/api/pessoa_fisica/import/${encodeURIComponent(id)}`)).status, id).toBe(404);
         expect((await api()('POST', `/api/pessoa_fisica/import/${encodeURIComponent(id)}/check`)).status, id).toBe(404);

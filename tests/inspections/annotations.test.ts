@@ -14,6 +14,8 @@ import { ANNOTATION_OF_ANOTHER_ACTION, DATE_REQUIRED, INFRACTION_TYPE_NOT_ADMITT
 import {
   ALREADY_RESOLVED, BASE_MOMENT_INVALID, BASE_SOURCES, END_DATE_REQUIRED, PENDENCY_RESOLVED_UNCHANGED, PENDENCY_TYPE_KEPT, PENDENCY_TYPE_NOT_ADMITTED, RESOLVED, RESOLVED_MANY,
 } from '../../src/server/inspections/pendencies.js';
+import { TOO_DEEP, TOO_MANY_ITEMS } from '../../src/server/http/json-body.js';
+import { INVALID_IDS, MAX_BATCH_IDS, TOO_MANY_IDS } from '../../src/server/resources/id-list.js';
 import { multipart, PDF } from '../files/support.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
@@ -308,6 +310,30 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       const refused = await api('PUT', `/api/pendencias_acao_fiscalizacao/${held.id}/conclude`, { end_date: `${YEAR}-03-06` });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe(CANCELLED_UNCHANGED);
+    });
+
+    it('answers 422 on the field to hostile conclusions and simulations: lists past 1,000 ids, values nested 10,000 levels, an object for a text; nothing changes', async () => {
+      const action = await newAction();
+      const pendency = await pendencyOf(action, null);
+      const send = async (method: 'POST' | 'PUT', url: string, payload: string) => {
+        const answer = await server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' } });
+        return { status: answer.statusCode, errors: answer.json().errors };
+      };
+      const idsUpTo = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => i + 1));
+      const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+      for (const [method, url] of [['POST', '/api/acoes_fiscalizacao/conclude'], ['PUT', '/api/pendencias_acao_fiscalizacao/conclude']] as const) {
+        expect(await send(method, url, `{"ids":${idsUpTo(65_536)},"end_date":"${YEAR}-03-20"}`), url).toEqual({ status: 422, errors: { ids: [TOO_MANY_ITEMS] } });
+        expect(await send(method, url, `{"ids":${idsUpTo(MAX_BATCH_IDS + 1)},"end_date":"${YEAR}-03-20"}`), url).toEqual({ status: 422, errors: { ids: [TOO_MANY_IDS] } });
+        expect(await send(method, url, `{"ids":[${action.id},"abc"],"end_date":"${YEAR}-03-20"}`), url).toEqual({ status: 422, errors: { ids: [INVALID_IDS] } });
+        expect(await send(method, url, `{"ids":[${action.id}],"end_date":${deep}}`), url).toEqual({ status: 422, errors: { end_date: [TOO_DEEP] } });
+      }
+      expect(await send('POST', '/api/acoes_fiscalizacao/conclude', `{"ids":[${action.id}],"end_notes":{"a":1}}`)).toEqual({ status: 422, errors: { end_notes: ['O campo Observações de encerramento deve ser um texto.'] } });
+      expect(await send('PUT', `/api/pendencias_acao_fiscalizacao/${pendency.id}/conclude`, `{"end_date":["${YEAR}-03-20"]}`)).toEqual({ status: 422, errors: { end_date: ['O campo Data de conclusão deve ser um texto.'] } });
+      expect(await send('PUT', `/api/pendencias_acao_fiscalizacao/${pendency.id}/conclude`, `{"end_date":${deep}}`)).toEqual({ status: 422, errors: { end_date: [TOO_DEEP] } });
+      expect(await send('POST', '/api/pendencias_acao_fiscalizacao/simulation', `{"pendency_type_id":${deep}}`)).toEqual({ status: 422, errors: { pendency_type_id: [TOO_DEEP] } });
+      expect((await send('POST', '/api/pendencias_acao_fiscalizacao/simulation', `{"pendency_type_id":[${ids.pendencyType}]}`)).status).toBe(422);
+      expect((await api('GET', `/api/acoes_fiscalizacao/${action.id}`)).body.data).toMatchObject({ concluded: false });
+      expect((await api('GET', `/api/pendencias_acao_fiscalizacao/${pendency.id}`)).body.data).toMatchObject({ concluded: false });
     });
 
     it('deletes an action with its annotations, infractions and pendencies, cancelling their deadlines, and keeps documents of actions and annotations', async () => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
+import { TOO_DEEP } from '../../src/server/http/json-body.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const state = { filter: { q: 'maria', genre_id: 2 }, sort: { field: 'name', order: 'DESC' }, hidden_columns: ['short_name'], per_page: 50 };
@@ -99,12 +100,27 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect(await errorsOf({ module: 'pessoa_fisica', name: 'x', role_id: 999_999 })).toEqual({ role_id: ['Papel não encontrado.'] });
       for (const body of [null, 'texto', 42, []]) {
         const answer = await server.app.inject({ method: 'POST', url: '/api/saved_views', headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-        expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+        expect([answer.statusCode, answer.json().errors], JSON.stringify(body)).toEqual([422, { _: ['O corpo da requisição deve ser um objeto.'] }]);
       }
       for (const id of ['abc', '-1', '0', '99999999999999999999']) expect((await author.api('DELETE', `/api/saved_views/${id}`)).status, id).toBe(404);
       expect((await author.api('GET', '/api/saved_views')).status).toBe(404);
       expect((await author.api('GET', '/api/saved_views')).body).toEqual({ message: 'Lista não encontrada.' });
       expect((await author.api('GET', '/api/saved_views?module=pessoa_fisica')).body.data).toEqual([]);
+    });
+
+    it('refuses a state nested 10,000 levels on state, on a create and on an update, and keeps the view as it was', async () => {
+      const author = await clerk([]);
+      const saved = (await author.api('POST', '/api/saved_views', { module: 'pessoa_fisica', name: 'Rasa', state })).body.data;
+      const deep = `{"filter":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
+      const send = (method: 'POST' | 'PUT', url: string) => server.app.inject({
+        method, url, headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' },
+        payload: `{"module":"pessoa_fisica","name":"Funda","state":${deep}}`,
+      });
+      for (const [method, url] of [['POST', '/api/saved_views'], ['PUT', `/api/saved_views/${saved.id}`]] as const) {
+        const answer = await send(method, url);
+        expect({ status: answer.statusCode, body: answer.json() }, method).toEqual({ status: 422, body: { message: 'Os dados informados são inválidos.', errors: { state: [TOO_DEEP] } } });
+      }
+      expect((await author.api('GET', '/api/saved_views?module=pessoa_fisica')).body.data).toEqual([saved]);
     });
 
     it('keeps one name per person and list, however typed, when two saves of it arrive at once', async () => {

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { futureDateMessage } from '../../src/server/sequences/draw.js';
 import { MASK_MESSAGES } from '../../src/server/sequences/mask.js';
+import { drawByHand } from '../../src/server/sequences/routes.js';
+import { councilDay } from '../../src/server/sequences/year.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { BAD_MASKS, MASK_CASES } from './support/mask-cases.js';
 import { bookBlocks } from './support/sequences.js';
 
 const FORBIDDEN = { message: 'Você não tem permissão para executar esta ação.' };
+/** The server's clock, held still: the council's today and tomorrow are read from it. */
+const NOW = Date.now();
 
 for (const kind of FEATURE_DATABASE_KINDS) {
   describe(`sequences through the API [${kind}]`, () => {
@@ -26,13 +31,14 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     };
 
     beforeAll(async () => {
-      server = await startTestServer(kind);
+      server = await startTestServer(kind, { clock: { now: () => NOW } });
       api = call(server, server.adminToken);
     }, 60_000);
     afterAll(() => server?.close());
 
     it('previews each mask of the table exactly as a draw formats it', async () => {
-      for (const { mask, number, year, book, formatted } of MASK_CASES) {
+      // A sequence without a mask writes the number as it is; the preview is of masks (blank: tests below).
+      for (const { mask, number, year, book, formatted } of MASK_CASES.filter((row) => row.mask !== null)) {
         const answer = await api('POST', '/api/sequencias/mask_preview', { formatting: mask, number, year, ...book });
         expect(answer, `${mask}`).toEqual({ status: 200, body: { data: formatted } });
       }
@@ -53,6 +59,9 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       });
       expect((await api('POST', '/api/sequencias/mask_preview', { formatting: '{numero}', number: 1, annual_restart: true })).body.errors).toEqual({ formatting: [MASK_MESSAGES.annualNeedsYear] });
       expect((await api('POST', '/api/sequencias/mask_preview', [1])).status).toBe(422);
+      for (const formatting of [undefined, null, '', '   ']) {
+        expect(await api('POST', '/api/sequencias/mask_preview', { formatting, number: 1 }), String(formatting)).toEqual({ status: 422, body: { message: 'Os dados informados são inválidos.', errors: { formatting: ['O campo Formatação é obrigatório.'] } } });
+      }
     });
 
     it('keeps the book blocks only with has_book, each required then, leaf and order within their ends', async () => {
@@ -119,6 +128,38 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       });
       expect(text.statusCode).toBe(422);
       expect((await api('GET', `/api/sequencias/${sequence.id}`)).body.data.number).toBe(0);
+    });
+
+    it("refuses a number by hand dated past the council's tomorrow with 422 on date, so no slip moves the sequence into a later year", async () => {
+      const sequence = await create({ annual_restart: true, formatting: '{numero}/{ano}' });
+      const [today, tomorrow] = [councilDay(NOW), councilDay(NOW, 1)];
+      expect((await api('POST', `/api/sequencias/${sequence.id}/next`, { date: today })).body.data).toMatchObject({ number: 1, formatted_number: `1/${today.slice(0, 4)}` });
+      for (const date of ['9999-01-01', '2062-03-10', councilDay(NOW, 2), `${councilDay(NOW, 2)} 00:00:00`, `${councilDay(NOW, 2)}T03:00:00Z`]) {
+        expect(await api('POST', `/api/sequencias/${sequence.id}/next`, { date }), date).toEqual({ status: 422, body: { message: 'Os dados informados são inválidos.', errors: { date: [futureDateMessage(tomorrow)] } } });
+      }
+      expect((await api('GET', `/api/sequencias/${sequence.id}`)).body.data).toMatchObject({ number: 1, last_draw_year: Number(today.slice(0, 4)) });
+      expect((await api('POST', `/api/sequencias/${sequence.id}/next`, { date: tomorrow })).status).toBe(200);
+    });
+
+    it('takes a sequence moved into a later year by mistake back to this year, audited, its next number after the last one issued there', async () => {
+      const sequence = await create({ annual_restart: true, formatting: '{numero}/{ano}' });
+      const year = Number(councilDay(NOW).slice(0, 4));
+      for (let i = 0; i < 3; i++) await api('POST', `/api/sequencias/${sequence.id}/next`, {});
+      // A slip before such dates were refused: the draw itself, as the server drew it then.
+      expect((await drawByHand(server.db, sequence.id, { date: '9999-01-01', notAfter: '9999-12-31', userId: null })).formatted_number).toBe('1/9999');
+      expect((await api('POST', `/api/sequencias/${sequence.id}/next`, {})).body.data.formatted_number).toBe('2/9999');
+      const reset = (body: Record<string, unknown>, as = api) => as('POST', `/api/sequencias/${sequence.id}/reset_year`, body);
+      const clerk = await userWith(server, [{ name: 'sequence.update' }, { name: 'sequence.show' }]);
+      expect(await reset({}, call(server, clerk.token))).toEqual({ status: 403, body: FORBIDDEN });
+      expect((await reset({ year: year + 1 })).body.errors).toEqual({ year: [`O campo Ano deve ser um ano de 1 a ${year}.`] });
+      expect((await reset({ number: 2 })).body.errors).toEqual({ number: [`O número não pode ser menor que 3, o último emitido em ${year}: um próximo número repetiria um já emitido.`] });
+      const back = await reset({});
+      expect(back, JSON.stringify(back.body)).toEqual({ status: 200, body: { message: 'Ano da sequência reposto.', data: { last_draw_year: year, number: 3, last_drawn_number: 3 } } });
+      expect((await api('POST', `/api/sequencias/${sequence.id}/next`, {})).body.data.formatted_number).toBe(`4/${year}`);
+      expect((await reset({})).body.errors).toEqual({ year: [`A sequência não está adiante de ${year}: não há o que desfazer.`] });
+      const [trail] = await server.db.selectFrom('audits').selectAll().where('module', '=', 'sequencias').where('record_id', '=', sequence.id).where('event', '=', 'year_reset').execute();
+      expect(trail).toMatchObject({ old_values: { last_draw_year: 9999, number: 2, last_drawn_number: 2 }, new_values: { last_draw_year: year, number: 3, last_drawn_number: 3 } });
+      expect(trail.user_id).not.toBeNull();
     });
 
     it('never lets an edit take number below the last number drawn, nor the book position back', async () => {

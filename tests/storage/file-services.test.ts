@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 
@@ -57,6 +57,30 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect((await admin('PUT', `/api/tipo_servico_arquivo/${id}`, { ...given.body.data, ftp_password: '' })).status).toBe(200);
       const kept = await server.db.selectFrom('file_service_types').select(['ftp_password']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(kept).toEqual({ ftp_password: 'senha-ftp' });
+    });
+
+    it('refuses on save, with the guard\'s reason on the field, an FTP host or S3 endpoint the outbound guard would refuse at every upload; stores nothing', async () => {
+      vi.stubEnv('OUTBOUND_ALLOWED_HOSTS', '');
+      vi.stubEnv('MONITOR_ALLOWED_HOSTS', '');
+      try {
+        const services = async () => Number((await server.db.selectFrom('file_service_types').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+        const before = await services();
+        const ftp = { name: 'FTP interno', service_type: 1, ftp_username: 'conselho', ftp_password: 'senha-ftp', ftp_port: 21, ftp_timeout: 30, ftp_passive: true, ftp_ssl: false };
+        const s3 = { name: 'S3 interno', service_type: 2, s3_key: 'AKIA', s3_secret: 'segredo', s3_region: 'sa-east-1', s3_bucket: 'conselho-arquivos' };
+        const refused = (field: string, message: string) => ({ status: 422, body: { message: 'Os dados informados são inválidos.', errors: { [field]: [message] } } });
+        expect(await admin('POST', '/api/tipo_servico_arquivo', { ...ftp, ftp_host: '10.0.0.5' })).toEqual(refused('ftp_host', 'Endereço não permitido: rede privada.'));
+        expect(await admin('POST', '/api/tipo_servico_arquivo', { ...ftp, ftp_host: 'localhost' })).toEqual(refused('ftp_host', 'Endereço não permitido: máquina local (loopback).'));
+        expect(await admin('POST', '/api/tipo_servico_arquivo', { ...s3, s3_endpoint: 'http://169.254.169.254' })).toEqual(refused('s3_endpoint', 'Endereço não permitido: rede link-local.'));
+        expect(await admin('POST', '/api/tipo_servico_arquivo', { ...s3, s3_endpoint: 'http://127.0.0.1:9000' })).toEqual(refused('s3_endpoint', 'Endereço não permitido: máquina local (loopback).'));
+        expect(await services()).toBe(before);
+        // A public address is kept, and an edit that moves it inside is refused the same way.
+        const saved = await admin('POST', '/api/tipo_servico_arquivo', { ...s3, s3_endpoint: 'https://8.8.4.4' });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+        expect(await admin('PUT', `/api/tipo_servico_arquivo/${saved.body.data.id}`, { ...saved.body.data, s3_secret: '', s3_endpoint: 'http://192.168.0.10' })).toEqual(refused('s3_endpoint', 'Endereço não permitido: rede privada.'));
+        expect((await admin('GET', `/api/tipo_servico_arquivo/${saved.body.data.id}`)).body.data.s3_endpoint).toBe('https://8.8.4.4');
+      } finally {
+        vi.unstubAllEnvs();
+      }
     });
   });
 }

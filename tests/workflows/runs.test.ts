@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CANCELED_FINAL, CONCLUDED_FINAL, HAS_NEXT_STEPS, NOT_FIRST_STEP, NOT_NEXT_STEP, PAUSE_ONLY_ACTIVE, PAUSED, RESUME_ONLY_PAUSED, STATUS_UNKNOWN, STEP_NOT_DONE,
+  CANCELED_FINAL, CONCLUDED_FINAL, HAS_NEXT_STEPS, NOT_FIRST_STEP, NOT_NEXT_STEP, PAUSE_ONLY_ACTIVE, PAUSED, RESUME_ONLY_PAUSED, STATUS_UNKNOWN, STEP_ALREADY_STARTED, STEP_NOT_DONE,
   TASK_ALREADY_FINISHED, TASK_ALREADY_STARTED, TASK_NOT_FOUND, TASK_NOT_STARTED, TASKS_TO_COPY_INVALID, TYPE_INACTIVE,
 } from '../../src/server/workflows/runs.js';
 import { today } from '../../src/server/registrations/calendar.js';
@@ -164,6 +164,29 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       const initial = await api('GET', '/api/fluxo_trabalho/initial_steps');
       expect(initial.body.data.map((row: any) => row.workflow_type_id)).not.toContain(stored.id);
       expect(initial.body.data.map((row: any) => row.workflow_type_id)).toContain(type.id);
+    });
+
+    it('refuses a JSON null body with 422 on _, and starts no run', async () => {
+      const { type, first } = await createType();
+      const runs = async () => Number((await server.db.selectFrom('workflows').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await runs();
+      for (const url of [`init/${type.id}/${first}`, `1/init_step/${first}`, `1/finish_task/${first}`]) {
+        const answer = await server.app.inject({ method: 'PUT', url: `/api/fluxo_trabalho/${url}`, payload: 'null', headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' } });
+        expect([answer.statusCode, answer.json().errors], url).toEqual([422, { _: ['O corpo da requisição deve ser um objeto.'] }]);
+      }
+      expect(await runs()).toBe(before);
+    });
+
+    it('answers the second of two people starting the same next step at once that it has already started', async () => {
+      const { type, step, task, first } = await createType();
+      const { id } = await start(type.id, first);
+      await ok(`${id}/init_task/${task(1, 'Cadastrar')}`);
+      await ok(`${id}/finish_task/${task(1, 'Cadastrar')}`, { notes: 'Feito' });
+      const answers = await Promise.all([put(`${id}/init_step/${step(2).id}`), put(`${id}/init_step/${step(2).id}`)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(STEP_ALREADY_STARTED);
+      const history = await api('GET', `/api/fluxo_trabalho/${id}/history`);
+      expect(history.body.data.filter((row: any) => row.event === 'step_started')).toHaveLength(1);
     });
 
     it('answers one of two people finishing the same task at once with a conflict', async () => {

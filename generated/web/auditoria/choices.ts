@@ -46,5 +46,6 @@ export const choices = {
     { id: 'cancellation', name: 'Prazo cancelado' },
     { id: 'certificate_issued', name: 'Certidão emitida' },
     { id: 'certificate_revoked', name: 'Certidão revogada' },
+    { id: 'year_reset', name: 'Ano da sequência reposto' },
   ],
 } satisfies Record<string, Choice[]>;

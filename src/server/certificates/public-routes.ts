@@ -2,8 +2,8 @@
  * The public verification of a certificate, with no login: `GET /verificar/{code}` (a page) and
  * `GET /api/verificar/{code}` (JSON). The code alone names the space (the platform's
  * `certificate_codes`), and only the certificate's statement is read there. A text that cannot be a
- * code is not looked up. Both are limited per address (VERIFY_RATE_LIMIT a minute, counted by the
- * platform for all processes: verification-limit.ts) → 429.
+ * code is not looked up. Both share one limit per address (VERIFY_RATE_LIMIT a minute for the two
+ * together, counted by the platform for all processes: verification-limit.ts) → 429.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,7 +18,8 @@ export const TOO_MANY = 'Muitas verificações a partir deste endereço. Tente n
 export async function verificationRoutes(app: FastifyInstance, options: { perMinute: number }) {
   // Served with spaces (as main.ts serves it), the counts are the platform's, shared by every process.
   await app.register(rateLimit, { global: false, ...(app.hasDecorator('spaces') ? { store: databaseRateStore(app.spaces.platform, () => app.clock.now()) as never } : {}) });
-  const limit = { rateLimit: { max: options.perMinute, timeWindow: 60_000 } };
+  // One limiter for the page and its JSON: an address has one budget for both, not one each.
+  const budget = app.rateLimit({ max: options.perMinute, timeWindow: 60_000 });
 
   /** The statement of the certificate with this code, in whichever space issued it; null when none. */
   const find = async (request: FastifyRequest, raw: string): Promise<PublicStatement | null> => {
@@ -37,14 +38,15 @@ export async function verificationRoutes(app: FastifyInstance, options: { perMin
   };
   const codeOf = (request: FastifyRequest) => String((request.params as { code?: unknown }).code ?? '');
 
-  app.get('/api/verificar/:code', { config: { public: true, ...limit } }, async (request, reply) => {
+  app.get('/api/verificar/:code', { config: { public: true }, onRequest: budget }, async (request, reply) => {
     const statement = await find(request, codeOf(request));
     if (!statement) return reply.status(404).send({ message: CERTIFICATE_NOT_FOUND });
     return { data: statement };
   });
 
   app.get('/verificar/:code', {
-    config: { public: true, ...limit },
+    config: { public: true },
+    onRequest: budget,
     errorHandler: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const tooMany = error.statusCode === 429;
       if (!tooMany) reply.log.error({ err: error }, 'falha na verificação de certidão');

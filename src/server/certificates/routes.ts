@@ -8,7 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Model } from '../../../language/index.js';
-import { AppError, notFound } from '../http/app-error.js';
+import { notFound } from '../http/app-error.js';
+import { objectBody } from '../http/body.js';
 import { sessionOf } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import { operationAccess } from '../resources/access.js';
@@ -19,11 +20,6 @@ import { issueCertificate, type CodeRegistry } from './issue.js';
 
 export const ISSUED = 'Certidão emitida.';
 export const REVOKED = 'Certidão revogada.';
-
-const bodyOf = (request: FastifyRequest): Record<string, unknown> => {
-  if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw new AppError(400, 'O corpo da requisição deve ser um objeto.');
-  return request.body as Record<string, unknown>;
-};
 
 /** The platform's record of which space holds a code; none on a server of one space. */
 function codeRegistry(request: FastifyRequest): CodeRegistry | null {
@@ -65,7 +61,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
   app.post<{ Params: { id: string } }>('/api/inscricao/:id/certidoes', async (request, reply) => {
     const id = parseId(request.params.id, REGISTRATION_NOT_FOUND);
     const access = allow(request, registrations, 'update', 'update');
-    const body = bodyOf(request);
+    const body = objectBody(request.body);
     const db = access.db as Kysely<any>;
     const files = access.context.files;
     if (!files) throw new Error('No storage keeps the certificates\' files.');
@@ -87,6 +83,6 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
 
   app.post<{ Params: { id: string } }>('/api/certidoes/:id/revogar', async (request) => {
     const { id, db } = await certificateDb(request, 'update', request.params.id);
-    return { data: await revokeCertificate(db, id, bodyOf(request), sessionOf(request).user.id), message: REVOKED };
+    return { data: await revokeCertificate(db, id, objectBody(request.body), sessionOf(request).user.id), message: REVOKED };
   });
 }

@@ -4,6 +4,7 @@
  * `[{ id, name, type, required, value }]` in the type's order, so a document still reads the same
  * once its type is renamed. Pure: the hooks load the type and store the result.
  */
+import { isCalendarDate } from '../../shared/dates.js';
 import type { FieldErrors } from '../http/app-error.js';
 
 export type MetadataType = 'boolean' | 'string' | 'date' | 'integer' | 'float';
@@ -78,15 +79,6 @@ function typedValue(type: MetadataType, raw: unknown): boolean | string | number
     case 'float':
       return decimalText(raw);
   }
-}
-
-/** `YYYY-MM-DD` naming a day that exists (no 31/02). */
-function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** A decimal kept exactly as text with a point (`'1234.5'`); a pt-BR comma is taken. At most 15 digits before and 10 after. */

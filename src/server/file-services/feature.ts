@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { defineFeature } from '../feature.js';
-import { fileServiceRules } from './rules.js';
+import { fileServiceAddressRule, fileServiceRules } from './rules.js';
 import { serviceStorages } from './storages.js';
 
 /**
@@ -10,7 +10,7 @@ import { serviceStorages } from './storages.js';
  */
 export const fileServicesFeature = defineFeature('file-services', async (app, { model, config }) => {
   if (!model.byModule.has('tipo_servico_arquivo')) return;
-  app.resources.hooks('tipo_servico_arquivo', fileServiceRules);
+  app.resources.hooks('tipo_servico_arquivo', fileServiceAddressRule, fileServiceRules);
   const storages = serviceStorages({ filesRoot: join(config.dataDir, 'files') });
   app.resources.fileStorages(storages);
   app.addHook('onClose', async () => storages.clear());

@@ -5,6 +5,7 @@ import { ruleMessage } from '../../shared/field-rules.js';
 import { recordAudit } from '../audit/record.js';
 import { conflict, invalid } from '../http/app-error.js';
 import type { ModuleHooks } from '../resources/hooks.js';
+import { outboundHostProblem, outboundUrlProblem } from '../net/outbound.js';
 import { FILE_SERVICE_TYPES } from '../storage/index.js';
 
 export const IN_USE_INACTIVE = 'Um serviço de arquivos inativo não pode estar em uso: desmarque "Em uso" para inativá-lo.';
@@ -70,6 +71,32 @@ async function turnOthersOff(trx: Kysely<SpaceDatabase>, except: number | null, 
  * - An edit turning a service into FTP or S3 gives its password or secret (422 on the field): a
  *   blank one keeps the stored one, and there is none.
  */
+/**
+ * `tipo_servico_arquivo`'s addresses pass the outbound-address guard when saved, as a monitor's do:
+ * an FTP host or an S3 endpoint the guard would refuse at every upload (a private network, a loopback
+ * address, a scheme other than http/https) is a 422 on its field with the guard's reason, instead of a
+ * service saved that then answers 'try again in a few minutes'. A name is resolved to find out (the
+ * `network` effect); one that does not resolve yet is accepted, and each connection resolves it again.
+ */
+export const fileServiceAddressRule: ModuleHooks<SpaceDatabase> = {
+  effects: ['network'],
+  async beforeWrite(_trx, { body, previous }) {
+    const type = Number(after(body, previous, 'service_type'));
+    const errors: Record<string, string[]> = {};
+    const host = after(body, previous, 'ftp_host');
+    if (type === FILE_SERVICE_TYPES.ftp && typeof host === 'string' && ('ftp_host' in body || 'service_type' in body)) {
+      const problem = await outboundHostProblem(host);
+      if (problem) errors.ftp_host = [problem];
+    }
+    const endpoint = after(body, previous, 's3_endpoint');
+    if (type === FILE_SERVICE_TYPES.s3 && typeof endpoint === 'string' && endpoint !== '' && ('s3_endpoint' in body || 'service_type' in body)) {
+      const problem = await outboundUrlProblem(endpoint);
+      if (problem) errors.s3_endpoint = [problem];
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+  },
+};
+
 export const fileServiceRules: ModuleHooks<SpaceDatabase> = {
   async beforeWrite(trx, { entity, body, previous, context }) {
     const inUse = after(body, previous, 'in_use') === true;

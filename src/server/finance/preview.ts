@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Model } from '../../../language/index.js';
+import { isCalendarDate } from '../../shared/dates.js';
 import { AppError, invalid, type FieldErrors } from '../http/app-error.js';
 import { findRecord } from '../resources/read.js';
 import { calculate, CalculationError, dayNumber, type Calculation, type CalculationInput } from './calculation.js';
@@ -25,8 +26,6 @@ export const UNKNOWN_SETTING = 'O registro selecionado não existe.';
 export const PAYMENT_BEFORE_DUE = 'O campo Pagamento deve ser uma data igual ou posterior a Vencimento.';
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const isDate = (value: unknown): value is string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 const text = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined);
 
 /** The parts a body names (by id or by configurations): the permissions the caller needs one of, each. */
@@ -40,7 +39,7 @@ type Row = Record<string, unknown>;
 function configsOk(part: Part, configs: Row[]): boolean {
   const rate = (value: unknown) => RATE.test(text(value) ?? '');
   return configs.every((c) => {
-    if (!c || typeof c !== 'object' || !isDate(c.since)) return false;
+    if (!c || typeof c !== 'object' || !isCalendarDate(c.since)) return false;
     if (part === 'interest_update') return rate(c.percentage_rate) && (c.capitalization_period === 1 || c.capitalization_period === 2);
     if (part === 'value_rounding') return Number.isInteger(c.decimal_places_number) && (c.decimal_places_number as number) >= 0 && (c.decimal_places_number as number) <= 13 && [1, 2, 3].includes(c.rounding_method as number);
     if (part === 'value_update') return Number.isSafeInteger(Number(c.indicator_serie_id)) && Number(c.indicator_serie_id) > 0;
@@ -64,7 +63,7 @@ export async function previewCalculation(db: Kysely<any>, model: Model, body: Re
   else if (!amount || !AMOUNT.test(amount)) fail('amount', `O campo ${LABELS.amount} deve ser um número com até 15 casas inteiras e 13 decimais.`);
   for (const field of ['due_date', 'payment_date'] as const) {
     if (blank(body[field])) fail(field, `O campo ${LABELS[field]} é obrigatório.`);
-    else if (!isDate(body[field])) fail(field, `O campo ${LABELS[field]} deve ser uma data válida.`);
+    else if (!isCalendarDate(body[field])) fail(field, `O campo ${LABELS[field]} deve ser uma data válida.`);
   }
   if (!errors.due_date && !errors.payment_date && dayNumber(body.payment_date as string) < dayNumber(body.due_date as string)) fail('payment_date', PAYMENT_BEFORE_DUE);
 

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
 import type { Entity } from '../../../language/index.js';
+import { isCalendarDate } from '../../shared/dates.js';
 import { decimalProblem, parseTypedDecimal } from '../../shared/decimals.js';
 import { invalid } from '../http/app-error.js';
 import type { WriteContext } from '../resources/hooks.js';
@@ -23,8 +24,7 @@ function isoDate(text: string): string | undefined {
   const match = DATE.exec(text);
   if (!match) return undefined;
   const iso = `${match[3]}-${match[2]}-${match[1]}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : undefined;
+  return isCalendarDate(iso) ? iso : undefined;
 }
 
 /**

@@ -22,17 +22,8 @@ export interface Place {
   cityId?: number | null;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether `value` is a real calendar date `YYYY-MM-DD` (no 30 February). */
-export function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+/** Whether `value` is a real calendar date `YYYY-MM-DD` (no 30 February): the one strict reading (src/shared/dates.ts). */
+export { isCalendarDate } from '../../shared/dates.js';
 
 const toUtc = (date: string) => {
   const [year, month, day] = date.split('-').map(Number);

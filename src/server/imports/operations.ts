@@ -206,12 +206,37 @@ export async function importSummary(db: Kysely<any>, entity: Entity, id: number)
 }
 
 /** A page of an import's rows, as the dry-run table shows them (optionally only one action). */
+const ROW_ACTIONS = ['create', 'update', 'skip', 'error'] as const;
+export const MAX_ROWS_PER_PAGE = 200;
+
+/**
+ * The rows' page as asked (`page` from 1, `per_page` 1–200, `action` one of the plan's), each refused
+ * on its parameter (422) rather than read as something else; absent, page 1 of 50 rows of any action.
+ */
+function rowsQuery(query: Row): { page: number; perPage: number; action: (typeof ROW_ACTIONS)[number] | null } {
+  const errors: FieldErrors = {};
+  const whole = (name: string, fallback: number, max: number) => {
+    const raw = query[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (value >= 1 && value <= max) return value;
+    addError(errors, name, `O parâmetro ${name} deve ser um número inteiro de 1 a ${max.toLocaleString('pt-BR')}.`);
+    return fallback;
+  };
+  const page = whole('page', 1, 999_999_999);
+  const perPage = whole('per_page', 50, MAX_ROWS_PER_PAGE);
+  const raw = query.action;
+  const action = ROW_ACTIONS.find((name) => name === raw) ?? null;
+  if (raw !== undefined && raw !== '' && action === null) addError(errors, 'action', `O parâmetro action deve ser ${ROW_ACTIONS.slice(0, -1).join(', ')} ou ${ROW_ACTIONS.at(-1)}.`);
+  if (Object.keys(errors).length) throw invalid(errors);
+  return { page, perPage, action };
+}
+
 export async function importRows(db: Kysely<any>, module: string, id: number, query: Row) {
   await findImport(db, module, id);
-  const page = Math.max(1, Number.parseInt(String(query.page ?? '1'), 10) || 1);
-  const perPage = Math.min(200, Math.max(1, Number.parseInt(String(query.per_page ?? '50'), 10) || 50));
+  const { page, perPage, action } = rowsQuery(query);
   let select = db.selectFrom('import_rows').where('import_id', '=', id);
-  if (typeof query.action === 'string' && ['create', 'update', 'skip', 'error'].includes(query.action)) select = select.where('action', '=', query.action);
+  if (action) select = select.where('action', '=', action);
   const { total } = await select.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const rows = await select.select(['line', 'cells', 'action', 'errors', 'record_id', 'done']).orderBy('line').limit(perPage).offset((page - 1) * perPage).execute();
   return {

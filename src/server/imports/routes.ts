@@ -20,7 +20,9 @@ import { CONTENT_TYPES, errorFile, templateFile } from './files.js';
 import { checkImport, findImport, importRows, importSummary, queueImport, setMapping, startImport } from './operations.js';
 
 export const MAX_IMPORT_FILE = 30 * 1024 * 1024;
-export const NO_IMPORT_FILE = 'Envie a planilha (CSV ou XLSX) no campo file.';
+/** The multipart field the spreadsheet comes in. */
+export const IMPORT_FIELD = 'file';
+export const NO_IMPORT_FILE = `Envie a planilha (CSV ou XLSX) no campo ${IMPORT_FIELD}.`;
 export const IMPORT_TOO_LARGE = `A planilha pode ter no máximo ${MAX_IMPORT_FILE / 1024 / 1024} MB.`;
 
 type Params = { id: string };
@@ -36,7 +38,12 @@ async function uploaded(request: FastifyRequest): Promise<{ name: string; bytes:
   if (!request.isMultipart()) throw invalid({ file: [NO_IMPORT_FILE] });
   try {
     const part = await request.file({ limits: { fileSize: MAX_IMPORT_FILE, files: 1, fields: 0, parts: 1 } });
+    // The spreadsheet comes in the field the contract names, as the form sends it: no other is read.
     if (!part) throw invalid({ file: [NO_IMPORT_FILE] });
+    if (part.fieldname !== IMPORT_FIELD) {
+      part.file.resume();
+      throw invalid({ file: [NO_IMPORT_FILE] });
+    }
     const bytes = await part.toBuffer();
     if (part.file.truncated) throw invalid({ file: [IMPORT_TOO_LARGE] });
     return { name: part.filename || 'planilha', bytes };

@@ -16,7 +16,7 @@ import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
 import { conflict, invalid, notFound } from '../http/app-error.js';
-import { objectBody } from '../http/body.js';
+import { bodyText, objectBody } from '../http/body.js';
 import { sessionOf } from '../http/session.js';
 import { PARTY_TYPE_CODES } from '../../shared/party-types.js';
 import { deleteOne } from '../resources/delete.js';
@@ -108,12 +108,6 @@ export async function deleteDependants(trx: Kysely<SpaceDatabase>, resources: Re
   }
 }
 
-export function text(value: unknown): string | null {
-  if (value == null) return null;
-  const trimmed = String(value).trim();
-  return trimmed === '' ? null : trimmed;
-}
-
 export async function inspectionActionRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
   const entity = options.model.byModule.get(MODULE);
@@ -137,11 +131,11 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
 
   app.put<{ Params: { id: string } }>(`/api/${MODULE}/:id/cancel`, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
-    const body = objectBody(request.body ?? {});
-    const reason = text(body.cancellation_reason);
+    const body = objectBody(request.body);
+    const reason = bodyText(body.cancellation_reason, 'cancellation_reason', 'Motivo do cancelamento');
     if (reason === null) throw invalid({ cancellation_reason: [REASON_REQUIRED] });
     if (reason.length > 255) throw invalid({ cancellation_reason: [REASON_TOO_LONG] });
-    const data = await move(db as Kysely<SpaceDatabase>, request.params.id, context.userId, true, { cancellation_reason: reason, cancellation_notes: text(body.cancellation_notes) });
+    const data = await move(db as Kysely<SpaceDatabase>, request.params.id, context.userId, true, { cancellation_reason: reason, cancellation_notes: bodyText(body.cancellation_notes, 'cancellation_notes', 'Observações do cancelamento') });
     return { data, message: CANCELLED };
   });
 
@@ -155,10 +149,4 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
     const { context } = allow(request, entity, 'create', 'store', 'update');
     return { data: { supervisor: isSupervisor(request), user_id: context.userId } };
   });
-}
-
-/** The distinct positive ids of a list (`[3, '4']`); anything else is left out. */
-export function idsOf(value: unknown): number[] {
-  const list = Array.isArray(value) ? value : value == null ? [] : [value];
-  return [...new Set(list.map((item) => (typeof item === 'string' && /^\d{1,15}$/.test(item.trim()) ? Number(item) : item)).filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0))];
 }

@@ -14,11 +14,12 @@ import type { Model } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
 import { isCalendarDate } from '../holidays/calendar.js';
 import { conflict, invalid, notFound } from '../http/app-error.js';
-import { objectBody } from '../http/body.js';
+import { bodyText, objectBody } from '../http/body.js';
 import { today } from '../registrations/calendar.js';
 import { operationAccess } from '../resources/access.js';
+import { idList } from '../resources/id-list.js';
 import {
-  ACTION_NOT_FOUND, ALREADY_CONCLUDED, CANCELLED_NOT_CONCLUDED, CHOOSE_ACTIONS, CONCLUDED, CONCLUDED_MANY, END_BEFORE_START, END_DATE_INVALID, idsOf, text,
+  ACTION_NOT_FOUND, ALREADY_CONCLUDED, CANCELLED_NOT_CONCLUDED, CHOOSE_ACTIONS, CONCLUDED, CONCLUDED_MANY, END_BEFORE_START, END_DATE_INVALID,
 } from './actions.js';
 import { openPendencies, pendencyName, resolveRows } from './pendencies.js';
 
@@ -49,14 +50,14 @@ export async function actionConclusionRoutes(app: FastifyInstance, options: { mo
 
   app.post(`/api/${MODULE}/conclude`, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
-    const body = objectBody(request.body ?? {});
-    const ids = idsOf(body.ids);
+    const body = objectBody(request.body);
+    const ids = idList(body.ids, 'ids');
     if (ids.length === 0) throw invalid({ ids: [CHOOSE_ACTIONS] });
-    const endDate = text(body.end_date);
+    const endDate = bodyText(body.end_date, 'end_date', 'Data de término');
     if (endDate !== null && !isCalendarDate(endDate)) throw invalid({ end_date: [END_DATE_INVALID] });
     const resolve = body.resolve_pendencies ?? false;
     if (typeof resolve !== 'boolean') throw invalid({ resolve_pendencies: [RESOLVE_INVALID] });
-    const data = await concludeActions(db as Kysely<SpaceDatabase>, ids, { end_date: endDate, end_notes: text(body.end_notes), resolve_pendencies: resolve }, context.userId);
+    const data = await concludeActions(db as Kysely<SpaceDatabase>, ids, { end_date: endDate, end_notes: bodyText(body.end_notes, 'end_notes', 'Observações de encerramento'), resolve_pendencies: resolve }, context.userId);
     return { data, message: data.length === 1 ? CONCLUDED : CONCLUDED_MANY };
   });
 }

@@ -18,12 +18,13 @@ import { createDeadlineWithin, operateOnDeadlineWithin, SIMULATION_MESSAGE, simu
 import { deadlineRow, STATUS } from '../deadlines/read.js';
 import { isCalendarDate } from '../holidays/calendar.js';
 import { conflict, invalid, notFound, type FieldErrors } from '../http/app-error.js';
-import { objectBody } from '../http/body.js';
+import { bodyText, objectBody } from '../http/body.js';
 import { operationAccess } from '../resources/access.js';
 import type { ModuleHooks } from '../resources/hooks.js';
+import { idList } from '../resources/id-list.js';
 import { parseId } from '../resources/read.js';
 import { COUNCIL_TIME_ZONE } from '../sequences/index.js';
-import { CANCELLED_UNCHANGED, idsOf, text } from './actions.js';
+import { CANCELLED_UNCHANGED } from './actions.js';
 import { after, annotationAdmits, refuse, refuseClosedAction } from './annotations.js';
 
 dayjs.extend(utc);
@@ -144,9 +145,10 @@ export async function pendencyRoutes(app: FastifyInstance, options: { model: Mod
   /** The deadline a pendency of a type would receive from a base moment; nothing is stored. */
   app.post(`/api/${PENDENCIES}/simulation`, async (request) => {
     const { db } = allow(request, entity, 'create', 'store', 'update');
-    const body = objectBody(request.body ?? {});
-    const typeId = Number(body.pendency_type_id);
-    if (body.pendency_type_id == null || body.pendency_type_id === '') throw invalid({ pendency_type_id: [PENDENCY_TYPE_REQUIRED] });
+    const body = objectBody(request.body);
+    const raw = body.pendency_type_id;
+    const typeId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{1,15}\s*$/.test(raw) ? Number(raw) : NaN;
+    if (raw == null || raw === '') throw invalid({ pendency_type_id: [PENDENCY_TYPE_REQUIRED] });
     if (!Number.isSafeInteger(typeId) || typeId < 1) throw invalid({ pendency_type_id: [PENDENCY_TYPE_NOT_FOUND] });
     if (body.base_moment != null && body.base_moment !== '' && councilMoment(body.base_moment) === null) throw invalid({ base_moment: [BASE_MOMENT_INVALID] });
     if (body.start_date != null && body.start_date !== '' && !isCalendarDate(body.start_date)) throw invalid({ start_date: ['O campo Data de início deve ser uma data válida (AAAA-MM-DD).'] });
@@ -164,14 +166,14 @@ export async function pendencyRoutes(app: FastifyInstance, options: { model: Mod
   app.put<{ Params: { id: string } }>(`/api/${PENDENCIES}/:id/conclude`, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const id = parseId(request.params.id, PENDENCY_NOT_FOUND);
-    const [data] = await resolvePendencies(db as Db, [id], endOf(objectBody(request.body ?? {})), context.userId);
+    const [data] = await resolvePendencies(db as Db, [id], endOf(objectBody(request.body)), context.userId);
     return { data, message: RESOLVED };
   });
 
   app.put(`/api/${PENDENCIES}/conclude`, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
-    const body = objectBody(request.body ?? {});
-    const ids = idsOf(body.ids);
+    const body = objectBody(request.body);
+    const ids = idList(body.ids, 'ids');
     if (ids.length === 0) throw invalid({ ids: [CHOOSE_PENDENCIES] });
     const data = await resolvePendencies(db as Db, ids, endOf(body), context.userId);
     return { data, message: data.length === 1 ? RESOLVED : RESOLVED_MANY };
@@ -180,10 +182,10 @@ export async function pendencyRoutes(app: FastifyInstance, options: { model: Mod
 
 /** A conclusion's end date (required, a calendar date) and notes, read from its body. */
 function endOf(body: Record<string, unknown>): { end_date: string; end_notes: string | null } {
-  const endDate = text(body.end_date);
+  const endDate = bodyText(body.end_date, 'end_date', 'Data de conclusão');
   if (endDate === null) throw invalid({ end_date: [END_DATE_REQUIRED] });
   if (!isCalendarDate(endDate)) throw invalid({ end_date: [END_DATE_INVALID] });
-  return { end_date: endDate, end_notes: text(body.end_notes) };
+  return { end_date: endDate, end_notes: bodyText(body.end_notes, 'end_notes', 'Observações de conclusão') };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { MonitorsTable, PlatformDatabase } from '../../../generated/database.js';
 import { invalid } from '../http/app-error.js';
-import { checkOutboundUrl, OutboundRefusedError, parseAllowedHosts, resolvePublicAddresses, type AllowedHosts } from '../net/outbound.js';
+import { outboundUrlProblem, parseAllowedHosts, type AllowedHosts } from '../net/outbound.js';
 import type { ModuleHooks } from '../resources/hooks.js';
 import { MONITORS_TABLE } from './monitor-store.js';
 
@@ -10,17 +10,7 @@ import { MONITORS_TABLE } from './monitor-store.js';
  * that leads to a private address is refused at once; a name that does not resolve (yet) is
  * accepted, and each check will say so. Every check goes through the guard again anyway.
  */
-export async function monitorUrlProblem(url: string, allowedHosts: AllowedHosts = parseAllowedHosts()): Promise<string | null> {
-  const guard = checkOutboundUrl(url, allowedHosts);
-  if (!guard.ok) return guard.reason;
-  if (guard.allowed) return null;
-  try {
-    await resolvePublicAddresses(guard.url.hostname, allowedHosts);
-  } catch (error) {
-    if (error instanceof OutboundRefusedError) return error.reason;
-  }
-  return null;
-}
+export const monitorUrlProblem = (url: string, allowedHosts: AllowedHosts = parseAllowedHosts()): Promise<string | null> => outboundUrlProblem(url, allowedHosts);
 
 const RESET_STATE = {
   uptime_status: 'not yet checked',

@@ -117,3 +117,29 @@ function lookupAll(host: string, family?: number | string): Promise<LookupAddres
     });
   });
 }
+
+/**
+ * Why the guard will refuse to connect to this host (pt-BR), or null, found when an address is saved
+ * rather than at its first use: an IP literal is checked as it is, a host name resolved (a name that
+ * does not resolve yet is accepted; each connection resolves it again through the guard).
+ * @example await outboundHostProblem('10.0.0.5') // 'Endereço não permitido: rede privada.' (or the range's reason)
+ */
+export async function outboundHostProblem(hostname: string, allowedHosts: AllowedHosts = parseAllowedHosts()): Promise<string | null> {
+  const host = normaliseHost(hostname);
+  if (host === '') return 'Endereço inválido.';
+  if (allowedHosts.has(host)) return null;
+  if (isIP(host) !== 0) return refusedAddressReason(host);
+  try {
+    await resolvePublicAddresses(host, allowedHosts);
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) return error.reason;
+  }
+  return null;
+}
+
+/** `outboundHostProblem` for an address (`https://host:port/…`): its scheme first (http or https only). */
+export async function outboundUrlProblem(address: string, allowedHosts: AllowedHosts = parseAllowedHosts()): Promise<string | null> {
+  const guard = checkOutboundUrl(address, allowedHosts);
+  if (!guard.ok) return guard.reason;
+  return guard.allowed ? null : outboundHostProblem(guard.url.hostname, allowedHosts);
+}

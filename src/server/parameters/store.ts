@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { addError, invalid, type FieldErrors } from '../http/app-error.js';
+import { objectBody } from '../http/body.js';
 import type { ParametersTable } from './tables.js';
 import { checkValue } from './types.js';
 
@@ -50,7 +51,7 @@ export async function integerParameter(db: Kysely<SpaceDatabase>, name: string, 
 interface Change { name: string; value: string | null; useDefault: boolean }
 
 function readChanges(body: unknown, known: Map<string, Selectable<ParametersTable>>, errors: FieldErrors): Change[] {
-  const input = (body ?? {}) as Record<string, unknown>;
+  const input = objectBody(body);
   const changes: Change[] = [];
   for (const scope of ['front', 'back'] as const) {
     const items = input[scope] ?? [];

@@ -1,4 +1,5 @@
 import type { Entity, Field } from '../../../language/index.js';
+import { isCalendarDate } from '../../shared/dates.js';
 import { badRequest } from '../http/app-error.js';
 import { decodeCursor, type ListCursor } from './list-cursor.js';
 
@@ -78,7 +79,7 @@ function filterValue(field: Field, raw: unknown, key: string): FilterValue {
       throw fail();
     case 'date':
     case 'datetime':
-      if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}([ T][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) && !Number.isNaN(Date.parse(raw.slice(0, 10)))) return raw;
+      if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}([ T][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) && isCalendarDate(raw.slice(0, 10))) return raw;
       throw fail();
     default:
       if ((typeof raw === 'string' && !raw.includes('\u0000')) || typeof raw === 'number') return String(raw);

@@ -5,6 +5,7 @@ import { checkBulkDelete, insertActions, listFor, operationAccess, showFor } fro
 import { listCombos } from './combos.js';
 import { deleteRecord, deleteRecords } from './delete.js';
 import { exportFor } from './export.js';
+import { MAX_BATCH_IDS } from './id-list.js';
 import { parseId } from './read.js';
 import { expectedVersion, versionHeaders } from './versions.js';
 import { createRecord, updateRecord } from './write.js';
@@ -13,8 +14,8 @@ type Params = { id: string; ids: string; mode: string };
 
 export { NO_BULK_DELETE, NOT_OFFERED } from './access.js';
 
-/** Most records one `multiple_delete` removes (a whole page of the longest list, twice over). */
-export const MAX_DELETE_IDS = 1000;
+/** Most records one `multiple_delete` removes: the cap of every list of ids (id-list.ts). */
+export const MAX_DELETE_IDS = MAX_BATCH_IDS;
 
 
 /**

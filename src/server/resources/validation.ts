@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Entity, Field } from '../../../language/index.js';
+import { isCalendarDate } from '../../shared/dates.js';
 import { decimalMessages, exactText, isApiDecimal, normaliseDecimal } from '../../shared/decimals.js';
 import { trimmedValue } from '../../shared/text.js';
 import { ruleMessage } from '../../shared/field-rules.js';
@@ -30,11 +31,8 @@ const MOMENT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d
 export function isRealMoment(value: string): boolean {
   const match = MOMENT.exec(value);
   if (!match) return true;
-  const [year, month, day, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = match.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[];
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  const dayExists = year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return dayExists && hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 15 && offsetMinutes <= 59;
+  const [hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = match.slice(4).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  return isCalendarDate(`${match[1]}-${match[2]}-${match[3]}`) && hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 15 && offsetMinutes <= 59;
 }
 
 // The patterns of dates and date-times (language/rules.ts) check their shape; the day itself is checked

@@ -9,7 +9,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Model } from '../../../language/index.js';
-import { AppError, invalid, notFound } from '../http/app-error.js';
+import { invalid, notFound } from '../http/app-error.js';
+import { objectBody } from '../http/body.js';
 import { allows, sessionOf } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import { operationAccess } from '../resources/access.js';
@@ -18,7 +19,6 @@ import { createView, deleteView, rolesOf, shareableRoles, updateView, VIEW_NOT_F
 
 const UNKNOWN_MODULE = 'Lista não encontrada.';
 
-type Body = Record<string, unknown>;
 
 export async function savedViewRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
@@ -35,10 +35,6 @@ export async function savedViewRoutes(app: FastifyInstance, options: { model: Mo
     if (!entity) throw onBody ? invalid({ module: [UNKNOWN_MODULE] }) : notFound(UNKNOWN_MODULE);
     allow(request, entity, 'list', 'index');
     return entity;
-  };
-  const bodyOf = (request: FastifyRequest): Body => {
-    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw new AppError(400, 'O corpo da requisição deve ser um objeto.');
-    return request.body as Body;
   };
   /** A view's module must still be one the caller may list, or the view is as good as gone. */
   const mayList = (request: FastifyRequest, module: string) => {
@@ -61,7 +57,7 @@ export async function savedViewRoutes(app: FastifyInstance, options: { model: Mo
   });
 
   app.post('/api/saved_views', async (request, reply) => {
-    const body = bodyOf(request);
+    const body = objectBody(request.body);
     const entity = listOf(request, body.module, true);
     const { db, viewer } = await asked(request);
     return reply.status(201).send({ data: await createView(db, viewer, entity, body), message: 'Visão salva com sucesso.' });
@@ -69,7 +65,7 @@ export async function savedViewRoutes(app: FastifyInstance, options: { model: Mo
 
   app.put<{ Params: { id: string } }>('/api/saved_views/:id', async (request) => {
     const id = parseId(request.params.id, VIEW_NOT_FOUND);
-    const body = bodyOf(request);
+    const body = objectBody(request.body);
     const { db, viewer } = await asked(request);
     const stored = await db.selectFrom('saved_views').select('module').where('id', '=', id).executeTakeFirst();
     if (stored) mayList(request, String(stored.module));

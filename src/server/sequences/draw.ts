@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { AppError, conflict, invalid, notFound } from '../http/app-error.js';
 import { formatNumber, maskProblem } from './mask.js';
-import { calendarYear } from './year.js';
+import { calendarDay, calendarYear } from './year.js';
 
 /** A number taken from a sequence: what a consumer stores with its record. */
 export interface DrawnNumber {
@@ -25,7 +25,20 @@ export interface DrawOptions {
   automatic?: boolean;
   /** The consumer's field an automatic draw's refusal is reported on (422); default `number`. */
   field?: string;
+  /**
+   * The latest day (`YYYY-MM-DD`, the council's calendar) the draw may be dated; a later date is a
+   * 422 on `date`. A draw by hand gives it (the council's today and DRAW_MARGIN_DAYS), so that no
+   * slip (2062, 9999) moves the sequence into that year for good: its year never goes back.
+   */
+  notAfter?: string;
 }
+
+/** How many days past the council's today a number drawn by hand may be dated (a clock or a time zone a little ahead). */
+export const DRAW_MARGIN_DAYS = 1;
+
+const brDate = (day: string) => day.split('-').reverse().join('/');
+export const futureDateMessage = (notAfter: string) =>
+  `A data não pode passar de ${brDate(notAfter)}: uma data adiante levaria a numeração da sequência para o ano dela.`;
 
 /** The sequence row as the draw left it: the number drawn and the book position it took (`last_drawn_*`). */
 export interface DrawRow {
@@ -140,6 +153,7 @@ export async function drawRow(db: Kysely<any>, sequenceId: number, options: Draw
   const automatic = options.automatic ?? true;
   const year = calendarYear(options.date ?? new Date());
   if (year === null) throw invalid({ date: [DATE_MESSAGE] });
+  if (options.notAfter !== undefined && options.date !== undefined && calendarDay(options.date)! > options.notAfter) throw invalid({ date: [futureDateMessage(options.notAfter)] });
   if (!db.isTransaction) return drawAlone(db, sequenceId, year, automatic, options);
   const row = await execute(db, drawStatement(sequenceId, year, automatic));
   if (!row) throw await refusal(db, sequenceId, automatic, options.field ?? 'number');

@@ -26,7 +26,7 @@ function booleanOf(value: unknown): boolean | undefined {
 const range = (label: string, min: number, max: number) => `O campo ${label} deve ser um número inteiro de ${min.toLocaleString('pt-BR')} a ${max.toLocaleString('pt-BR')}.`;
 
 /**
- * `{formatting, number}` (and, optionally, `year`, `book`, `leaf`, `order`, and `annual_restart` /
+ * `{formatting, number}`, both required (and, optionally, `year`, `book`, `leaf`, `order`, and `annual_restart` /
  * `has_book` to check the mask as a save of the sequence would) → the formatted number, exactly as a
  * draw formats it. Bad input is a 422 on its field.
  * @example previewMask({ formatting: '{numero:6}/{ano}', number: 123, year: 2026 }) // '000123/2026'
@@ -34,8 +34,10 @@ const range = (label: string, min: number, max: number) => `O campo ${label} dev
 export function previewMask(body: Body): string {
   const errors: FieldErrors = {};
   const { formatting } = body;
-  if (given(formatting) && typeof formatting !== 'string') addError(errors, 'formatting', 'O campo Formatação deve ser um texto.');
-  else if (typeof formatting === 'string' && formatting.length > MAX_MASK) addError(errors, 'formatting', `O campo Formatação não pode ter mais de ${MAX_MASK} caracteres.`);
+  // There is nothing to preview without a mask (a sequence without one writes the number as it is).
+  if (!given(formatting) || (typeof formatting === 'string' && formatting.trim() === '')) addError(errors, 'formatting', 'O campo Formatação é obrigatório.');
+  else if (typeof formatting !== 'string') addError(errors, 'formatting', 'O campo Formatação deve ser um texto.');
+  else if (formatting.length > MAX_MASK) addError(errors, 'formatting', `O campo Formatação não pode ter mais de ${MAX_MASK} caracteres.`);
   const number = integerOf(body.number, 0, MAX_INTEGER);
   if (number === undefined) addError(errors, 'number', 'O campo Número é obrigatório.');
   else if (Number.isNaN(number)) addError(errors, 'number', range('Número', 0, MAX_INTEGER));

@@ -50,3 +50,26 @@ function yearOfInstant(time: number): number | null {
 
 /** This year on the council's calendar. */
 export const currentYear = () => calendarYear(new Date())!;
+
+/**
+ * The day of a record's date on the council's calendar (`YYYY-MM-DD`), read as `calendarYear` reads
+ * its year; null when the value is no date.
+ * @example calendarDay('2026-01-01T02:30:00Z') // '2025-12-31'
+ */
+export function calendarDay(value: Date | string): string | null {
+  if (calendarYear(value) === null) return null;
+  if (typeof value === 'string') {
+    const local = LOCAL.exec(value.trim());
+    if (local) return `${local[1]}-${local[2]}-${local[3]}`;
+  }
+  return dayjs(value).tz(COUNCIL_TIME_ZONE).format('YYYY-MM-DD');
+}
+
+/**
+ * The council's calendar day of an instant (milliseconds, as `app.clock.now()` reads it), moved by
+ * `days` (a margin past today).
+ * @example councilDay(Date.UTC(2026, 0, 1, 2, 30)) // '2025-12-31'
+ */
+export function councilDay(time: number, days = 0): string {
+  return dayjs(time).tz(COUNCIL_TIME_ZONE).add(days, 'day').format('YYYY-MM-DD');
+}

@@ -70,7 +70,7 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
 
   app.put<{ Params: { typeId: string; stepTypeId: string } }>(`${base}/init/:typeId/:stepTypeId`, async (request, reply) => {
     const { db, userId } = guard(request, EXECUTE);
-    const body = objectBody(request.body ?? {});
+    const body = objectBody(request.body);
     // Started by another run's task ('workflow.init_workflow'): the new run is linked to that task in the same transaction.
     const parent = body[SYSTEM_ACTION_KEY] == null ? null : linkTarget(body[SYSTEM_ACTION_KEY]);
     const started = parent && ((trx: Kysely<SpaceDatabase>, runId: number) => linkRecord(trx, { ...parent, module: RUN_MODULE, recordId: runId, kind: 'store', userId }, SYSTEM_ACTION_KEY));
@@ -101,7 +101,7 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
   app.put<{ Params: { id: string; stepTypeId: string } }>(`${base}/:id/init_step/:stepTypeId`, async (request) => {
     const { db, userId } = guard(request, EXECUTE);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
-    const body = objectBody(request.body ?? {});
+    const body = objectBody(request.body);
     await initStep(db, id, parseId(request.params.stepTypeId, STEP_TYPE_NOT_FOUND), tasksToCopy(body.tasks_to_copy), userId);
     return { data: await actual(db, id), message: STEP_STARTED };
   });
@@ -116,7 +116,7 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
   app.put<{ Params: { id: string; taskTypeId: string } }>(`${base}/:id/finish_task/:taskTypeId`, async (request) => {
     const { db, userId } = guard(request, EXECUTE);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
-    const body = objectBody(request.body ?? {});
+    const body = objectBody(request.body);
     await finishTask(db, id, parseId(request.params.taskTypeId, TASK_NOT_FOUND), body.notes, userId);
     return { data: await actual(db, id), message: TASK_FINISHED };
   });

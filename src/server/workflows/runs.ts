@@ -33,6 +33,7 @@ export const PAUSED = 'O fluxo de trabalho está pausado: retome-o para continua
 export const CANCELED_FINAL = 'O fluxo de trabalho está cancelado: nada mais pode ser feito nele.';
 export const CONCLUDED_FINAL = 'O fluxo de trabalho está concluído: nada mais pode ser feito nele.';
 export const STEP_NOT_DONE = 'Conclua as tarefas obrigatórias da etapa atual antes de seguir.';
+export const STEP_ALREADY_STARTED = 'Esta etapa já foi iniciada: ela é a etapa atual do fluxo.';
 export const NOT_NEXT_STEP = 'A etapa escolhida não é uma das próximas etapas da etapa atual.';
 export const TASKS_TO_COPY_INVALID = 'As tarefas a copiar devem ser tarefas da etapa escolhida.';
 export const TASK_ALREADY_STARTED = 'A tarefa já foi iniciada.';
@@ -177,7 +178,8 @@ export async function initStep(db: Db, workflowId: number, stepTypeId: number, t
     const current = await currentStep(trx, workflowId);
     const stepType = await stepTypeOf(trx, run.workflow_type_id, stepTypeId);
     if (!stepType) throw notFound(STEP_TYPE_NOT_FOUND);
-    if (current && !current.concluded) throw conflict(STEP_NOT_DONE);
+    // Two people moving the run to the same step at once: the second, after the first's lock, finds it current and under way.
+    if (current && !current.concluded) throw conflict(Number(current.step_type_id) === stepTypeId ? STEP_ALREADY_STARTED : STEP_NOT_DONE);
     const next = current ? await nextStepTypes(trx, run.workflow_type_id, Number(current.step_type_id)) : [];
     if (!next.some((row) => Number(row.id) === stepTypeId)) throw invalid({ step_type_id: [NOT_NEXT_STEP] });
     const step = await startStep(trx, workflowId, { ...stepType, id: Number(stepType.id) }, tasksToCopy);

@@ -144,7 +144,7 @@ export async function systemActionLinkRoutes(app: FastifyInstance, options: { mo
 
   app.post('/api/system_actions_link', async (request, reply) => {
     const { db, userId } = guard(request);
-    const body = objectBody(request.body ?? {});
+    const body = objectBody(request.body);
     const data = await db.transaction().execute((trx) => linkOne(trx, body, '', userId));
     reply.code(201);
     return { data, message: LINKED };
@@ -153,17 +153,17 @@ export async function systemActionLinkRoutes(app: FastifyInstance, options: { mo
   // The look-ups (entity-lookups.ts): they read, so showing a run is enough.
   app.post('/api/system_actions_affected_entity', async (request) => {
     const { db } = guard(request, ['workflow.show', 'workflow.execute']);
-    return { data: await affectedEntities(db, options.model, objectBody(request.body ?? {})) };
+    return { data: await affectedEntities(db, options.model, objectBody(request.body)) };
   });
 
   app.post('/api/system_actions_triggered_entity', async (request) => {
     const { db } = guard(request, ['workflow.show', 'workflow.execute']);
-    return { data: await triggeredEntities(db, options.model, objectBody(request.body ?? {})) };
+    return { data: await triggeredEntities(db, options.model, objectBody(request.body)) };
   });
 
   app.post('/api/system_actions_link_batch', async (request, reply) => {
     const { db, userId } = guard(request);
-    const body = objectBody(request.body ?? {});
+    const body = objectBody(request.body);
     if (!Array.isArray(body.items) || body.items.length === 0) throw invalid({ items: [ITEMS_REQUIRED] });
     const items = body.items as unknown[];
     const data = await db.transaction().execute(async (trx) => {

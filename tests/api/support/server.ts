@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadModel, type Field, type Model } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
+import type { Clock } from '../../../src/server/clock.js';
 import { ensureAdministrator } from '../../../src/server/auth/index.js';
 import { hashPassword } from '../../../src/server/resources/passwords.js';
 import { loadConfig } from '../../../src/server/config.js';
@@ -42,6 +43,8 @@ export interface TestServerOptions {
   platform?: boolean;
   /** The features; default the product's. */
   features?: readonly Feature[];
+  /** Where the server reads the time; default the system's (src/server/clock.ts). */
+  clock?: Clock;
 }
 
 export async function startTestServer(kind: DatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
@@ -61,7 +64,7 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
     // Uploaded files go to a folder of the test's own unless it names one.
     const ownDataDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'test-server-'));
     const config = loadConfig({ ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...options.env, ADMIN_PASSWORD, ADMIN_EMAIL }, ROOT);
-    const app = await buildApp({ config, model, features: options.features, tenancy: { space: { name: 'default', db: handle.db } }, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+    const app = await buildApp({ config, model, features: options.features, clock: options.clock, tenancy: { space: { name: 'default', db: handle.db } }, logger: process.env.TEST_LOG ? { level: 'error' } : false });
     const adminToken = await login(app, ADMIN_EMAIL, ADMIN_PASSWORD);
     const opened = handle;
     return {

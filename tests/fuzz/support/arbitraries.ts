@@ -20,7 +20,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     1e308, -1e308, Number.MAX_SAFE_INTEGER, 2 ** 63, '1e3', '٣', '𝒳𝒴', '\uD800', '\uFEFF', 'Ação', 'ß'.repeat(300),
     '<script>alert(1)</script>', "'; drop table users; --", '%00', '../../etc/passwd', '{"a":1}', '[]',
     [], {}, [null], [[]], [{}], [1, 'a', null], { id: 1 }, { __proto__: null, constructor: 'x' },
-    'x'.repeat(70_000), ' x ', '2024-02-30', '9999-99-99T99:99', '25:61', '#zzz', '00000-000', '000.000.000-00',
+    'x'.repeat(70_000), ' x ', '2024-02-30', '0000-00-00', '2026-00-10', '9999-99-99T99:99', '25:61', '#zzz', '00000-000', '000.000.000-00',
   ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer(),

@@ -35,8 +35,11 @@ export function MaskPreview() {
     formatting: values.formatting ?? null, number, year: councilYear(), annual_restart: values.annual_restart === true, has_book: hasBook,
     ...(hasBook ? { book: int(values.number_book), leaf: int(values.number_leaf), order: int(values.number_order) } : {}),
   });
+  const blank = typeof values.formatting !== 'string' || values.formatting.trim() === '';
   useEffect(() => {
     if (number === null || Number.isNaN(number)) return setPreview(null);
+    // No mask: the number as it is (the server previews masks only); with annual restart the save asks for one.
+    if (blank) return setPreview(values.annual_restart === true ? null : { text: String(number), error: false });
     let current = true;
     const timer = setTimeout(async () => {
       try {
@@ -51,7 +54,7 @@ export function MaskPreview() {
       current = false;
       clearTimeout(timer);
     };
-  }, [payload, number]);
+  }, [payload, number, blank]);
   return (
     <Typography component="p" variant="body2" role="status" aria-live="polite" sx={{ mt: 0.5, mb: 2, minHeight: '1.5em', color: preview?.error ? 'error.main' : 'text.secondary' }}>
       {preview && (preview.error ? preview.text : <>Próximo número: <strong data-testid="mask-preview">{preview.text}</strong></>)}
