@@ -153,6 +153,9 @@ export async function valueFor(field: Field, create: Create, n = next(), module?
       // A party is written by the database with its person: a required one (an inspection's inspected) is a person's.
       if (target === 'partes' && field.required && create.records) return partyOfNewPerson(create);
       if (!madeThroughApi(target, create) || (target === module && !field.required)) return null;
+      // One record per referenced record (a person's user): left empty when optional, as bodies made for
+      // one module share their referenced records (tests/api/support, the authorization matrix).
+      if (field.unique && !field.required) return null;
       // Reference data people look up but do not edit (UFs: 27 codes) is shared by the optional fields that name it, as in a seeded space.
       if (!field.required && create.model?.byModule.get(target)?.listOnly && create.shared) return sharedRecord(create, target);
       return create(target, comboValues(field, create));
