@@ -32,8 +32,9 @@ describe('the names a person reads in the audit log', () => {
       'added_occurrences', 'removed_occurrence', 'canceled', 'reactivated', 'concluded', 'paused', 'resumed',
       'step_started', 'task_started', 'task_finished',
       'creation', 'simulation', 'alteration', 'suspension', 'reactivation', 'completion', 'cancellation',
-      'certificate_issued', 'certificate_revoked',
+      'certificate_issued', 'certificate_revoked', 'year_reset',
     ]);
+    expect(eventName('year_reset')).toBe('Ano da sequência reposto');
     expect(eventName('restored')).toBe('Restauração de versão');
     expect(eventName('task_finished')).toBe('Tarefa executada');
     expect(eventName('suspension')).toBe('Prazo suspenso');
