@@ -54,6 +54,9 @@ describe('lists, forms and views in the browser', () => {
         await settled(page);
         const tabs = page.getByRole('tablist', { name: 'Abas do formulário' }).getByRole('tab');
         for (let i = 0; i < (await tabs.count()); i++) {
+          // At 390 px the tabs scroll sideways: the tab is brought into view first, as a finger would swipe to it.
+          await tabs.nth(i).scrollIntoViewIfNeeded();
+          await settled(page);
           await tabs.nth(i).click();
           await expect.poll(() => tabs.nth(i).getAttribute('aria-selected')).toBe('true');
           await nextFrames(page);
