@@ -29,8 +29,7 @@ import { COMBOS_META } from '../../kit/combos';
 import { AUTOCOMPLETE_BEHAVIOUR } from '../../kit/inputs/autocomplete';
 import { useReferenceNames } from '../../kit/list/useReferenceNames';
 import { RecordDocuments } from '../../kit/documents/RecordDocuments';
-import { firstMessages } from '../../http/client';
-import { failureOf } from '../../pages/bare/failure';
+import { failureOf, formErrors } from '../../pages/bare/failure';
 import { http } from '../../services';
 import { shownMoment } from '../simulacao_prazo/fields';
 import { RESOLVE_FORM, resolvePendencies, SubForm, today } from './SubForm';
@@ -111,9 +110,7 @@ export function AnnotationsPanel() {
       reload();
       return undefined;
     } catch (error) {
-      const failure = failureOf(error);
-      if (Object.keys(failure.fields).length === 0) notify(failure.message, { type: 'error' });
-      return firstMessages(failure.fields);
+      return formErrors(error, notify);
     }
   };
   const create = (resource: string, data: Record<string, unknown>) =>

@@ -5,8 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useCanAccess, useGetOne, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { formatDate } from '../../kit/format';
-import { firstMessages } from '../../http/client';
-import { failureOf } from '../../pages/bare/failure';
+import { formErrors } from '../../pages/bare/failure';
 import { RESOLVE_FORM, resolvePendencies, SubForm, today } from '../acoes_fiscalizacao/SubForm';
 
 /**
@@ -33,9 +32,7 @@ export function PendencyStatePanel() {
       refresh();
       return undefined;
     } catch (error) {
-      const failure = failureOf(error);
-      if (Object.keys(failure.fields).length === 0) notify(failure.message, { type: 'error' });
-      return firstMessages(failure.fields);
+      return formErrors(error, notify);
     }
   };
 

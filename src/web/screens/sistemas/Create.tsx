@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { BackLink, CreateToolbar, KindInput, UnsavedChangesReporter } from '@kit';
 import { inputs } from '@generated/web/sistemas/form';
 import { http } from '../../services';
-import { firstMessages } from '../../http/client';
-import { failureOf } from '../../pages/bare/failure';
+import { formErrors } from '../../pages/bare/failure';
 import { systemTokenOf } from '../platform/answers';
 import { OnceDialog, SecretLine } from '../platform/OnceDialog';
 
@@ -34,9 +33,7 @@ export function SistemasCreate() {
       refresh();
       return undefined;
     } catch (error) {
-      const failure = failureOf(error);
-      if (Object.keys(failure.fields).length === 0) notify(failure.message, { type: 'error' });
-      return firstMessages(failure.fields);
+      return formErrors(error, notify);
     }
   };
   return (
