@@ -11,7 +11,8 @@ import { browserSession } from '../e2e/support/session';
  * opening the PDF; at 1366 and 390 px.
  */
 describe('reports in the browser', () => {
-  const session = browserSession();
+  // 'Imprimir' opens the PDF in a tab: a Chromium that shows PDFs (the run's headless one saves them).
+  const session = browserSession({}, undefined, { pdfViewer: true });
   const page = () => session.page;
   const label = (text: string) => page().getByLabel(new RegExp(`^${text}( - Opcional)?$`));
   const shot = (name: string) => page().screenshot({ path: join(root, 'test-results', `reports-${name}.png`), fullPage: true });

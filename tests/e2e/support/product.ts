@@ -188,17 +188,29 @@ export async function startOwnProduct(env: Record<string, string> = {}, place: P
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
+/** The desktop Chromium (package chromium), with its PDF viewer. */
+const DESKTOP_CHROMIUM = '/usr/bin/chromium';
+
 /** How the tests launch Chromium (Debian's, headless; `CHROMIUM_PATH` names another). */
 export const CHROMIUM_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : DESKTOP_CHROMIUM),
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
+
+export interface BrowserOptions extends StartOptions {
+  /**
+   * A page that shows a PDF as a person's browser does: the headless shell has no PDF viewer and
+   * saves an opened PDF as a download, so the file gets a desktop Chromium of its own.
+   */
+  pdfViewer?: boolean;
+}
 
 /**
  * A Chromium for the file: a connection to the browser run's one Chromium (each page the file opens
  * is a context of its own; closing the connection closes them), or one launched for it outside a run.
  */
-export async function launchBrowser(options: StartOptions = {}): Promise<Browser> {
+export async function launchBrowser(options: BrowserOptions = {}): Promise<Browser> {
+  if (options.pdfViewer) return chromium.launch({ ...CHROMIUM_OPTIONS, executablePath: process.env.CHROMIUM_PATH ?? DESKTOP_CHROMIUM });
   const endpoint = provided('browserEndpoint');
   return endpoint && !options.own ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_OPTIONS);
 }

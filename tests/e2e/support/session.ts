@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { launchBrowser, screenshotOnFailure, startProduct, type ProductPlace, type RunningProduct } from './product';
+import { launchBrowser, screenshotOnFailure, startProduct, type BrowserOptions, type ProductPlace, type RunningProduct } from './product';
 
 /** The product and a Chromium page of a browser test file, as its tests read them. */
 export interface BrowserSession {
@@ -13,14 +13,18 @@ export interface BrowserSession {
  * and stops both after them: the set-up browser test files share.
  * @example const session = browserSession(); it('…', async () => { await logIn(session.page, session.product); });
  */
-export function browserSession(env: Record<string, string> = {}, place?: () => ProductPlace | Promise<ProductPlace>): BrowserSession {
+export function browserSession(
+  env: Record<string, string> = {},
+  place?: () => ProductPlace | Promise<ProductPlace>,
+  browserOptions: Pick<BrowserOptions, 'pdfViewer'> = {},
+): BrowserSession {
   let product: RunningProduct | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
   // A fixture project is made at its first use in a run (fixture-project.ts): minutes on a busy machine.
   beforeAll(async () => {
     product = await startProduct(env, await place?.());
-    browser = await launchBrowser();
+    browser = await launchBrowser(browserOptions);
     page = await browser.newPage({ locale: 'pt-BR' });
   }, place ? 600_000 : undefined);
   beforeEach((context) => screenshotOnFailure(() => page, context));
