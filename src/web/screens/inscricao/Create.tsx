@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Create, SaveButton, SimpleForm } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink, CREATED_PARAM, KindInput, RETURN_PARAM, UnsavedChangesReporter, unsavedChanges } from '@kit';
 import { inputs } from '@generated/web/inscricao/form';
 import { http } from '../../services';
@@ -33,8 +33,9 @@ export const NUMBER_DISABLED = 'A situação escolhida deixa a inscrição sem n
  */
 export function InscricaoCreate() {
   const [params] = useSearchParams();
+  const { key } = useLocation();
   const [restored] = useState(() => {
-    const draft = takeDraft();
+    const draft = takeDraft(key);
     return { draft, created: draft ? params.get(CREATED_PARAM) : null };
   });
   return (
