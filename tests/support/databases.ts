@@ -1,7 +1,8 @@
 /**
  * Runs a test suite on both databases the server supports: a fresh embedded PGlite in a temporary
  * folder and a fresh PostgreSQL database `test_<random>` (dropped afterwards) on
- * `TEST_POSTGRES_URL` (default postgres://postgres@127.0.0.1:5432/postgres).
+ * `TEST_POSTGRES_URL` (default postgres://postgres@127.0.0.1:5432/postgres, through the server's local
+ * socket when it has one).
  *
  *   describeOnDatabases('civil statuses', (getDb, kind) => {
  *     it('lists', async () => { const rows = await getDb().selectFrom('civil_statuses').selectAll().execute(); });
@@ -41,7 +42,17 @@ export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
  */
 export const FEATURE_DATABASE_KINDS: DatabaseKind[] = ['postgres'];
 
-export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Debian's folder of PostgreSQL's local socket. */
+const SOCKET_FOLDER = '/var/run/postgresql';
+
+/**
+ * The tests' PostgreSQL server. Its own connections go through the local socket where the server has
+ * one (`?host=` names the folder; pg reads it over the address): the fuzz suite on PostgreSQL took
+ * 26 s that way against 28–31 s through loopback TCP, its socket writes a third cheaper. Spaces the
+ * tests create keep the address (127.0.0.1:5432), as a council's space names a host.
+ */
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL
+  ?? `postgres://postgres@127.0.0.1:5432/postgres${existsSync(`${SOCKET_FOLDER}/.s.PGSQL.5432`) ? `?host=${SOCKET_FOLDER}` : ''}`;
 
 /**
  * Where the tests' servers copy new embedded spaces from (SPACE_TEMPLATES_DIR, set for every test
