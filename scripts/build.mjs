@@ -65,7 +65,16 @@ function builtStamp(part) {
 
 async function buildWeb() {
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), root: join(ROOT, 'src/web'), logLevel: 'warn', mode: 'production' });
+  // Vite takes NODE_ENV over the mode: from inside a test run (NODE_ENV=test) the client came out as
+  // React's development build (slower, and without its service worker). What `npm start` serves, always.
+  const callers = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT, 'vite.config.ts'), root: join(ROOT, 'src/web'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (callers === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callers;
+  }
 }
 
 async function buildServer(out) {

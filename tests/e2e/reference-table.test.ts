@@ -43,9 +43,11 @@ describe('a reference table in the browser', () => {
   it('opens the record in view mode, edits it and sees the new value', async () => {
     await session.page.getByRole('cell', { name: 'Convivente de teste' }).click();
     await expect.poll(() => new URL(session.page.url()).pathname).toMatch(/^\/estados_civis\/\d+$/);
-    // Viewing shows the value, not an input; 'Editar' brings the input.
+    // Viewing shows the value, not an input; 'Editar' brings the input. (The list's cell holds the
+    // same text: the view is there once its 'Editar' is, and the list's search box gone.)
+    await session.page.getByRole('button', { name: /editar/i }).waitFor();
     await session.page.locator('main').getByText('Convivente de teste').waitFor();
-    expect(await session.page.getByRole('textbox').count()).toBe(0);
+    await expect.poll(() => session.page.getByRole('textbox').count()).toBe(0);
     await session.page.getByRole('button', { name: /editar/i }).click();
     const input = session.page.getByLabel('Denominação');
     await input.fill('Convivência registrada');

@@ -5,7 +5,7 @@ import { creator } from '../api/support/bodies';
 import { ROOT } from '../api/support/server';
 import { employeeParty } from '../inspections/support/bodies';
 import { launchBrowser, logIn, screenshotOnFailure, startProduct, type RunningProduct } from '../e2e/support/product';
-import { gate, nextFrames, settled } from '../e2e/support/settle';
+import { gate, settled } from '../e2e/support/settle';
 
 const LONG = `Denominação muito longa ${'de teste '.repeat(25)}fim`.slice(0, 255);
 
@@ -40,44 +40,57 @@ describe('lists, forms and views in the browser', () => {
   };
   /**
    * Opens each tab of each record view, at 1366 and at 390 px, and answers the pairs of fields whose
-   * boxes touch or overlap ('pessoa_fisica, Dados pessoais, 1366 px: Nome abreviado | Nome social').
+   * boxes touch or overlap ('pessoa_fisica, 1366 px, Dados pessoais: Nome abreviado | Nome social').
    */
   const fieldsRunTogether = async (): Promise<string[]> => {
     const found: string[] = [];
+    const records = await tabbedRecords();
     for (const width of [1366, 390]) {
-      // Each width from a page opened at it, as a phone opens it (the menu closed).
+      // Each width from a page opened at it, as a phone opens it (the menu closed); then one record
+      // after another in that page, as a person goes from one to the next (no reload each time).
       await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
-      for (const [module, id] of await tabbedRecords()) {
-        await page.goto(`${product.url}/${module}/${id}`);
+      await page.goto(`${product.url}/`);
+      for (const [module, id] of records) {
+        const previous = await page.getByRole('tablist', { name: 'Abas do formulário' }).elementHandle({ timeout: 1 }).catch(() => null);
+        await page.evaluate((to) => {
+          window.history.pushState(null, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, `/${module}/${id}`);
+        // The last record's view gone before this one's is read.
+        if (previous) await expect.poll(() => previous.evaluate((element) => element.isConnected)).toBe(false);
         await page.getByRole('button', { name: 'Editar' }).waitFor();
         // Every tab's fields are mounted from the start (a closed tab is only hidden): their values are read once.
         await settled(page);
-        const tabs = page.getByRole('tablist', { name: 'Abas do formulário' }).getByRole('tab');
-        for (let i = 0; i < (await tabs.count()); i++) {
-          // At 390 px the tabs scroll sideways: the tab is brought into view first, as a finger would swipe to it.
-          await tabs.nth(i).scrollIntoViewIfNeeded();
-          await settled(page);
-          await tabs.nth(i).click();
-          await expect.poll(() => tabs.nth(i).getAttribute('aria-selected')).toBe('true');
-          await nextFrames(page);
-          const touching = await page.locator('[role=tabpanel]:not([hidden])').evaluate((panel) => {
+        // Each tab chosen in turn inside the page (one round trip per record, not ten per tab): brought
+        // into view as a finger would swipe to it at 390 px, chosen, drawn, then its fields measured.
+        const touching = await page.getByRole('tablist', { name: 'Abas do formulário' }).evaluate(async (tablist) => {
+          const drawn = () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+          const pairs: string[] = [];
+          for (const tab of [...tablist.querySelectorAll<HTMLElement>('[role=tab]')]) {
+            tab.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+            tab.click();
+            await drawn();
+            const label = tab.textContent?.trim();
+            if (tab.getAttribute('aria-selected') !== 'true') {
+              pairs.push(`${label}: not chosen by a click`);
+              continue;
+            }
+            const panel = document.querySelector<HTMLElement>('[role=tabpanel]:not([hidden])')!;
             // A field as the view shows it (its label and value under one box), and an input (a sub-list among them).
-            const viewed = [...panel.querySelectorAll<HTMLElement>('.RaLabeled-label')].map((label) => label.parentElement!);
+            const viewed = [...panel.querySelectorAll<HTMLElement>('.RaLabeled-label')].map((element) => element.parentElement!);
             const fields = [...viewed, ...panel.querySelectorAll<HTMLElement>('.ra-input')].filter((f) => f.getClientRects().length > 0);
             const name = (f: HTMLElement) => (f.querySelector('.RaLabeled-label, label, legend')?.textContent ?? f.textContent ?? '').trim().slice(0, 40);
-            const pairs: string[] = [];
             fields.forEach((a, i) => fields.slice(i + 1).forEach((b) => {
               if (a.contains(b) || b.contains(a)) return;
               const p = a.getBoundingClientRect();
               const q = b.getBoundingClientRect();
               const apart = p.right < q.left || q.right < p.left || p.bottom < q.top || q.bottom < p.top;
-              if (!apart) pairs.push(`${name(a)} | ${name(b)}`);
+              if (!apart) pairs.push(`${label}: ${name(a)} | ${name(b)}`);
             }));
-            return pairs;
-          });
-          const tab = (await tabs.nth(i).textContent())?.trim();
-          found.push(...touching.map((pair) => `${module}, ${tab}, ${width} px: ${pair}`));
-        }
+          }
+          return pairs;
+        });
+        found.push(...touching.map((pair) => `${module}, ${width} px, ${pair}`));
       }
     }
     await page.setViewportSize({ width: 1366, height: 768 });
