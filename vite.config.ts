@@ -136,10 +136,10 @@ export default defineConfig({
           // The client's build, the templates, then the run's one product and one Chromium, each
           // file a space and a browser context of its own (tests/e2e/support/shared-product.ts).
           globalSetup: ['tests/e2e/support/build-client.ts', 'tests/support/build-templates.ts', 'tests/e2e/support/shared-product.ts'],
-          // One file at a time, after the unit files: on two cores Chromium keeps them busy, and three
-          // files at once took as long (1,339 s both ways) while fixture projects' first starts ran
-          // past their time.
-          fileParallelism: false,
+          // After the unit files (a group of its own), two files at a time: one file alone left a
+          // third of the two cores idle (waits on the server and the page).
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           // A page waits on the server (a space's database opening, a build of the screen's chunk):
           // the verdict is where it arrives, not how fast on a busy machine.

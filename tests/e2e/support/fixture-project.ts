@@ -28,8 +28,35 @@ export async function fixtureProject(): Promise<ProductPlace> {
   const schemas = fixtureSchemas();
   const final = join(tmpdir(), `${PREFIX}${editionOf(schemas)}`);
   sweepOtherEditions(PREFIX, final);
-  if (!existsSync(final)) await build(final, schemas);
+  if (!existsSync(final)) await buildOnce(final, schemas);
   return { root: final, webDir: join(final, 'dist/web'), template: join(final, TEMPLATE) };
+}
+
+/** A build left unfinished this long (its process killed) no longer holds the others back. */
+const STALE_BUILD_MS = 10 * 60_000;
+
+/**
+ * One build of the edition however many files ask at once (browser files run side by side): the
+ * first to make the lock folder builds, the others wait for the copy to appear.
+ */
+async function buildOnce(final: string, schemas: Record<string, unknown>): Promise<void> {
+  const lock = `${final}.building`;
+  for (;;) {
+    if (existsSync(final)) return;
+    try {
+      mkdirSync(lock);
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_BUILD_MS) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    try {
+      if (!existsSync(final)) await build(final, schemas);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 /** A digest of the fixtures and of the names, sizes and modification times of the project's sources. */
