@@ -36,6 +36,7 @@ export interface FieldSpecData {
   notBefore?: { field: string; message: string };
   postalCode?: PostalCodeFill;
   lookup?: TaxIdLookup;
+  viewOnly?: boolean;
 }
 
 /** A prop's two values where insert and edit disagree (a password is required on insert only). */
@@ -124,7 +125,9 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   const spec: FieldSpecData = { source: field.name, kind: field.kind, label: field.label };
   if (mode === 'filter' && field.name === 'inactivated') Object.assign(spec, INACTIVATED_FILTER);
   const form = mode === 'create' || mode === 'edit';
-  if (form && field.required && !(mode === 'edit' && field.writeOnly)) spec.required = true;
+  // A read-only field is shown as the view shows it, on insert and edit: the server stores its value.
+  if (form && field.readOnly) spec.viewOnly = true;
+  if (form && field.required && !field.readOnly && !(mode === 'edit' && field.writeOnly)) spec.required = true;
   if (form) {
     const { maxLength, minLength, minimum, maximum, pattern } = field;
     Object.assign(spec, withoutUndefined({ maxLength, minLength, minimum, maximum, pattern }));

@@ -105,6 +105,10 @@ interface FieldBase {
   column: string | null;
   required: boolean;
   nullable: boolean;
+  /**
+   * `readOnly`: shown on the form but never written by a body (a key sent for it is dropped); a
+   * feature's hook stores its value (`serverValues`: a rate's inverse computed from the rate).
+   */
   readOnly: boolean;
   /** Set by the server only (ignored in bodies, never in forms). */
   serverSet: boolean;

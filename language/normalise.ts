@@ -317,6 +317,14 @@ function normaliseField(
   }
   if (source['x-digits']) field.digits = { integer: source['x-digits'].integer, fraction: source['x-digits'].fraction };
   if (source['x-help']) field.helpText = source['x-help'];
+  if (field.readOnly) {
+    // What a body never writes cannot be asked of it, nor hidden by a condition, nor be a secret.
+    const clash = ['x-server-set', 'writeOnly', 'x-when', 'default'].find((key) => source[key] !== undefined && source[key] !== false);
+    if (clash) fail(`${path}/readOnly`, `cannot go with "${clash}": a read-only field is shown, and its value comes from the server.`);
+    if (kind === 'sublist' || kind === 'references' || kind === 'external' || kind === 'password' || kind === 'file' || kind === 'image') {
+      fail(`${path}/readOnly`, `applies to a value kept in the record's own column (this field is of kind "${kind}").`);
+    }
+  }
   Object.assign(field, fieldRuleParts(source, required, path, fail));
   const postalCode = postalCodeFill(source, kind, path, fail);
   if (postalCode) field.postalCode = postalCode;
@@ -450,7 +458,8 @@ export function formRules(fields: Field[], mode: 'create' | 'edit', order: Order
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const field of fields) {
-    if (!field.inForm) continue;
+    // A read-only field is the server's to store: a body's key for it is dropped, never required.
+    if (!field.inForm || field.readOnly) continue;
     properties[field.name] = fieldRule(field, mode);
     const optionalOnEdit = mode === 'edit' && field.writeOnly;
     if (field.required && !optionalOnEdit) required.push(field.name);
