@@ -22,7 +22,7 @@ export interface FieldSpecData {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
-  reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
+  reference?: { module: string; dependsOn?: { field: string; param: string; requiredWhenOffered?: true }; combo?: string; typeAhead?: boolean };
   sublist?: { itemLabel: string; mainField?: string; itemGender?: 'm' | 'f'; mainRequired?: boolean; week?: WeekLayout; fields: FieldSpecData[] };
   file?: { maxSize: number; accept: string[]; image: boolean };
   external?: { options: string };

@@ -60,8 +60,11 @@ export interface ReferenceSpec {
   /**
    * Dependent filter: the options are filtered by the value of another field of this form
    * (`{ field: 'uf_id', param: 'uf_id' }` shows only the municipalities of the chosen UF).
+   * `requiredWhenOffered` (`"required-when-offered": true`): the field is required while the combo,
+   * so filtered, offers any option, and optional when it offers none (a work relation's sector, among
+   * its employer's sectors, when the employer has any); the server and the form both say so.
    */
-  dependsOn?: { field: string; param: string };
+  dependsOn?: { field: string; param: string; requiredWhenOffered?: true };
   /** What a delete of the referenced row does while this row still points at it. */
   onDelete: 'restrict' | 'cascade' | 'set null';
   /** The referenced module's named combo whose options the input offers (`x-combos`); absent: the plain one. */

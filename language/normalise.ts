@@ -11,6 +11,7 @@ import {
   type Model,
   type Operation,
   type OrderRule,
+  type ReferenceSpec,
   OPERATIONS,
 } from './model.js';
 import { normaliseCombos } from './combos.js';
@@ -225,12 +226,20 @@ function checkUniqueWithin(fields: Field[], fail: (path: string, sentence: strin
   }
 }
 
+/** `depends-on` as the model holds it: `required-when-offered` in camel case, kept only when true. */
+function dependsOnOf(source: { field: string; param: string; 'required-when-offered'?: boolean }): NonNullable<ReferenceSpec['dependsOn']> {
+  return { field: source.field, param: source.param, ...(source['required-when-offered'] ? { requiredWhenOffered: true as const } : {}) };
+}
+
 /** A dependent combo filters by another field of the same form (or of the same sub-list item). */
 function checkDependsOn(fields: Field[], base: string, fail: (path: string, sentence: string) => never): void {
   for (const field of fields) {
     const dependsOn = field.reference?.dependsOn;
     if (dependsOn && !fields.some((other) => other.name === dependsOn.field && other !== field)) {
       fail(`${base}/${field.name}/x-reference/depends-on/field`, `names "${dependsOn.field}", which is not another field of the same form.`);
+    }
+    if (dependsOn?.requiredWhenOffered && field.required) {
+      fail(`${base}/${field.name}/x-reference/depends-on/required-when-offered`, 'makes the field required only while its combo offers options, so the field cannot also be listed in "required".');
     }
     if (field.sublist) checkDependsOn(field.sublist.fields, `${base}/${field.name}/items/properties`, fail);
   }
@@ -375,7 +384,7 @@ function normaliseField(
       onDelete: ref['on-delete'] ?? (kind === 'references' ? 'cascade' : 'restrict'),
       typeAhead: target!.typeAhead,
       ...(ref.combo ? { combo: ref.combo } : {}),
-      ...(ref['depends-on'] ? { dependsOn: ref['depends-on'] } : {}),
+      ...(ref['depends-on'] ? { dependsOn: dependsOnOf(ref['depends-on']) } : {}),
     };
     if (ref.combo && !target!.combos.includes(ref.combo)) {
       fail(`${path}/x-reference/combo`, `names the combo "${ref.combo}", which ${ref.module} does not declare in "x-combos" (its combos: ${target!.combos.join(', ')}).`);

@@ -41,6 +41,12 @@ describe('physical persons in the browser', () => {
 
   it('registers a person with two phones, an address and a work relation, fixing its dates out of order and a schedule conflict', async () => {
     mkdirSync(SHOTS, { recursive: true });
+    // An employer without sectors, beside the seeded ones that have some.
+    await api('POST', '/api/pessoa_juridica', {
+      cnpj: '11.444.777/0001-61', name: 'Comércio Sem Setores Ltda', short_name: 'Sem Setores', party_type_id: await optionId('tipos_parte', 'Pessoa Jurídica', 'pessoa_juridica_sem_instituicao'),
+      nationality_id: await optionId('nacionalidades', 'Brasileira'), legal_nature_id: await optionId('naturezas_juridicas', '206-2'),
+      economic_activity_id: await optionId('atividades_economicas', '4120-4/00'), social_capital: '10.000,00',
+    });
     await page().setViewportSize({ width: 1366, height: 900 });
     await logIn(page(), session.product);
     await expect.poll(() => new URL(page().url()).pathname).toBe('/');
@@ -96,7 +102,16 @@ describe('physical persons in the browser', () => {
 
     await tab('Vínculos').click();
     await add().last().click();
+    // The sector is required while the employer has sectors to choose from, optional otherwise, as
+    // the server has it: the label says which, and an empty one is refused before saving.
+    const sectorLabel = () => panel().locator('label').filter({ hasText: /^Setor( - Opcional)?( \*)?$/ }).first().textContent();
+    await typeAhead('Empregador', 'Sem Setores', /^Comércio Sem Setores Ltda/);
+    await expect.poll(sectorLabel).toBe('Setor - Opcional');
     await typeAhead('Empregador', 'Constru', /^Construtora Horizonte Ltda/);
+    await expect.poll(sectorLabel).toBe('Setor');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await panel().getByText('O campo Setor é obrigatório.').waitFor();
+    expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');
     // The sectors offered are the employer's own.
     await panel().getByRole('combobox', { name: /^Setor/ }).click();
     expect(await page().getByRole('option').allTextContents()).toEqual(['Administração', 'Engenharia']);

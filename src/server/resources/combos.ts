@@ -1,8 +1,13 @@
-import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ComboCondition, ComboSpec, Entity } from '../../../language/index.js';
 import { badRequest } from '../http/app-error.js';
-import type { ComboParam } from './registry.js';
 import { searchText } from './list-query.js';
+
+/**
+ * A combo parameter that is no column of the module (`/api/setores/combos?employer_id=7`: the
+ * sectors an employer lists), as the condition it puts on the options; `value` is a row id.
+ */
+export type ComboParam = (value: number) => (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 /**
  * A named combo's condition as SQL: `in` its values, or `not-in` them, which an empty value meets
