@@ -361,6 +361,21 @@ describe('physical persons in the browser', () => {
     expect(await saturday.inputValue()).toBe('09:00');
     expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page().screenshot({ path: join(SHOTS, 'vinculos-390.png'), fullPage: true });
+    await tab('Endereços').click();
+    await expect.poll(() => tab('Endereços').getAttribute('aria-selected')).toBe('true');
+    await panel().getByRole('button', { name: /adicionar/i }).first().click();
+    await field('CEP').waitFor();
+    // An address row on a phone: one input a line, full width, each under the one before without a
+    // gap (a row turned into a column once gave each input 12 rem of height).
+    const tops: number[] = [];
+    for (const label of ['CEP', 'UF', 'Município', 'Bairro', 'Logradouro', 'Número', 'Complemento', 'Tipo de endereço', 'Latitude', 'Longitude']) {
+      const box = (await field(label).boundingBox())!;
+      expect(box.width, label).toBeGreaterThan(250);
+      tops.push(box.y);
+    }
+    for (const [i, top] of tops.slice(1).entries()) expect(top - tops[i], `${i}`).toBeLessThan(130);
+    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page().screenshot({ path: join(SHOTS, 'enderecos-390.png'), fullPage: true });
     await tab('Cursos').click();
     await expect.poll(() => tab('Cursos').getAttribute('aria-selected')).toBe('true');
     await panel().getByRole('button', { name: /adicionar/i }).first().click();
