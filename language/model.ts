@@ -113,6 +113,11 @@ interface FieldBase {
    * feature's hook stores its value (`serverValues`: a rate's inverse computed from the rate).
    */
   readOnly: boolean;
+  /**
+   * `"x-tax-id": true`, a text field holding a written CPF or CNPJ (a party's, copied from its person
+   * or company): a list's search finds it by the start of either number, as a `cpf` or `cnpj` field.
+   */
+  taxId?: true;
   /** Set by the server only (ignored in bodies, never in forms). */
   serverSet: boolean;
   /** Never returned by the API; shown as [PROTEGIDO] in audit rows. */
@@ -283,9 +288,32 @@ export interface FormSection {
   fields: string[];
 }
 
+/** Which number a searched text is read as, by its start (src/shared/search.ts `taxIdPrefix`). */
+export type TaxIdKind = 'cpf' | 'cnpj';
+
+/**
+ * A list's search through one of its references (`x-list.search` naming a reference field): a word
+ * finds the rows whose referenced record the referenced module's own search finds (a registration by
+ * its person's name or CPF). Resolved by normalise() from the referenced module's list.
+ */
+export interface SearchThrough {
+  /** The reference field of this entity (its column holds the referenced id). */
+  field: string;
+  module: string;
+  table: string;
+  /** The referenced module's searched columns (its `x-list.search`), with the numbers some are read as. */
+  columns: string[];
+  byStart: Record<string, TaxIdKind[]>;
+  /** The labels of those read by their start (a CPF/CNPJ), for the list's hint. */
+  byStartLabels: string[];
+}
+
 export interface ListSpec {
   columns: string[];
+  /** The searched text fields of the entity itself. */
   search: string[];
+  /** The references searched through their records (`x-list.search` naming a reference). */
+  searchThrough: SearchThrough[];
   filters: string[];
   sort: { field: string; order: 'asc' | 'desc' };
 }

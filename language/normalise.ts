@@ -15,7 +15,7 @@ import {
   OPERATIONS,
 } from './model.js';
 import { normaliseCombos } from './combos.js';
-import { KIND_FACTS } from './kinds.js';
+import { KIND_FACTS, searchedByStartAs } from './kinds.js';
 import type { KindParts } from './model.js';
 import { fileSpecOf } from './files.js';
 import { fieldRule } from './rules.js';
@@ -42,12 +42,36 @@ export function normalise(files: SchemaFile[]): Model {
   }
   const byModule = new Map(entities.map((e) => [e.module, e]));
   for (const entity of entities) {
+    resolveSearchThrough(entity, byModule);
     checkSameDatabase(entity, byModule);
     checkLookupTargets(entity.fields, '/properties', byModule, (path, sentence) => {
       throw new SchemaError(entity.source, path, sentence);
     });
   }
   return { entities, byModule };
+}
+
+/**
+ * A search through a reference reads the referenced module's own search: its searched columns and
+ * the numbers some hold. That module must search something of its own (one step, no chain).
+ */
+function resolveSearchThrough(entity: Entity, byModule: Map<string, Entity>): void {
+  for (const through of entity.list.searchThrough) {
+    const target = byModule.get(through.module)!;
+    const at = `/x-list/search/${entity.list.search.length + entity.list.searchThrough.indexOf(through)}`;
+    if (target.list.search.length === 0) {
+      throw new SchemaError(entity.source, at, `names "${through.field}", a reference to ${target.module}, whose list searches no text of its own ("x-list.search") to find its records by.`);
+    }
+    through.columns = [...target.list.search];
+    for (const name of target.list.search) {
+      const field = target.fields.find((f) => f.name === name)!;
+      const kinds = searchedByStartAs(field);
+      if (kinds.length) {
+        through.byStart[field.column!] = kinds;
+        through.byStartLabels.push(field.label);
+      }
+    }
+  }
 }
 
 /** A foreign key cannot cross databases: a reference must name a module kept in the same database. */
@@ -131,10 +155,16 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   checkExternalNotListed(declared, list, fail);
   for (const [i, name] of list.search.entries()) {
     const field = fields.find((f) => f.name === name)!;
+    // A reference is searched through its record, by the referenced module's own search (resolved once every module is read).
+    if (field.kind === 'reference') {
+      list.searchThrough.push({ field: name, module: field.reference.module, table: field.reference.table, columns: [], byStart: {}, byStartLabels: [] });
+      continue;
+    }
     if (field.column === null || !['text', 'textarea', 'email', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'url'].includes(field.kind)) {
       fail(`/x-list/search/${i}`, `"${name}" cannot be searched as text (kind ${field.kind}).`);
     }
   }
+  list.search = list.search.filter((name) => !list.searchThrough.some((through) => through.field === name));
   return {
     module: file.module,
     area: file.area as MenuArea,
@@ -264,7 +294,7 @@ function normaliseList(source: Json, mustBeField: (path: string, name: string) =
   const descending = source.sort.startsWith('-');
   const field = descending ? source.sort.slice(1) : source.sort;
   mustBeField('/x-list/sort', field);
-  return { columns: source.columns, search: source.search, filters, sort: { field, order: descending ? 'desc' : 'asc' } };
+  return { columns: source.columns, search: [...source.search], searchThrough: [], filters, sort: { field, order: descending ? 'desc' : 'asc' } };
 }
 
 function inferKind(source: Json): FieldKind {
@@ -326,6 +356,10 @@ function normaliseField(
   }
   if (source['x-digits']) field.digits = { integer: source['x-digits'].integer, fraction: source['x-digits'].fraction };
   if (source['x-help']) field.helpText = source['x-help'];
+  if (source['x-tax-id'] === true) {
+    if (kind !== 'text') fail(`${path}/x-tax-id`, `applies only to a text field holding a written CPF or CNPJ (this one is of kind "${kind}"): a "cpf" or "cnpj" field is searched by its start already.`);
+    field.taxId = true;
+  }
   if (field.readOnly) {
     // What a body never writes cannot be asked of it, nor hidden by a condition, nor be a secret.
     const clash = ['x-server-set', 'writeOnly', 'x-when', 'default'].find((key) => source[key] !== undefined && source[key] !== false);
