@@ -37,6 +37,7 @@ export interface FieldSpecData {
   postalCode?: PostalCodeFill;
   lookup?: TaxIdLookup;
   viewOnly?: boolean;
+  moment?: boolean;
 }
 
 /** A prop's two values where insert and edit disagree (a password is required on insert only). */
@@ -133,6 +134,7 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
     Object.assign(spec, withoutUndefined({ maxLength, minLength, minimum, maximum, pattern }));
   }
   if (field.mask !== undefined) spec.mask = field.mask;
+  if (field.moment) spec.moment = true;
   if (form && field.digits) spec.digits = { ...field.digits };
   if (field.file) spec.file = { maxSize: field.file.maxSize, accept: [...field.file.accept], image: field.file.image };
   if (field.external) spec.external = { options: field.external.options };

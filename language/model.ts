@@ -118,6 +118,11 @@ interface FieldBase {
    * or company): a list's search finds it by the start of either number, as a `cpf` or `cnpj` field.
    */
   taxId?: true;
+  /**
+   * `"x-moment": true`, a text field holding a moment on the council's clock as written,
+   * `YYYY-MM-DD HH:mm:ss` (a deadline's end, kept so by the deadlines engine): shown DD/MM/YYYY HH:mm.
+   */
+  moment?: true;
   /** Set by the server only (ignored in bodies, never in forms). */
   serverSet: boolean;
   /** Never returned by the API; shown as [PROTEGIDO] in audit rows. */

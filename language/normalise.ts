@@ -356,6 +356,10 @@ function normaliseField(
   }
   if (source['x-digits']) field.digits = { integer: source['x-digits'].integer, fraction: source['x-digits'].fraction };
   if (source['x-help']) field.helpText = source['x-help'];
+  if (source['x-moment'] === true) {
+    if (kind !== 'text') fail(`${path}/x-moment`, `applies only to a text field holding a moment as 'YYYY-MM-DD HH:mm:ss' (this one is of kind "${kind}"): a date-time is kind "datetime".`);
+    field.moment = true;
+  }
   if (source['x-tax-id'] === true) {
     if (kind !== 'text') fail(`${path}/x-tax-id`, `applies only to a text field holding a written CPF or CNPJ (this one is of kind "${kind}"): a "cpf" or "cnpj" field is searched by its start already.`);
     field.taxId = true;

@@ -4,7 +4,7 @@ export { BackLink } from './BackLink';
 export { DeleteRecordButton } from './DeleteRecordButton';
 export { EditToolbar, ResourceEdit } from './ResourceEdit';
 export { ResourceShow } from './ResourceShow';
-export { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
+export { isStaleSave, STALE_RECORD_CODE, STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
 export { KindInput } from './KindInput';
 export { withoutHidden } from './conditions';
 export { RuntimeDefaults } from './runtimeDefaults';

@@ -71,6 +71,8 @@ export interface FieldSpec {
   postalCode?: PostalCodeFill;
   /** A reference found by a CPF or CNPJ typed beside it (`x-lookup`), and what a failed look-up clears. */
   lookup?: TaxIdLookup;
+  /** A text holding a moment on the council's clock, `YYYY-MM-DD HH:mm:ss` (`x-moment`): shown DD/MM/YYYY HH:mm. */
+  moment?: boolean;
 }
 
 /** One tab of a record form (`x-sections`): its title and its fields' sources, in order. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import Card from '@mui/material/Card';
 import Alert from '@mui/material/Alert';
 import { HttpError, Loading, SaveButton, SimpleForm, Title, Toolbar, useGetIdentity, useNotify, type RaRecord } from 'react-admin';
-import { KindInput, MaterialFrame, STALE_RECORD_STATUS, StaleRecordDialog } from '@kit';
+import { isStaleSave, KindInput, MaterialFrame, StaleRecordDialog } from '@kit';
 import { http, session } from '../services';
 import { MUST_CHANGE_PASSWORD_MESSAGE } from '../providers/authProvider';
 import { firstMessages } from '../http/client';
@@ -66,7 +66,7 @@ function ProfileForm() {
       return undefined;
     } catch (error) {
       const failure = failureOf(error);
-      if (error instanceof HttpError && error.status === STALE_RECORD_STATUS) {
+      if (error instanceof HttpError && isStaleSave(error)) {
         setStale(failure.message);
         return undefined;
       }
