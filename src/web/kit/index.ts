@@ -6,6 +6,8 @@ export { EditToolbar, ResourceEdit } from './ResourceEdit';
 export { ResourceShow } from './ResourceShow';
 export { isStaleSave, STALE_RECORD_CODE, STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
 export { KindInput } from './KindInput';
+export { DateTextField } from './inputs/DateTextField';
+export { FilePicker } from './inputs/FilePicker';
 export { withoutHidden } from './conditions';
 export { RuntimeDefaults } from './runtimeDefaults';
 export { FormSections } from './FormSections';
