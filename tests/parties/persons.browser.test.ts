@@ -52,7 +52,18 @@ describe('physical persons in the browser', () => {
     await expect.poll(() => new URL(page().url()).pathname).toBe('/');
     await page().goto(`${session.product.url}/pessoa_fisica/inserir`);
 
+    // A paste past a field's limit is not cut silently: the whole text stays, the field says it is
+    // too long, and the form refuses to save until the person shortens it.
+    await page().context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.product.url });
+    const long = `Maria da Conceição ${'Souza '.repeat(40)}`.trim();
+    await page().evaluate((text) => navigator.clipboard.writeText(text), long);
+    await field('Nome').click();
+    await page().keyboard.press('Control+V');
+    await expect.poll(() => field('Nome').inputValue()).toBe(long);
+    await panel().getByText('O campo Nome não pode ter mais de 191 caracteres.').waitFor();
+    await page().screenshot({ path: join(SHOTS, 'colado-1366.png') });
     await field('Nome').fill('Maria da Conceição Souza');
+    await expect.poll(() => panel().getByText('O campo Nome não pode ter mais de 191 caracteres.').count()).toBe(0);
     await field('Nome abreviado').fill('Maria Souza');
     await choose('Tipo de parte', 'Pessoa Física');
     await field('Data de nascimento').fill('14/03/1985');
@@ -138,8 +149,12 @@ describe('physical persons in the browser', () => {
     const order = panel().getByText('A data de desligamento não pode ser anterior à data de admissão.');
     await order.waitFor();
     expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');
+    const invalid = page().getByRole('alert').filter({ hasText: 'O formulário não é válido. Verifique os erros.' });
+    await invalid.waitFor();
     await field('Data de desligamento').fill('');
     await expect.poll(() => order.count()).toBe(0);
+    // The form's last error fixed, the toast that spoke of it goes too.
+    await expect.poll(() => invalid.count()).toBe(0);
     await page().getByRole('button', { name: 'Salvar' }).click();
     await panel().getByText('O horário está em conflito com o expediente: 1').waitFor();
     expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');

@@ -20,3 +20,5 @@ export { unsavedChanges } from './unsavedChanges';
 export { CREATED_PARAM, RETURN_PARAM, useReturnAfterInsert, withCreated } from './returnAfterInsert';
 export { useTaxIdLookup, TAX_ID_LOOKUP_NOTES } from './taxIdLookup';
 export { UnsavedChangesReporter } from './UnsavedChangesReporter';
+export { InvalidFormNoticeCloser } from './InvalidFormNoticeCloser';
+export { invalidFormNotice } from './formNotice';
