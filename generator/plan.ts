@@ -22,7 +22,7 @@ export interface FieldSpecData {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
-  reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
+  reference?: { module: string; dependsOn?: { field: string; param: string; requiredWhenOffered?: true }; combo?: string; typeAhead?: boolean };
   sublist?: { itemLabel: string; mainField?: string; itemGender?: 'm' | 'f'; mainRequired?: boolean; week?: WeekLayout; fields: FieldSpecData[] };
   file?: { maxSize: number; accept: string[]; image: boolean };
   external?: { options: string };
@@ -36,6 +36,8 @@ export interface FieldSpecData {
   notBefore?: { field: string; message: string };
   postalCode?: PostalCodeFill;
   lookup?: TaxIdLookup;
+  viewOnly?: boolean;
+  moment?: boolean;
 }
 
 /** A prop's two values where insert and edit disagree (a password is required on insert only). */
@@ -124,12 +126,15 @@ export function fieldSpec(field: Field, mode: SpecMode): FieldSpecData {
   const spec: FieldSpecData = { source: field.name, kind: field.kind, label: field.label };
   if (mode === 'filter' && field.name === 'inactivated') Object.assign(spec, INACTIVATED_FILTER);
   const form = mode === 'create' || mode === 'edit';
-  if (form && field.required && !(mode === 'edit' && field.writeOnly)) spec.required = true;
+  // A read-only field is shown as the view shows it, on insert and edit: the server stores its value.
+  if (form && field.readOnly) spec.viewOnly = true;
+  if (form && field.required && !field.readOnly && !(mode === 'edit' && field.writeOnly)) spec.required = true;
   if (form) {
     const { maxLength, minLength, minimum, maximum, pattern } = field;
     Object.assign(spec, withoutUndefined({ maxLength, minLength, minimum, maximum, pattern }));
   }
   if (field.mask !== undefined) spec.mask = field.mask;
+  if (field.moment) spec.moment = true;
   if (form && field.digits) spec.digits = { ...field.digits };
   if (field.file) spec.file = { maxSize: field.file.maxSize, accept: [...field.file.accept], image: field.file.image };
   if (field.external) spec.external = { options: field.external.options };

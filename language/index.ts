@@ -5,7 +5,7 @@ import { normalise } from './normalise.js';
 
 export * from './model.js';
 export { importable, naturalKeyFields } from './imports.js';
-export { KIND_FACTS, kindHas, SEARCHED_BY_START, type KindFacts } from './kinds.js';
+export { KIND_FACTS, kindHas, searchedByStartAs, type KindFacts } from './kinds.js';
 export { FILE_TYPES, fileSizeText, isFileExtension, type FileExtension } from './files.js';
 export { SchemaError } from './errors.js';
 export { loadSchemaFiles, type SchemaFile } from './load.js';

@@ -57,9 +57,14 @@ export type FieldKind = keyof typeof KIND_FACTS;
 /** Whether kind `kind` has `fact`; false for a name that is no kind. */
 export const kindHas = (kind: string, fact: keyof KindFacts): boolean => (KIND_FACTS as Record<string, KindFacts>)[kind]?.[fact] === true;
 
+
 /**
- * Kinds a list's `q` finds by their start, whatever the length of the word typed: a CPF or CNPJ is
- * stored written out (`529.982.247-25`) and its start is a range of its prefix index (the rule:
- * src/shared/search.ts). The list screen says so when a number is typed.
+ * The numbers a searched field is read as by its start, whatever the length of the word typed: a CPF
+ * or CNPJ is stored written out (`529.982.247-25`) and its start is a range of its prefix index (the
+ * rule: src/shared/search.ts). A `cpf` or `cnpj` field is read as its own number, a text field holding
+ * either (`x-tax-id`: a party's) as both; none for the others. The list screen says so when a number is typed.
  */
-export const SEARCHED_BY_START: ReadonlySet<FieldKind> = new Set<FieldKind>(['cpf', 'cnpj']);
+export function searchedByStartAs(field: { kind: FieldKind; taxId?: true }): ('cpf' | 'cnpj')[] {
+  if (field.kind === 'cpf' || field.kind === 'cnpj') return [field.kind];
+  return field.taxId ? ['cpf', 'cnpj'] : [];
+}

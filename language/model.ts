@@ -60,8 +60,11 @@ export interface ReferenceSpec {
   /**
    * Dependent filter: the options are filtered by the value of another field of this form
    * (`{ field: 'uf_id', param: 'uf_id' }` shows only the municipalities of the chosen UF).
+   * `requiredWhenOffered` (`"required-when-offered": true`): the field is required while the combo,
+   * so filtered, offers any option, and optional when it offers none (a work relation's sector, among
+   * its employer's sectors, when the employer has any); the server and the form both say so.
    */
-  dependsOn?: { field: string; param: string };
+  dependsOn?: { field: string; param: string; requiredWhenOffered?: true };
   /** What a delete of the referenced row does while this row still points at it. */
   onDelete: 'restrict' | 'cascade' | 'set null';
   /** The referenced module's named combo whose options the input offers (`x-combos`); absent: the plain one. */
@@ -105,7 +108,21 @@ interface FieldBase {
   column: string | null;
   required: boolean;
   nullable: boolean;
+  /**
+   * `readOnly`: shown on the form but never written by a body (a key sent for it is dropped); a
+   * feature's hook stores its value (`serverValues`: a rate's inverse computed from the rate).
+   */
   readOnly: boolean;
+  /**
+   * `"x-tax-id": true`, a text field holding a written CPF or CNPJ (a party's, copied from its person
+   * or company): a list's search finds it by the start of either number, as a `cpf` or `cnpj` field.
+   */
+  taxId?: true;
+  /**
+   * `"x-moment": true`, a text field holding a moment on the council's clock as written,
+   * `YYYY-MM-DD HH:mm:ss` (a deadline's end, kept so by the deadlines engine): shown DD/MM/YYYY HH:mm.
+   */
+  moment?: true;
   /** Set by the server only (ignored in bodies, never in forms). */
   serverSet: boolean;
   /** Never returned by the API; shown as [PROTEGIDO] in audit rows. */
@@ -276,9 +293,32 @@ export interface FormSection {
   fields: string[];
 }
 
+/** Which number a searched text is read as, by its start (src/shared/search.ts `taxIdPrefix`). */
+export type TaxIdKind = 'cpf' | 'cnpj';
+
+/**
+ * A list's search through one of its references (`x-list.search` naming a reference field): a word
+ * finds the rows whose referenced record the referenced module's own search finds (a registration by
+ * its person's name or CPF). Resolved by normalise() from the referenced module's list.
+ */
+export interface SearchThrough {
+  /** The reference field of this entity (its column holds the referenced id). */
+  field: string;
+  module: string;
+  table: string;
+  /** The referenced module's searched columns (its `x-list.search`), with the numbers some are read as. */
+  columns: string[];
+  byStart: Record<string, TaxIdKind[]>;
+  /** The labels of those read by their start (a CPF/CNPJ), for the list's hint. */
+  byStartLabels: string[];
+}
+
 export interface ListSpec {
   columns: string[];
+  /** The searched text fields of the entity itself. */
   search: string[];
+  /** The references searched through their records (`x-list.search` naming a reference). */
+  searchThrough: SearchThrough[];
   filters: string[];
   sort: { field: string; order: 'asc' | 'desc' };
 }

@@ -11,10 +11,11 @@ import {
   type Model,
   type Operation,
   type OrderRule,
+  type ReferenceSpec,
   OPERATIONS,
 } from './model.js';
 import { normaliseCombos } from './combos.js';
-import { KIND_FACTS } from './kinds.js';
+import { KIND_FACTS, searchedByStartAs } from './kinds.js';
 import type { KindParts } from './model.js';
 import { fileSpecOf } from './files.js';
 import { fieldRule } from './rules.js';
@@ -41,12 +42,36 @@ export function normalise(files: SchemaFile[]): Model {
   }
   const byModule = new Map(entities.map((e) => [e.module, e]));
   for (const entity of entities) {
+    resolveSearchThrough(entity, byModule);
     checkSameDatabase(entity, byModule);
     checkLookupTargets(entity.fields, '/properties', byModule, (path, sentence) => {
       throw new SchemaError(entity.source, path, sentence);
     });
   }
   return { entities, byModule };
+}
+
+/**
+ * A search through a reference reads the referenced module's own search: its searched columns and
+ * the numbers some hold. That module must search something of its own (one step, no chain).
+ */
+function resolveSearchThrough(entity: Entity, byModule: Map<string, Entity>): void {
+  for (const through of entity.list.searchThrough) {
+    const target = byModule.get(through.module)!;
+    const at = `/x-list/search/${entity.list.search.length + entity.list.searchThrough.indexOf(through)}`;
+    if (target.list.search.length === 0) {
+      throw new SchemaError(entity.source, at, `names "${through.field}", a reference to ${target.module}, whose list searches no text of its own ("x-list.search") to find its records by.`);
+    }
+    through.columns = [...target.list.search];
+    for (const name of target.list.search) {
+      const field = target.fields.find((f) => f.name === name)!;
+      const kinds = searchedByStartAs(field);
+      if (kinds.length) {
+        through.byStart[field.column!] = kinds;
+        through.byStartLabels.push(field.label);
+      }
+    }
+  }
 }
 
 /** A foreign key cannot cross databases: a reference must name a module kept in the same database. */
@@ -130,10 +155,16 @@ function normaliseEntity(file: SchemaFile, tables: Tables): Entity {
   checkExternalNotListed(declared, list, fail);
   for (const [i, name] of list.search.entries()) {
     const field = fields.find((f) => f.name === name)!;
+    // A reference is searched through its record, by the referenced module's own search (resolved once every module is read).
+    if (field.kind === 'reference') {
+      list.searchThrough.push({ field: name, module: field.reference.module, table: field.reference.table, columns: [], byStart: {}, byStartLabels: [] });
+      continue;
+    }
     if (field.column === null || !['text', 'textarea', 'email', 'cpf', 'cnpj', 'cep', 'phone', 'mask', 'url'].includes(field.kind)) {
       fail(`/x-list/search/${i}`, `"${name}" cannot be searched as text (kind ${field.kind}).`);
     }
   }
+  list.search = list.search.filter((name) => !list.searchThrough.some((through) => through.field === name));
   return {
     module: file.module,
     area: file.area as MenuArea,
@@ -225,12 +256,20 @@ function checkUniqueWithin(fields: Field[], fail: (path: string, sentence: strin
   }
 }
 
+/** `depends-on` as the model holds it: `required-when-offered` in camel case, kept only when true. */
+function dependsOnOf(source: { field: string; param: string; 'required-when-offered'?: boolean }): NonNullable<ReferenceSpec['dependsOn']> {
+  return { field: source.field, param: source.param, ...(source['required-when-offered'] ? { requiredWhenOffered: true as const } : {}) };
+}
+
 /** A dependent combo filters by another field of the same form (or of the same sub-list item). */
 function checkDependsOn(fields: Field[], base: string, fail: (path: string, sentence: string) => never): void {
   for (const field of fields) {
     const dependsOn = field.reference?.dependsOn;
     if (dependsOn && !fields.some((other) => other.name === dependsOn.field && other !== field)) {
       fail(`${base}/${field.name}/x-reference/depends-on/field`, `names "${dependsOn.field}", which is not another field of the same form.`);
+    }
+    if (dependsOn?.requiredWhenOffered && field.required) {
+      fail(`${base}/${field.name}/x-reference/depends-on/required-when-offered`, 'makes the field required only while its combo offers options, so the field cannot also be listed in "required".');
     }
     if (field.sublist) checkDependsOn(field.sublist.fields, `${base}/${field.name}/items/properties`, fail);
   }
@@ -255,7 +294,7 @@ function normaliseList(source: Json, mustBeField: (path: string, name: string) =
   const descending = source.sort.startsWith('-');
   const field = descending ? source.sort.slice(1) : source.sort;
   mustBeField('/x-list/sort', field);
-  return { columns: source.columns, search: source.search, filters, sort: { field, order: descending ? 'desc' : 'asc' } };
+  return { columns: source.columns, search: [...source.search], searchThrough: [], filters, sort: { field, order: descending ? 'desc' : 'asc' } };
 }
 
 function inferKind(source: Json): FieldKind {
@@ -317,6 +356,22 @@ function normaliseField(
   }
   if (source['x-digits']) field.digits = { integer: source['x-digits'].integer, fraction: source['x-digits'].fraction };
   if (source['x-help']) field.helpText = source['x-help'];
+  if (source['x-moment'] === true) {
+    if (kind !== 'text') fail(`${path}/x-moment`, `applies only to a text field holding a moment as 'YYYY-MM-DD HH:mm:ss' (this one is of kind "${kind}"): a date-time is kind "datetime".`);
+    field.moment = true;
+  }
+  if (source['x-tax-id'] === true) {
+    if (kind !== 'text') fail(`${path}/x-tax-id`, `applies only to a text field holding a written CPF or CNPJ (this one is of kind "${kind}"): a "cpf" or "cnpj" field is searched by its start already.`);
+    field.taxId = true;
+  }
+  if (field.readOnly) {
+    // What a body never writes cannot be asked of it, nor hidden by a condition, nor be a secret.
+    const clash = ['x-server-set', 'writeOnly', 'x-when', 'default'].find((key) => source[key] !== undefined && source[key] !== false);
+    if (clash) fail(`${path}/readOnly`, `cannot go with "${clash}": a read-only field is shown, and its value comes from the server.`);
+    if (kind === 'sublist' || kind === 'references' || kind === 'external' || kind === 'password' || kind === 'file' || kind === 'image') {
+      fail(`${path}/readOnly`, `applies to a value kept in the record's own column (this field is of kind "${kind}").`);
+    }
+  }
   Object.assign(field, fieldRuleParts(source, required, path, fail));
   const postalCode = postalCodeFill(source, kind, path, fail);
   if (postalCode) field.postalCode = postalCode;
@@ -367,7 +422,7 @@ function normaliseField(
       onDelete: ref['on-delete'] ?? (kind === 'references' ? 'cascade' : 'restrict'),
       typeAhead: target!.typeAhead,
       ...(ref.combo ? { combo: ref.combo } : {}),
-      ...(ref['depends-on'] ? { dependsOn: ref['depends-on'] } : {}),
+      ...(ref['depends-on'] ? { dependsOn: dependsOnOf(ref['depends-on']) } : {}),
     };
     if (ref.combo && !target!.combos.includes(ref.combo)) {
       fail(`${path}/x-reference/combo`, `names the combo "${ref.combo}", which ${ref.module} does not declare in "x-combos" (its combos: ${target!.combos.join(', ')}).`);
@@ -450,7 +505,8 @@ export function formRules(fields: Field[], mode: 'create' | 'edit', order: Order
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const field of fields) {
-    if (!field.inForm) continue;
+    // A read-only field is the server's to store: a body's key for it is dropped, never required.
+    if (!field.inForm || field.readOnly) continue;
     properties[field.name] = fieldRule(field, mode);
     const optionalOnEdit = mode === 'edit' && field.writeOnly;
     if (field.required && !optionalOnEdit) required.push(field.name);

@@ -88,7 +88,7 @@ export function fieldRule(field: Field, mode: 'create' | 'edit'): Record<string,
       const itemProperties: Record<string, unknown> = { id: { type: ['integer', 'null'], title: 'ID', 'x-kind': 'id' } };
       const itemRequired: string[] = [];
       for (const item of field.sublist!.fields) {
-        if (!item.inForm) continue;
+        if (!item.inForm || item.readOnly) continue;
         itemProperties[item.name] = fieldRule(item, mode);
         if (item.required) itemRequired.push(item.name);
       }

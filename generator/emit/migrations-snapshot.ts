@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sqlName } from './sql-names.js';
-import { kindHas, SEARCHED_BY_START, type Entity, type Field, type Model } from '../../language/index.js';
+import { kindHas, searchedByStartAs, type Entity, type Field, type Model } from '../../language/index.js';
 
 /** The database shape the migrations build, stored as generated/migrations/snapshot.json. */
 export interface SchemaSnapshot {
@@ -128,7 +128,7 @@ function entityTable(entity: Entity): TableShape {
     };
     // The first digits of a CPF or CNPJ typed into `q` are a range of this index (the trigram index
     // reads the posting lists of every trigram of `137.735`, padded ones included).
-    if (SEARCHED_BY_START.has(field.kind)) {
+    if (searchedByStartAs(field).length > 0) {
       table.indexes[identifier(`${entity.table}_${column}_prefix`)] = { unique: false, method: 'btree', on: `${sqlName(column)} text_pattern_ops` };
     }
   }

@@ -36,7 +36,14 @@ const ERRORS: Record<string, string> = {
   '429': 'TooManyAttempts',
 };
 
-const message: Doc = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+const message: Doc = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    code: { type: 'string', description: 'Presente em algumas respostas: `stale_record` num 409 de um salvamento feito sobre a alteração de outra pessoa (recarregar resolve); os outros 409 não o têm.' },
+  },
+  required: ['message'],
+};
 
 export const commonComponents: Doc = {
   securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token de `POST /api/auth`.' } },

@@ -98,8 +98,8 @@ function modulePaths(entity: Entity, typeName: string): Doc {
     query('cursor', { type: 'string' }, 'O `meta.next_cursor` da página anterior: a página seguinte sem `page` (custa o mesmo em qualquer profundidade).'),
     query('sort', { enum: sortable, default: entity.list.sort.field }, 'Campo de ordenação.'),
     query('order', { enum: ['asc', 'desc'], default: entity.list.sort.order }, 'Sentido da ordenação.'),
-    ...(entity.list.search.length > 0
-      ? [query('q', { type: 'string' }, `Busca livre (sem distinguir maiúsculas e acentos) em: ${entity.list.search.join(', ')}.`)]
+    ...(entity.list.search.length + entity.list.searchThrough.length > 0
+      ? [query('q', { type: 'string' }, `Busca livre (sem distinguir maiúsculas e acentos) em: ${[...entity.list.search, ...entity.list.searchThrough.map((t) => `${t.field} (pela busca de ${t.module}: ${t.columns.join(', ')})`)].join(', ')}.`)]
       : []),
     query('filter', { type: 'string' }, `Objeto JSON: \`{"campo": valor}\` igualdade, lista = qualquer um, \`campo_gte\`/\`campo_lte\` intervalos.${
       choices.length ? ` Em ${choices.join(', ')} (vários valores), os registros que têm o valor.` : ''}`),

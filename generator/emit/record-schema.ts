@@ -42,7 +42,8 @@ const STORED_FILE: Schema = {
 };
 
 function fieldSchema(ownerTitle: string, field: Field): Schema {
-  const described = (schema: Schema): Schema => ({ ...schema, description: field.label });
+  // A read-only field of the form (`readOnly`: the server computes it) says so; bodies never carry it.
+  const described = (schema: Schema): Schema => ({ ...schema, description: field.label, ...(field.readOnly && field.inForm ? { readOnly: true } : {}) });
   const nullable = field.nullable && !ALWAYS_SET.has(field.name);
   const orNull = (schema: Schema): Schema => (nullable ? { anyOf: [schema, { type: 'null' }] } : schema);
   switch (field.kind) {

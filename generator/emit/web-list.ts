@@ -1,5 +1,5 @@
 import { VariableDeclarationKind } from 'ts-morph';
-import { SEARCHED_BY_START } from '../../language/index.js';
+import { searchedByStartAs } from '../../language/index.js';
 import type { EntityPlan, FieldSpecData } from '../plan.js';
 import { literal, propertyKey } from './literal.js';
 import { kitImport, printSourceFile } from './source-file.js';
@@ -37,12 +37,15 @@ export function emitListScreen(plan: EntityPlan): string {
     }
     const sort = { field: entity.list.sort.field, order: entity.list.sort.order === 'desc' ? 'DESC' : 'ASC' };
     // The searched fields `q` finds by their start (a CPF, a CNPJ): the screen says so when a number is typed.
-    const byStart = entity.list.search.map((name) => entity.fields.find((f) => f.name === name)!).filter((f) => SEARCHED_BY_START.has(f.kind)).map((f) => f.label);
+    const byStart = [
+      ...entity.list.search.map((name) => entity.fields.find((f) => f.name === name)!).filter((f) => searchedByStartAs(f).length > 0).map((f) => f.label),
+      ...entity.list.searchThrough.flatMap((through) => through.byStartLabels),
+    ].filter((label, i, all) => all.indexOf(label) === i);
     const props = [
       'columns: Object.values(columns)',
       'filters: Object.values(filters)',
       `sort: ${literal(sort)}`,
-      `search: ${entity.list.search.length > 0}`,
+      `search: ${entity.list.search.length + entity.list.searchThrough.length > 0}`,
       ...(byStart.length > 0 ? [`searchByStart: ${literal(byStart)}`] : []),
       `recordLabel: ${literal(entity.recordLabel)}`,
       ...(entity.listOnly ? ['readOnly: true'] : []),

@@ -7,7 +7,9 @@
  *   'Ana Souza', not 'União estável'): a piece of one or two characters anywhere in a million names
  *   would be read name by name, where a word's start is read from the field's trigram index;
  * - in a CPF or CNPJ, at the start of the number, typed with or without its marks, whatever its
- *   length ('529982' and '52' find '529.982.247-25', '982' does not).
+ *   length ('529982' and '52' find '529.982.247-25', '982' does not);
+ * - a searched reference (a registration's party) is found by the referenced list's own rule: its
+ *   name, its CPF/CNPJ by the start.
  */
 export const SEARCH_ANYWHERE_LENGTH = 3;
 

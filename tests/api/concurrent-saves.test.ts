@@ -4,7 +4,7 @@
  * version the last write wins, as before. On the fixture contact, whose telephones are a sub-list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALE_RECORD_MESSAGE } from '../../src/server/resources/versions.js';
+import { STALE_RECORD_CODE, STALE_RECORD_MESSAGE } from '../../src/server/resources/versions.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
@@ -16,7 +16,8 @@ beforeAll(() => {
 });
 afterAll(() => migrations?.remove());
 
-const STALE = { status: 409, body: { message: STALE_RECORD_MESSAGE } };
+// The code tells a stale save from the other 409s a save may get (an action concluded, a record in use).
+const STALE = { status: 409, body: { message: STALE_RECORD_MESSAGE, code: STALE_RECORD_CODE } };
 const phone = (n: number) => `(11) 4${String(n).padStart(3, '0')}-${String(n).padStart(4, '0')}`;
 
 for (const kind of DATABASE_KINDS) {

@@ -1,8 +1,9 @@
 /**
  * Currencies and exchange rates through the API: currencies inserted by administrators only, their
  * required fields and one-character separators, offered as symbol and name; exchange rates exact to
- * 19 integer digits and 13 decimals in both directions, with the specification's messages on the
- * field at fault, inactivated rather than deleted; a rounding setting a currency uses cannot be deleted (409 naming Moedas).
+ * 19 integer digits and 13 decimals, their inverse computed by the server on every save (1 / rate,
+ * rounded half up to the column's 13 places; a value sent for it dropped), with the specification's
+ * messages on the field at fault, inactivated rather than deleted; a rounding setting a currency uses cannot be deleted (409 naming Moedas).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
@@ -58,17 +59,43 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`currencies and exchange rat
     expect(edited.body.data).toMatchObject({ substitute_currency_id: real.id, substitute_currency_conversion_value: '5.4321000000000' });
   });
 
-  it('keeps an exchange rate of 19 integer digits and 13 decimals exactly, both ways', async () => {
-    const made = await api('POST', '/api/cotacoes_moedas', { currency_one_id: dollar.id, exchange_rate: LARGEST, currency_two_id: real.id, exchange_rate_for_currency_one: '0.0000000000001', date: '2026-11-27' });
-    expect(made.status).toBe(201);
+  it('keeps an exchange rate of 19 integer digits and 13 decimals exactly, and its inverse computed', async () => {
+    const made = await api('POST', '/api/cotacoes_moedas', { currency_one_id: dollar.id, exchange_rate: '0.0000000000001', currency_two_id: real.id, date: '2026-11-27' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
     const read = (await api('GET', `/api/cotacoes_moedas/${made.body.data.id}`)).body.data;
-    expect([read.exchange_rate, read.exchange_rate_for_currency_one]).toEqual([LARGEST, '0.0000000000001']);
-    const listed = (await api('GET', '/api/cotacoes_moedas')).body.data.find((row: any) => row.id === made.body.data.id);
+    expect([read.exchange_rate, read.exchange_rate_for_currency_one]).toEqual(['0.0000000000001', '10000000000000.0000000000000']);
+    const largest = await api('POST', '/api/cotacoes_moedas', { currency_one_id: dollar.id, exchange_rate: LARGEST, currency_two_id: real.id, date: '2026-11-27' });
+    // 1 / 9999999999999999999.9999999999999 is 1e-19: nothing at 13 places.
+    expect(largest.body.data).toMatchObject({ exchange_rate: LARGEST, exchange_rate_for_currency_one: '0.0000000000000' });
+    const listed = (await api('GET', '/api/cotacoes_moedas')).body.data.find((row: any) => row.id === largest.body.data.id);
     expect(listed.exchange_rate).toBe(LARGEST);
   });
 
+  it('computes the inverse on every save, exact and rounded half up, whatever the body sends for it', async () => {
+    // 1 / 5.25 = 0.190476190476190476…: 0.1904761904762 at 13 places; 1 / 3 = 0.3333…: rounded down.
+    const made = await api('POST', '/api/cotacoes_moedas', { currency_one_id: dollar.id, exchange_rate: '5.25', currency_two_id: real.id, exchange_rate_for_currency_one: '99', date: '2026-11-21' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.data.exchange_rate_for_currency_one).toBe('0.1904761904762');
+    const edited = await api('PUT', `/api/cotacoes_moedas/${made.body.data.id}`, { ...made.body.data, exchange_rate: '3', exchange_rate_for_currency_one: '1' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data.exchange_rate_for_currency_one).toBe('0.3333333333333');
+    // 1 / 1.5 = 0.6666…: rounded up; 1 / 0.0000000000003 = 3333333333333.3333….
+    let current = edited.body.data;
+    const again = async (exchange_rate: string) => (current = (await api('PUT', `/api/cotacoes_moedas/${made.body.data.id}`, { ...current, exchange_rate })).body.data);
+    expect((await again('1.5')).exchange_rate_for_currency_one).toBe('0.6666666666667');
+    expect((await again('0.0000000000003')).exchange_rate_for_currency_one).toBe('3333333333333.3333333333333');
+    const audit = await server.db.selectFrom('audits').select('new_values').where('module', '=', 'cotacoes_moedas').where('record_id', '=', made.body.data.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.new_values)).toContain('3333333333333.3333333333333');
+  });
+
+  it('refuses a rate of zero, which has no inverse, on the rate', async () => {
+    const zero = await api('POST', '/api/cotacoes_moedas', { currency_one_id: dollar.id, exchange_rate: '0', currency_two_id: real.id, date: '2026-11-21' });
+    expect(zero.status).toBe(422);
+    expect(zero.body.errors).toEqual({ exchange_rate: ['A cotação deve ser maior que zero: a cotação inversa é 1 dividido por ela.'] });
+  });
+
   it('inactivates an exchange rate instead of deleting it, and lists it under Situação: Inativo', async () => {
-    const made = await api('POST', '/api/cotacoes_moedas', { currency_one_id: dollar.id, exchange_rate: '5.25', currency_two_id: real.id, exchange_rate_for_currency_one: '0.1904761904762', date: '2026-11-20' });
+    const made = await api('POST', '/api/cotacoes_moedas', { currency_one_id: dollar.id, exchange_rate: '5.25', currency_two_id: real.id, date: '2026-11-20' });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.data).toMatchObject({ inactivated: false, inactivated_at: null });
     const off = await api('PUT', `/api/cotacoes_moedas/${made.body.data.id}`, { ...made.body.data, inactivated: true });
@@ -86,11 +113,9 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`currencies and exchange rat
 
   it("answers the specification's messages on the rate at fault", async () => {
     const rate = (body: Record<string, unknown>) =>
-      api('POST', '/api/cotacoes_moedas', { currency_one_id: dollar.id, exchange_rate: '5.1', currency_two_id: real.id, exchange_rate_for_currency_one: '0.19', date: '2026-11-26', ...body });
+      api('POST', '/api/cotacoes_moedas', { currency_one_id: dollar.id, exchange_rate: '5.1', currency_two_id: real.id, date: '2026-11-26', ...body });
     expect((await rate({ exchange_rate: '5.12345678901234' })).body.errors).toEqual({ exchange_rate: ['O campo Cotação deve conter no máximo 13 casas decimais.'] });
-    expect((await rate({ exchange_rate_for_currency_one: '10000000000000000000' })).body.errors).toEqual({
-      exchange_rate_for_currency_one: ['O campo Cotação inversa deve conter no maximo 19 casas inteiras.'],
-    });
+    expect((await rate({ exchange_rate: '10000000000000000000' })).body.errors).toEqual({ exchange_rate: ['O campo Cotação deve conter no maximo 19 casas inteiras.'] });
     expect(Object.keys((await rate({ currency_one_id: null, currency_two_id: null, date: null })).body.errors).sort()).toEqual(['currency_one_id', 'currency_two_id', 'date']);
   });
 

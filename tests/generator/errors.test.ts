@@ -66,6 +66,7 @@ const EXPECTED: Record<string, [string, string, RegExp]> = {
   'postal-code-unknown-answer': ['schemas/tabelas/cores.schema.json', '/properties/places/items/properties/zip/x-postal-code/street', /is not a field of the postal-code lookup's answer: use uf_id, uf, city_id/],
   'natural-key-not-a-field': ['schemas/tabelas/cores.schema.json', '/x-natural-key', /names "code", which is not a field of the record with a column of its own/],
   'natural-key-not-unique': ['schemas/tabelas/cores.schema.json', '/x-natural-key', /names "name", which is not unique: give it "x-unique" \(true, or within other fields\)/],
+  'read-only-server-set': ['schemas/tabelas/cores.schema.json', '/properties/code/readOnly', /cannot go with "x-server-set": a read-only field is shown, and its value comes from the server/],
   'ip-not-text': ['schemas/tabelas/cores.schema.json', '/properties/starts_on/format', /applies only to a text field \(this one is of kind integer\)/],
 };
 

@@ -46,7 +46,14 @@ describe('spreadsheet import in the browser', () => {
         personRow(`Igor Importado ${suffix}`, second),
         personRow(`Júlia Errada ${suffix}`, '123.456.789-00', { 'Data de nascimento': '31/02/1990' }),
       ]);
-      await page().getByLabel('Planilha').setInputFiles({ name: 'pessoas.csv', mimeType: 'text/csv', buffer: csv });
+      // The product's own picker, in pt-BR whatever the browser's language, naming the chosen file.
+      const picker = page().getByRole('group', { name: 'Planilha' });
+      await picker.getByText('Nenhum arquivo escolhido').waitFor();
+      await picker.getByText('Escolher arquivo').waitFor();
+      await picker.locator('input[type=file]').setInputFiles({ name: 'pessoas.csv', mimeType: 'text/csv', buffer: csv });
+      await picker.getByText('pessoas.csv').waitFor();
+      expect(await picker.getByText('Nenhum arquivo escolhido').count()).toBe(0);
+      await page().screenshot({ path: join(SHOTS, `planilha-${width}.png`) });
       await page().getByRole('button', { name: 'Enviar planilha' }).click();
       await page().getByRole('heading', { name: '2. Colunas de pessoas.csv (3 linhas)' }).waitFor();
       // Each header was recognised: the CPF column reads into the CPF field.

@@ -7,12 +7,21 @@
  * is chosen and equal to the stored one after saving; the pendency resolved, two more resolved at
  * once, a fourth from its own screen; a pendency dated last year, the dialog saying what its deadline
  * counts from and that it is overdue before saving; the conclusion naming it, refused until the
- * person chooses to resolve it with the action; the action listed as concluded in its inspection.
+ * person chooses to resolve it with the action, then offering no 'Editar' (nor while cancelled), its
+ * inspection named by number, party and date; the pendencies' deadlines listed DD/MM/YYYY HH:mm; the
+ * action listed as concluded in its inspection. At 1366 and 390 px.
  */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { animationsFinished } from '../e2e/support/settle';
+
+/** Where the screenshots go, to be looked at (not compared). */
+const SHOTS = join(tmpdir(), 'inspection-action-shots');
 
 const YEAR = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date());
 
@@ -30,6 +39,7 @@ describe('an inspection action in the browser', () => {
   const save = () => page().getByRole('button', { name: 'Salvar' }).click();
 
   it('opens an action from its inspection with two supervisors, adds an annotation with an infraction and a pendency whose deadline shows before saving, resolves pendencies and concludes the action', async () => {
+    mkdirSync(SHOTS, { recursive: true });
     await api('POST', '/api/sequencias', { name: 'Ações de fiscalização', number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false, formatting: 'AF-{numero}/{ano}' });
     const company = (await api('POST', '/api/pessoa_juridica', {
       cnpj: '45.723.174/0001-10', name: 'Construtora Fiscalizada Ltda', short_name: 'Fiscalizada', party_type_id: await optionId('tipos_parte', 'Pessoa Jurídica', 'pessoa_juridica_sem_instituicao'),
@@ -50,6 +60,7 @@ describe('an inspection action in the browser', () => {
     const inspectionSequence = (await api('POST', '/api/sequencias', { name: 'Fiscalizações', number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false, formatting: 'FI-{numero}/{ano}' })).data;
     const inspectionType = (await api('POST', '/api/tipos_fiscalizacao', { denomination: 'Rotina' })).data;
     const inspection = (await api('POST', '/api/fiscalizacoes', { inspection_type_id: inspectionType.id, sequence_id: inspectionSequence.id, inspected_id: company.party_id, start_date: `${YEAR}-03-02` })).data;
+    await api('POST', '/api/fiscalizacoes', { inspection_type_id: inspectionType.id, sequence_id: inspectionSequence.id, inspected_id: company.party_id, start_date: `${YEAR}-03-16` });
     await api('POST', '/api/tipos_acao_fiscalizacao', { denomination: 'Vistoria de obra' });
     for (const name of ['Bruno Fiscal', 'Carla Fiscal']) await api('POST', '/api/usuarios', { name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, password: 'Senha-forte-123', active: true });
     const days = (await api('POST', '/api/tipos_prazo', { denomination: 'Dias úteis', alterability: 1, time_unit: 3, counting_way: 1 })).data;
@@ -73,7 +84,13 @@ describe('an inspection action in the browser', () => {
     await actionsArea.getByText('Nenhuma ação nesta fiscalização.').waitFor();
     await actionsArea.getByRole('link', { name: 'Nova ação' }).click();
     await expect.poll(() => new URL(page().url()).pathname).toBe('/acoes_fiscalizacao/inserir');
-    await expect.poll(() => page().getByRole('combobox', { name: /^Fiscalização( \*)?$/ }).inputValue()).toBe(`FI-1/${YEAR}`);
+    // The inspection is named as a person recognises it: its number, the inspected party, its start.
+    await expect.poll(() => page().getByRole('combobox', { name: /^Fiscalização( \*)?$/ }).inputValue()).toBe(`FI-1/${YEAR} - Construtora Fiscalizada Ltda - 02/03/${YEAR}`);
+    // The other inspections are offered named so too (the chosen one is not repeated among them).
+    await page().getByRole('combobox', { name: /^Fiscalização( \*)?$/ }).click();
+    await page().getByRole('option', { name: `FI-2/${YEAR} - Construtora Fiscalizada Ltda - 16/03/${YEAR}` }).waitFor();
+    await page().screenshot({ path: join(SHOTS, 'nova-acao-1366.png') });
+    await page().keyboard.press('Escape');
     await choose('Tipo de ação', 'Vistoria', 'Vistoria de obra');
     await choose('Sequência', 'Ações', 'Ações de fiscalização');
     await field('Data de início').fill(`03/03/${YEAR}`);
@@ -109,12 +126,16 @@ describe('an inspection action in the browser', () => {
     await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await page().getByText('Ação de fiscalização cancelada com sucesso').waitFor();
     await state.getByText('Cancelada. Motivo: Obra fechada no dia da vistoria').waitFor();
+    // Cancelled, it is not edited: no 'Editar', the reason instead.
+    await page().getByRole('note', { name: 'Edição indisponível' }).getByText('A ação de fiscalização está cancelada: reative-a para alterá-la.').waitFor();
+    expect(await page().getByRole('button', { name: 'Editar' }).count()).toBe(0);
     const annotationsArea = page().getByRole('region', { name: 'Anotações da ação' });
     expect(await annotationsArea.getByRole('button', { name: 'Adicionar anotação' }).count()).toBe(0);
     await state.getByRole('button', { name: 'Reativar ação' }).click();
     await page().getByRole('dialog', { name: 'Reativar ação' }).getByRole('button', { name: 'Sim' }).click();
     await page().getByText('Ação de fiscalização reativada com sucesso').waitFor();
     await state.getByText('Em andamento.').waitFor();
+    await page().getByRole('button', { name: 'Editar' }).waitFor();
 
     await annotationsArea.getByRole('button', { name: 'Adicionar anotação' }).click();
     const annotationForm = page().getByRole('dialog', { name: 'Nova anotação' });
@@ -228,6 +249,36 @@ describe('an inspection action in the browser', () => {
     expect((await api('GET', `/api/pendencias_acao_fiscalizacao/${late[0].id}`)).data).toMatchObject({ concluded: true, end_date: `${YEAR}-03-04` });
     expect(await state.getByRole('button', { name: 'Concluir ação' }).count()).toBe(0);
     expect(await annotationsArea.getByRole('button', { name: 'Adicionar anotação' }).count()).toBe(0);
+    // Concluded, it offers no 'Editar' (which the server would refuse): it says why instead.
+    const locked = page().getByRole('note', { name: 'Edição indisponível' });
+    await locked.getByText('A ação de fiscalização está concluída: não pode ser alterada.').waitFor();
+    expect(await page().getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    await page().getByRole('tab', { name: 'Dados' }).click();
+    await page().getByText(`FI-1/${YEAR} - Construtora Fiscalizada Ltda - 02/03/${YEAR}`).first().waitFor();
+    await page().screenshot({ path: join(SHOTS, 'acao-concluida-1366.png'), fullPage: true });
+    // The conclusion's toast, closed: the picture is of the screen as it stays.
+    await page().getByRole('status').filter({ hasText: 'Ação de fiscalização concluída com sucesso' }).getByRole('button', { name: 'Fechar' }).click();
+    await page().setViewportSize({ width: 390, height: 844 });
+    await locked.scrollIntoViewIfNeeded();
+    await animationsFinished(page());
+    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page().screenshot({ path: join(SHOTS, 'acao-concluida-390.png') });
+    await page().setViewportSize({ width: 1366, height: 900 });
+
+    // The pendencies' list shows each deadline as a person reads it: DD/MM/YYYY HH:mm.
+    await page().goto(`${session.product.url}/pendencias_acao_fiscalizacao`);
+    const listedMoment = (moment: string) => `${moment.slice(8, 10)}/${moment.slice(5, 7)}/${moment.slice(0, 4)} ${moment.slice(11, 16)}`;
+    await page().getByRole('cell', { name: listedMoment(overdueSimulation.deadline_moment) }).waitFor();
+    expect(await page().getByRole('cell', { name: overdueSimulation.deadline_moment }).count()).toBe(0);
+    await page().screenshot({ path: join(SHOTS, 'pendencias-1366.png') });
+    await page().setViewportSize({ width: 390, height: 844 });
+    // A phone's cards show the record's label and the first columns.
+    await page().getByRole('list', { name: 'Registros' }).getByText('Apresentar ART').first().waitFor();
+    await animationsFinished(page());
+    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page().screenshot({ path: join(SHOTS, 'pendencias-390.png'), fullPage: true });
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await page().goto(`${session.product.url}/acoes_fiscalizacao/${actionId}`);
 
     // Each row opens its own screen, where it is edited or deleted.
     await annotation.getByRole('link', { name: 'Abrir a anotação' }).click();

@@ -212,7 +212,8 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       const again = await api('POST', '/api/acoes_fiscalizacao/conclude', { ids: [action.id] });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe(ALREADY_CONCLUDED);
-      expect((await api('PUT', `/api/acoes_fiscalizacao/${action.id}`, actionBody())).body.message).toBe(CONCLUDED_UNCHANGED);
+      // A refusal of the action's state, not a stale save: no `code` a client would take for one.
+      expect((await api('PUT', `/api/acoes_fiscalizacao/${action.id}`, actionBody())).body).toEqual({ message: CONCLUDED_UNCHANGED });
       expect((await api('PUT', `/api/acoes_fiscalizacao/${action.id}/cancel`, { cancellation_reason: 'Tarde' })).body.message).toBe(CONCLUDED_NOT_CANCELLED);
       const late = await api('POST', '/api/anotacoes_acao_fiscalizacao', { inspection_action_id: action.id, inspection_annotation_type_id: ids.annotationType });
       expect(late.status).toBe(409);

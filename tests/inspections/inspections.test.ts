@@ -62,6 +62,13 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect(shown).toMatchObject({ formatted_number: `FISC-0001/${YEAR}`, sequence_id: sequence });
       const list = await api('GET', `/api/fiscalizacoes?q=FISC-0002`);
       expect(list.body.data.map((row: any) => row.id)).toEqual([second.id]);
+      // The combo names an inspection as a person recognises it: number, inspected party, start date.
+      const named = (await api('GET', `/api/fiscalizacoes/combos?id=${first.id},${second.id}`)).body.data.map((option: any) => option.name).sort();
+      expect(named).toEqual([`FISC-0001/${YEAR} - Construtora Alfa Ltda - 02/03/${YEAR}`, `FISC-0002/${YEAR} - Maria da Silva Souza - 02/03/${YEAR}`]);
+      const typed = (await api('GET', `/api/fiscalizacoes/combos?filter=${encodeURIComponent('maria da silva')}`)).body.data.map((option: any) => option.id);
+      expect(typed).toEqual([second.id]);
+      const whole = await api('GET', `/api/fiscalizacoes/combos?filter=${encodeURIComponent(`FISC-0002/${YEAR} - Maria da Silva Souza - 02/03/${YEAR}`)}`);
+      expect(whole.body.data.map((option: any) => option.id)).toEqual([second.id]);
     });
 
     it('never gives two inspections saved at once the same number', async () => {

@@ -183,6 +183,30 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect(saved.body.data.work_relations[0].sector_id).toBe(ids.engineering);
     });
 
+    it("asks for a work relation's sector only where its employer offers sectors (`required-when-offered`)", async () => {
+      // A company without sectors: its combo offers none, so the relation goes without one.
+      const plain = await created('/api/pessoa_juridica', company({ cnpj: '11.444.777/0001-61', name: 'Comércio Sem Setores Ltda', short_name: 'Sem Setores', sectors: [], telephones: [], emails: [], addresses: [] }));
+      expect((await admin()('GET', `/api/setores/combos?employer_id=${Number(plain.party_id)}`)).body.data).toEqual([]);
+      const relation = (employer: number) => ({
+        employer_id: employer, sector_id: null, employee_register_id: 'M-9', admission_date: '2021-02-01', technical_manager: false, responsible_sector: false,
+        employment_relationship_type_id: ids.relationType, work_regime_id: ids.regime, technical_assignment_id: ids.assignment,
+      });
+      const body = (relations: Record<string, unknown>[]) => ({
+        name: 'Rita Moura', short_name: 'Rita', party_type_id: ids.personType, date_birth: '1985-05-05', genre_id: ids.genre, civil_status_id: ids.civilStatus,
+        naturalness_id: ids.city, nationality_id: ids.nationality, individual_registration: '714.602.380-01', work_relations: relations,
+      });
+      // Two rows: the second's employer has sectors, so that row alone is asked for one.
+      const refused = await admin()('POST', '/api/pessoa_fisica', body([relation(Number(plain.party_id)), relation(ids.alphaParty)]));
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ 'work_relations.1.sector_id': ['O campo Setor é obrigatório.'] });
+      const saved = await admin()('POST', '/api/pessoa_fisica', body([relation(Number(plain.party_id))]));
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      expect(saved.body.data.work_relations[0].sector_id).toBeNull();
+      // The rule travels with the body's rules, for every client to read.
+      const rules = (await admin()('GET', '/api/rules/pessoa_fisica/create')).body;
+      expect(JSON.stringify(rules)).toContain('"requiredWhenOffered":true');
+    });
+
     it('lists the persons a company employs, a relation ended with its date, and 404 for an id no company has', async () => {
       const ended = await created('/api/pessoa_fisica', {
         name: 'Ana Lima', short_name: 'Ana', party_type_id: ids.personType, date_birth: '1990-06-01',

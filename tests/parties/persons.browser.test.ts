@@ -41,12 +41,29 @@ describe('physical persons in the browser', () => {
 
   it('registers a person with two phones, an address and a work relation, fixing its dates out of order and a schedule conflict', async () => {
     mkdirSync(SHOTS, { recursive: true });
+    // An employer without sectors, beside the seeded ones that have some.
+    await api('POST', '/api/pessoa_juridica', {
+      cnpj: '11.444.777/0001-61', name: 'Comércio Sem Setores Ltda', short_name: 'Sem Setores', party_type_id: await optionId('tipos_parte', 'Pessoa Jurídica', 'pessoa_juridica_sem_instituicao'),
+      nationality_id: await optionId('nacionalidades', 'Brasileira'), legal_nature_id: await optionId('naturezas_juridicas', '206-2'),
+      economic_activity_id: await optionId('atividades_economicas', '4120-4/00'), social_capital: '10.000,00',
+    });
     await page().setViewportSize({ width: 1366, height: 900 });
     await logIn(page(), session.product);
     await expect.poll(() => new URL(page().url()).pathname).toBe('/');
     await page().goto(`${session.product.url}/pessoa_fisica/inserir`);
 
+    // A paste past a field's limit is not cut silently: the whole text stays, the field says it is
+    // too long, and the form refuses to save until the person shortens it.
+    await page().context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.product.url });
+    const long = `Maria da Conceição ${'Souza '.repeat(40)}`.trim();
+    await page().evaluate((text) => navigator.clipboard.writeText(text), long);
+    await field('Nome').click();
+    await page().keyboard.press('Control+V');
+    await expect.poll(() => field('Nome').inputValue()).toBe(long);
+    await panel().getByText('O campo Nome não pode ter mais de 191 caracteres.').waitFor();
+    await page().screenshot({ path: join(SHOTS, 'colado-1366.png') });
     await field('Nome').fill('Maria da Conceição Souza');
+    await expect.poll(() => panel().getByText('O campo Nome não pode ter mais de 191 caracteres.').count()).toBe(0);
     await field('Nome abreviado').fill('Maria Souza');
     await choose('Tipo de parte', 'Pessoa Física');
     await field('Data de nascimento').fill('14/03/1985');
@@ -96,7 +113,16 @@ describe('physical persons in the browser', () => {
 
     await tab('Vínculos').click();
     await add().last().click();
+    // The sector is required while the employer has sectors to choose from, optional otherwise, as
+    // the server has it: the label says which, and an empty one is refused before saving.
+    const sectorLabel = () => panel().locator('label').filter({ hasText: /^Setor( - Opcional)?( \*)?$/ }).first().textContent();
+    await typeAhead('Empregador', 'Sem Setores', /^Comércio Sem Setores Ltda/);
+    await expect.poll(sectorLabel).toBe('Setor - Opcional');
     await typeAhead('Empregador', 'Constru', /^Construtora Horizonte Ltda/);
+    await expect.poll(sectorLabel).toBe('Setor');
+    await page().getByRole('button', { name: 'Salvar' }).click();
+    await panel().getByText('O campo Setor é obrigatório.').waitFor();
+    expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');
     // The sectors offered are the employer's own.
     await panel().getByRole('combobox', { name: /^Setor/ }).click();
     expect(await page().getByRole('option').allTextContents()).toEqual(['Administração', 'Engenharia']);
@@ -123,8 +149,12 @@ describe('physical persons in the browser', () => {
     const order = panel().getByText('A data de desligamento não pode ser anterior à data de admissão.');
     await order.waitFor();
     expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');
+    const invalid = page().getByRole('alert').filter({ hasText: 'O formulário não é válido. Verifique os erros.' });
+    await invalid.waitFor();
     await field('Data de desligamento').fill('');
     await expect.poll(() => order.count()).toBe(0);
+    // The form's last error fixed, the toast that spoke of it goes too.
+    await expect.poll(() => invalid.count()).toBe(0);
     await page().getByRole('button', { name: 'Salvar' }).click();
     await panel().getByText('O horário está em conflito com o expediente: 1').waitFor();
     expect(new URL(page().url()).pathname).toBe('/pessoa_fisica/inserir');
@@ -346,6 +376,21 @@ describe('physical persons in the browser', () => {
     expect(await saturday.inputValue()).toBe('09:00');
     expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page().screenshot({ path: join(SHOTS, 'vinculos-390.png'), fullPage: true });
+    await tab('Endereços').click();
+    await expect.poll(() => tab('Endereços').getAttribute('aria-selected')).toBe('true');
+    await panel().getByRole('button', { name: /adicionar/i }).first().click();
+    await field('CEP').waitFor();
+    // An address row on a phone: one input a line, full width, each under the one before without a
+    // gap (a row turned into a column once gave each input 12 rem of height).
+    const tops: number[] = [];
+    for (const label of ['CEP', 'UF', 'Município', 'Bairro', 'Logradouro', 'Número', 'Complemento', 'Tipo de endereço', 'Latitude', 'Longitude']) {
+      const box = (await field(label).boundingBox())!;
+      expect(box.width, label).toBeGreaterThan(250);
+      tops.push(box.y);
+    }
+    for (const [i, top] of tops.slice(1).entries()) expect(top - tops[i], `${i}`).toBeLessThan(130);
+    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page().screenshot({ path: join(SHOTS, 'enderecos-390.png'), fullPage: true });
     await tab('Cursos').click();
     await expect.poll(() => tab('Cursos').getAttribute('aria-selected')).toBe('true');
     await panel().getByRole('button', { name: /adicionar/i }).first().click();

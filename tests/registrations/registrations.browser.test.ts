@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { logIn } from '../e2e/support/product';
 import { adminApi } from '../e2e/support/admin-api';
 import { browserSession } from '../e2e/support/session';
+import { animationsFinished } from '../e2e/support/settle';
 import { registrationSetUp, type RegistrationSetUp } from './support/configuration';
 
 const SHOTS = join(tmpdir(), 'registrations-shots');
@@ -182,6 +183,45 @@ describe('registrations in the browser', () => {
     const person = (await api('GET', `/api/pessoa_fisica/cpf/${UNKNOWN_CPF.replace(/\D/g, '')}`)).data;
     expect(saved).toMatchObject({ person_type: 1, party_id: person.party_id, category_id: setUp.categories.engineer, contribution_range_id: setUp.ranges.full });
   }, 180_000);
+
+  it("lists a person's registrations on their record, each opening it, and the registration list finds them by the person's name and CPF", async () => {
+    await page().setViewportSize({ width: 1366, height: 900 });
+    const digits = UNKNOWN_CPF.replace(/\D/g, '');
+    const person = (await api('GET', `/api/pessoa_fisica/cpf/${digits}`)).data;
+    const [registration] = (await api('GET', `/api/inscricao/parte/1/${digits}`)).data;
+    await page().goto(`${session.product.url}/pessoa_fisica/${person.id}`);
+    const panel = page().getByRole('region', { name: 'Inscrições desta pessoa' });
+    const link = panel.getByRole('link', { name: `Inscrição ${registration.formatted_number}` });
+    await link.waitFor();
+    expect(await panel.getByRole('listitem').first().textContent()).toContain('Engenheiro civil · Ativa · Ativo');
+    await shot('person-registrations-1366');
+    await page().setViewportSize({ width: 390, height: 844 });
+    await animationsFinished(page());
+    await panel.evaluate((section) => section.scrollIntoView({ block: 'center' }));
+    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // The form's toolbar is fixed to the bottom of a phone's screen: the picture is of the screen.
+    await page().screenshot({ path: join(SHOTS, 'person-registrations-390.png') });
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await link.click();
+    await expect.poll(path).toBe(`/inscricao/${registration.id}`);
+
+    // The list's search finds the registration by its person's name, and by the CPF's start, marks or not.
+    await page().goto(`${session.product.url}/inscricao`);
+    const search = page().getByRole('textbox', { name: 'Pesquisar' });
+    const rows = page().getByRole('table').getByRole('row');
+    await expect.poll(() => rows.count()).toBe(4);
+    for (const typed of ['Joana Prado', 'prado', digits.slice(0, 6), UNKNOWN_CPF]) {
+      await search.fill('');
+      await expect.poll(() => rows.count()).toBe(4);
+      await search.fill(typed);
+      // The three registrations listed, then the person's alone.
+      await expect.poll(() => rows.count(), { message: typed }).toBe(2);
+      expect(await rows.nth(1).textContent(), typed).toContain(registration.formatted_number);
+    }
+    await search.fill(digits.slice(0, 6));
+    await page().getByText('O CPF/CNPJ é procurado pelo início do número.').waitFor();
+    await shot('search-by-person');
+  }, 120_000);
 
   it('keeps the steps usable on a 390 px phone', async () => {
     await page().setViewportSize({ width: 390, height: 844 });

@@ -235,6 +235,22 @@ for (const kind of FEATURE_DATABASE_KINDS) {
         expect((await list({ situation_id: setUp.situations.suspended })).length).toBe(1);
         expect((await admin()('GET', '/api/inscricao?q=001234')).body.data.map((r: { formatted_number: string }) => r.formatted_number)).toEqual(['001234/1998']);
       });
+
+      it("finds registrations by their party's name, CPF or CNPJ, typed with or without marks (`x-list.search` through party_id)", async () => {
+        const parties_ = async (q: string) => new Set(((await admin()('GET', `/api/inscricao?per_page=100&q=${encodeURIComponent(q)}`)).body.data as { party_id: number }[]).map((r) => r.party_id));
+        const all = async (party: number) => ((await admin()('GET', `/api/inscricao?per_page=100&filter=${encodeURIComponent(JSON.stringify({ party_id: party }))}`)).body.data as unknown[]).length;
+        expect(await all(parties.person)).toBeGreaterThan(0);
+        for (const q of ['Maria da Silva', 'silva souza', 'Sou', CPF, CPF.replace(/\D/g, ''), '529982', '529.98']) expect([...(await parties_(q))], q).toEqual([parties.person]);
+        for (const q of ['Exemplo', CNPJ, '11222333', '11.222']) expect([...(await parties_(q))], q).toEqual([parties.company]);
+        // Every registration of the person, as the filter by party finds them.
+        expect(((await admin()('GET', `/api/inscricao?per_page=100&q=${encodeURIComponent(CPF)}`)).body.data as unknown[]).length).toBe(await all(parties.person));
+        // A CPF is read by its start: its middle digits find no one; a word and a number together narrow.
+        expect(await parties_('982247')).toEqual(new Set());
+        expect([...(await parties_(`Maria ${CPF.slice(0, 7)}`))]).toEqual([parties.person]);
+        expect(await parties_('Maria 11222333')).toEqual(new Set());
+        // The registration's own numbers are still searched.
+        expect([...(await parties_('001234'))].length).toBe(1);
+      });
     });
   });
 }

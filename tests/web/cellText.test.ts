@@ -13,6 +13,14 @@ describe('the list cells', () => {
     expect(cellText({ source: 'm', kind: 'money', label: 'Valor' }, '1234.56', {})).toBe('R$ 1.234,56');
   });
 
+  it("show a moment on the council's clock (`x-moment`) as DD/MM/YYYY HH:mm, the digits as written, and other text as it is", () => {
+    const deadline: FieldSpec = { source: 'deadline_moment', kind: 'text', label: 'Vencimento do prazo', moment: true };
+    expect(cellText(deadline, '2026-11-27 23:59:59', {})).toBe('27/11/2026 23:59');
+    expect(cellText(deadline, '2026-01-02 08:05:00', {})).toBe('02/01/2026 08:05');
+    expect(cellText(deadline, null, {})).toBe('');
+    expect(cellText({ source: 'n', kind: 'text', label: 'Nome' }, '2026-11-27 23:59:59', {})).toBe('2026-11-27 23:59:59');
+  });
+
   it('name the values of a choices field by their labels, joined by commas', () => {
     const extensions: FieldSpec = { source: 'e', kind: 'choices', label: 'Extensões', choices: [{ id: 'pdf', name: 'PDF' }, { id: 'csvMeta', name: 'CSV (metadados)' }] };
     expect(cellText(extensions, ['pdf', 'csvMeta'], {})).toBe('PDF, CSV (metadados)');

@@ -1,16 +1,22 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hashPassword } from '../../src/server/resources/passwords';
 import { createTestTarget, type TestTarget } from '../support/databases';
 import { launchBrowser, startProduct, type RunningProduct } from '../e2e/support/product';
+import { animationsFinished } from '../e2e/support/settle';
 
 const CLERK = { email: 'atendente@conselho.test', password: 'senha-da-atendente' };
+/** Where the screenshots go, to be looked at (not compared). */
+const SHOTS = join(tmpdir(), 'shell-shots');
 
 /**
  * The shell as staff meet it, on the real server (PostgreSQL) and Chromium: the tenant's system name in
  * the title, a clerk who may only list civil statuses, the login page for someone already logged in,
- * and leaving a page while the server cannot be reached.
+ * leaving a page while the server cannot be reached, and the menu: closed on a phone at every load.
  */
 describe('the web shell in the browser', () => {
   let database: TestTarget;
@@ -91,6 +97,38 @@ describe('the web shell in the browser', () => {
     await page.getByRole('link', { name: 'Gêneros' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sim' }).click();
     await expect.poll(path).toBe('/generos');
+  });
+
+  it("opens the menu over the page on a phone until the next load, and keeps a desktop's choice across loads", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const toggle = () => page.getByRole('banner').getByRole('button', { name: /^(Abrir|Fechar) menu$/ });
+    const menuWidth = async () => (await page.getByRole('navigation', { name: 'Menu principal' }).boundingBox())?.width ?? 0;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${product.url}/estados_civis`);
+    await page.getByText('Solteiro(a)').first().waitFor();
+    expect(await toggle().getAttribute('aria-expanded')).toBe('false');
+    await toggle().click();
+    await expect.poll(() => toggle().getAttribute('aria-expanded')).toBe('true');
+    await animationsFinished(page);
+    expect(await menuWidth()).toBeGreaterThan(200);
+    // Reloaded, the page shows again, the menu closed.
+    await page.reload();
+    await page.getByText('Solteiro(a)').first().waitFor();
+    await animationsFinished(page);
+    expect(await toggle().getAttribute('aria-expanded')).toBe('false');
+    expect(await menuWidth()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'recarregada-390.png') });
+    // A desktop's menu is open by default; closed, it stays closed after a reload, and opens again.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect.poll(() => toggle().getAttribute('aria-expanded')).toBe('true');
+    await toggle().click();
+    await page.reload();
+    await page.getByText('Solteiro(a)').first().waitFor();
+    expect(await toggle().getAttribute('aria-expanded')).toBe('false');
+    await toggle().click();
+    await expect.poll(() => toggle().getAttribute('aria-expanded')).toBe('true');
+    await animationsFinished(page);
+    await page.screenshot({ path: join(SHOTS, 'aberta-1366.png') });
   });
 
   it('shows a clerk only what they may list, and sends forbidden addresses to /erro', async () => {

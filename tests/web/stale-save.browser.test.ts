@@ -7,7 +7,8 @@ const STALE_MESSAGE = 'O registro foi alterado por outra pessoa depois que você
 /**
  * Two people on one record, on the real server and Chromium: the record changes through the API
  * while its form is open in the browser; 'Salvar' is refused with the pt-BR message and the offer to
- * reload, nothing is overwritten, and 'Recarregar' shows the other person's value in the form.
+ * reload, nothing is overwritten, and 'Recarregar' shows the other person's value in the form. Any
+ * other 409 (no `stale_record` code) is shown as its message, with no offer to reload.
  */
 describe('a save over someone else\'s change in the browser', () => {
   let product: RunningProduct;
@@ -75,5 +76,26 @@ describe('a save over someone else\'s change in the browser', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Registro salvo com sucesso').waitFor();
     expect((await api('GET', `/api/estados_civis/${id}`)).body.data.denomination).toBe('Mudança feita depois de recarregar');
+  });
+
+  it("shows another 409 a save gets (the record's state refuses it) as its message, without offering to reload", async () => {
+    const created = await api('POST', '/api/estados_civis', { denomination: 'Estado recusado' });
+    const id = created.body.data.id;
+    await page.goto(`${product.url}/estados_civis/${id}`);
+    await page.locator('main').getByText('Estado recusado').waitFor();
+    await page.getByRole('button', { name: 'Editar' }).click();
+    await page.getByLabel('Denominação').fill('Estado que não se salva');
+    // The server's words for a record its state closes to edits (an inspection action concluded): a 409 without the stale code.
+    const refusal = 'A ação de fiscalização está concluída: não pode ser alterada.';
+    await page.route(`**/api/rest/estados_civis/${id}`, (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: refusal }) }) : route.fallback(),
+    );
+    try {
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await page.getByRole('alert').filter({ hasText: refusal }).waitFor();
+      expect(await page.getByRole('dialog', { name: 'Registro alterado' }).count()).toBe(0);
+    } finally {
+      await page.unroute(`**/api/rest/estados_civis/${id}`);
+    }
   });
 });

@@ -2,14 +2,22 @@
  * A workflow run in Chromium: started from the list ('Iniciar fluxo'), its first step's tasks started
  * and finished with notes on `/fluxo_trabalho/{id}`, the next step started without its optional task,
  * paused and resumed after a confirmation, concluded, and the history read on the screen, whose
- * executed task opens the legal entity its system action created. A workflow
- * type's task takes its action from the catalogue of system actions, chosen in a list.
+ * executed task opens the legal entity its system action created; at 390 px the page fits the
+ * phone's width. A workflow type's task takes its action from the catalogue of system actions, chosen
+ * in a list.
  */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { animationsFinished } from '../e2e/support/settle';
 import { workflowTypeBody } from './support/types';
+
+/** Where the screenshots go, to be looked at (not compared). */
+const SHOTS = join(tmpdir(), 'workflow-execution-shots');
 
 describe('a workflow run in the browser', () => {
   const session = browserSession();
@@ -17,6 +25,7 @@ describe('a workflow run in the browser', () => {
   const { api, optionId } = adminApi(() => session.product);
 
   it("chooses a task's action among the system actions, starts a run, takes it through its two steps to its conclusion and shows its history", async () => {
+    mkdirSync(SHOTS, { recursive: true });
     const sequence = (await api('POST', '/api/sequencias', { name: 'Fluxos', number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false, formatting: 'FL-{numero}' })).data;
     await api('POST', '/api/tipo_fluxo_trabalho', workflowTypeBody(sequence.id, 'Registro de empresa'));
 
@@ -109,6 +118,17 @@ describe('a workflow run in the browser', () => {
     const events = ['Fluxo iniciado na etapa 1 - Etapa 1', 'Tarefa iniciada: Cadastrar', 'Tarefa executada: Cadastrar', 'Etapa iniciada: 2 - Etapa 2', 'Fluxo pausado', 'Fluxo retomado', 'Tarefa iniciada: Conferir', 'Tarefa executada: Conferir', 'Fluxo concluído'];
     expect(lines.slice(1).map((line) => events.find((event) => line.includes(event)))).toEqual(events);
     expect(lines.find((line) => line.includes('Tarefa executada: Cadastrar'))).toContain('Empresa cadastrada');
+    await page().screenshot({ path: join(SHOTS, 'execucao-1366.png'), fullPage: true });
+
+    // On a phone the page fits its width: each table's rows stack their cells, each named by its column.
+    await page().setViewportSize({ width: 390, height: 844 });
+    await animationsFinished(page());
+    expect(await page().evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const executed = history.getByRole('row').filter({ hasText: 'Tarefa executada: Cadastrar' });
+    expect((await executed.boundingBox())!.width).toBeLessThanOrEqual(390);
+    await page().screenshot({ path: join(SHOTS, 'execucao-390.png'), fullPage: true });
+    await page().setViewportSize({ width: 1366, height: 900 });
+
     // The executed task's line opens the record it created.
     await history.getByRole('row').filter({ hasText: 'Tarefa executada: Cadastrar' }).getByRole('link', { name: 'Pessoa jurídica: Construtora do Fluxo Ltda' }).click();
     await expect.poll(() => new URL(page().url()).pathname).toBe(`/pessoa_juridica/${company.id}`);

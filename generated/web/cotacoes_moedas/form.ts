@@ -13,7 +13,7 @@ export function inputs(mode: FormMode) {
     currency_one_id: { source: 'currency_one_id', kind: 'reference', label: 'Moeda', required: true, reference: { module: 'moeda' } },
     exchange_rate: { source: 'exchange_rate', kind: 'decimal', label: 'Cotação', required: true, minimum: 0, digits: { integer: 19, fraction: 13 } },
     currency_two_id: { source: 'currency_two_id', kind: 'reference', label: 'Moeda de referência', required: true, reference: { module: 'moeda' } },
-    exchange_rate_for_currency_one: { source: 'exchange_rate_for_currency_one', kind: 'decimal', label: 'Cotação inversa', required: true, minimum: 0, digits: { integer: 19, fraction: 13 } },
+    exchange_rate_for_currency_one: { source: 'exchange_rate_for_currency_one', kind: 'decimal', label: 'Cotação inversa', viewOnly: true, minimum: 0, digits: { integer: 19, fraction: 13 }, helperText: '1 dividido pela cotação, calculada ao salvar.' },
     inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', defaultValue: false },
   } satisfies Record<string, FieldSpec>;
 }

@@ -30,7 +30,7 @@ export const filters = {
   status: { source: 'status', kind: 'enum', label: 'Status', choices: choices.status },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */
-export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'id', order: 'DESC' }, search: true, recordLabel: 'formatted_number' };
+export const list: ListProps = { columns: Object.values(columns), filters: Object.values(filters), sort: { field: 'id', order: 'DESC' }, search: true, searchByStart: ['CPF/CNPJ'], recordLabel: 'formatted_number' };
 
 export default function InscricaoList() {
   return <ResourceList {...list} />;

@@ -13,7 +13,7 @@ export const columns = {
   inspection_action_id: { source: 'inspection_action_id', kind: 'reference', label: 'Ação de fiscalização', reference: { module: 'acoes_fiscalizacao' }, sortable: true },
   pendency_type_id: { source: 'pendency_type_id', kind: 'reference', label: 'Tipo de pendência', reference: { module: 'tipos_pendencias' }, sortable: true },
   start_date: { source: 'start_date', kind: 'date', label: 'Data de início', sortable: true },
-  deadline_moment: { source: 'deadline_moment', kind: 'text', label: 'Vencimento do prazo', sortable: true },
+  deadline_moment: { source: 'deadline_moment', kind: 'text', label: 'Vencimento do prazo', moment: true, sortable: true },
   end_date: { source: 'end_date', kind: 'date', label: 'Data de conclusão', sortable: true },
   concluded: { source: 'concluded', kind: 'boolean', label: 'Resolvida', sortable: true },
 } satisfies Record<string, FieldSpec>;

@@ -34,7 +34,7 @@ export default function PendenciasAcaoFiscalizacaoShow() {
       <KindField source="start_date" kind="date" label="Data de início" />
       <KindField source="base_moment" kind="datetime" label="Momento base do prazo" />
       <KindField source="deadline_id" kind="integer" label="Prazo" />
-      <KindField source="deadline_moment" kind="text" label="Vencimento do prazo" />
+      <KindField source="deadline_moment" kind="text" label="Vencimento do prazo" moment />
       <KindField source="end_date" kind="date" label="Data de conclusão" />
       <KindField source="end_notes" kind="textarea" label="Observações de conclusão" />
       <KindField source="concluded" kind="boolean" label="Resolvida" />

@@ -222,7 +222,11 @@ export default function PessoaFisicaShow() {
               label: 'Setor',
               reference: {
                 module: 'setores',
-                dependsOn: { field: 'employer_id', param: 'employer_id' },
+                dependsOn: {
+                  field: 'employer_id',
+                  param: 'employer_id',
+                  requiredWhenOffered: true,
+                },
               },
             },
             { source: 'enrollment', kind: 'text', label: 'Registro' },

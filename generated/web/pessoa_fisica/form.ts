@@ -110,7 +110,7 @@ export function inputs(mode: FormMode) {
           { source: 'employment_relationship_type_id', kind: 'reference', label: 'Tipo de vínculo', required: true, reference: { module: 'tipos_vinculos_empregaticios' } },
           { source: 'work_regime_id', kind: 'reference', label: 'Regime de trabalho', required: true, reference: { module: 'regimes_trabalho' } },
           { source: 'technical_assignment_id', kind: 'reference', label: 'Atribuição técnica', required: true, reference: { module: 'atribuicoes_tecnicas' } },
-          { source: 'sector_id', kind: 'reference', label: 'Setor', reference: { module: 'setores', dependsOn: { field: 'employer_id', param: 'employer_id' } }, helperText: 'Um dos setores do empregador; obrigatório quando ele tem setores.' },
+          { source: 'sector_id', kind: 'reference', label: 'Setor', reference: { module: 'setores', dependsOn: { field: 'employer_id', param: 'employer_id', requiredWhenOffered: true } }, helperText: 'Um dos setores do empregador; obrigatório quando ele tem setores.' },
           { source: 'enrollment', kind: 'text', label: 'Registro', maxLength: 50 },
           { source: 'technical_manager', kind: 'boolean', label: 'Responsável técnico', required: true, defaultValue: false },
           { source: 'responsible_sector', kind: 'boolean', label: 'Responsável pelo setor', required: true, defaultValue: false },

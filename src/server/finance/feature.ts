@@ -2,6 +2,7 @@ import { defineFeature } from '../feature.js';
 import { agreementTypeRules } from './agreement-types.js';
 import { relatedControlAccounts } from './control-accounts.js';
 import { debtTypeRoutes, debtTypeRules } from './debt-types.js';
+import { exchangeRateInverse } from './exchange-rates.js';
 import { VERSIONED_SETTINGS } from './in-force.js';
 import { generatorFactDocument, generatorFactEvents, legalBaseDocument } from './legal-bases.js';
 import { currentRevenueSetting } from './revenue-settings.js';
@@ -14,12 +15,13 @@ import { forfeitRates, oneConfigPerDate } from './versioned-settings.js';
  * `configInForce` (./in-force.ts) answers which one applies on a day; the rounding of values is the
  * pure function of src/shared/finance/rounding.ts, the calculation of an amount paid late the one of
  * ./calculation.ts, previewed by ./routes.ts. Debt types, agreement types, generator facts, the revenue
- * setting and control accounts add their rules: ./debt-types.ts, ./agreement-types.ts, ./legal-bases.ts,
+ * setting and control accounts add their rules, an exchange rate its inverse (./exchange-rates.ts): ./debt-types.ts, ./agreement-types.ts, ./legal-bases.ts,
  * ./revenue-settings.ts, ./control-accounts.ts.
  */
 export const financeFeature = defineFeature('finance', async (app, { model }) => {
   for (const module of Object.keys(VERSIONED_SETTINGS) as (keyof typeof VERSIONED_SETTINGS)[]) app.resources.hooks(module, oneConfigPerDate);
   app.resources.hooks('configuracao_atualizacao_multas', forfeitRates);
+  app.resources.hooks('cotacoes_moedas', exchangeRateInverse);
   app.resources.readHooks('series_indicador', newestFirst);
   app.resources.hooks('tipo_debito', debtTypeRules);
   app.resources.hooks('tipo_acordo', agreementTypeRules);

@@ -21,6 +21,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: FieldErrors,
+    /** What a client may tell this answer by, beside its status (`stale_record`: a save over someone else's change). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';
@@ -29,7 +31,7 @@ export class AppError extends Error {
 
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, message);
 export const badRequest = (message: string) => new AppError(400, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const conflict = (message: string, code?: string) => new AppError(409, message, undefined, code);
 export const invalid = (errors: FieldErrors, message: string = MESSAGES.invalid) => new AppError(422, message, errors);
 
 /** Adds one message to a field of an error map. */

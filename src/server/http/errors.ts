@@ -65,13 +65,13 @@ export function clientErrors(error: NodeJS.ErrnoException, socket: Socket): void
 }
 
 /**
- * Every error leaves as `{message[, errors]}` in pt-BR. Bad input never becomes a 500, and a 500
+ * Every error leaves as `{message[, code][, errors]}` in pt-BR. Bad input never becomes a 500, and a 500
  * never shows a stack trace or SQL: those go to the log only.
  */
 export const errorHandling = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { errors?: unknown }, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.status).send({ message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ message: MESSAGES.malformedJson });

@@ -27,7 +27,7 @@ export const importsFeature = defineFeature('imports', async (app, { model }) =>
           await runImport(space.db, id, {
             model,
             signal: stopping.signal,
-            contextOf: (entity, userId) => ({ model, userId, hooks: app.resources.hooksOf(entity.module), files, attachments: app.resources.attachments }),
+            contextOf: (entity, userId) => ({ model, userId, hooks: app.resources.hooksOf(entity.module), files, attachments: app.resources.attachments, comboParams: (module) => app.resources.comboParamsOf(module) }),
           }).catch((error) => app.log.error({ err: error, importId: id }, 'falha ao importar planilha'));
         }
       } catch (error) {

@@ -1,5 +1,4 @@
 import type { ExpressionBuilder } from 'kysely';
-import { ruleMessage } from '../../shared/field-rules.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';
 import type { ModuleHooks } from '../resources/hooks.js';
 import type { ComboParam } from '../resources/registry.js';
@@ -16,9 +15,11 @@ const employerSectors = (employerId: number) => (eb: ExpressionBuilder<any, any>
 export const sectorsOfEmployer: ComboParam = (employerId) => (eb) => eb('id', 'in', employerSectors(employerId)(eb));
 
 /**
- * A work relation's sector is one of its employer's sectors, and is required when the employer has
- * any (spec 001: 'sector required'; an employer without sectors, a person or an organization, has
- * none to choose from). Errors go on the row's own field (`work_relations.0.sector_id`).
+ * A work relation's sector is one of its employer's sectors. That it is required when the employer
+ * has any (spec 001: 'sector required'; an employer without sectors, a person or an organization, has
+ * none to choose from) the schema says (`"required-when-offered": true`), and the generic write checks
+ * it with the sectors' combo (resources/offered-choices.ts), as the form does. Errors go on the row's
+ * own field (`work_relations.0.sector_id`).
  */
 export const workRelationSectors: ModuleHooks = {
   async beforeWrite(trx, { body }) {
@@ -40,12 +41,7 @@ export const workRelationSectors: ModuleHooks = {
     const errors: FieldErrors = {};
     relations.forEach((relation: Row, index) => {
       const sectors = sectorsOf.get(Number(relation.employer_id));
-      const path = `work_relations.${index}.sector_id`;
-      if (relation.sector_id == null) {
-        if (sectors?.size) errors[path] = [ruleMessage(undefined, 'required', 'Setor')];
-      } else if (!sectors?.has(Number(relation.sector_id))) {
-        errors[path] = [SECTOR_NOT_OF_EMPLOYER];
-      }
+      if (relation.sector_id != null && !sectors?.has(Number(relation.sector_id))) errors[`work_relations.${index}.sector_id`] = [SECTOR_NOT_OF_EMPLOYER];
     });
     if (Object.keys(errors).length) throw invalid(errors);
   },

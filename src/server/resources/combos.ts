@@ -1,8 +1,13 @@
-import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ComboCondition, ComboSpec, Entity } from '../../../language/index.js';
 import { badRequest } from '../http/app-error.js';
-import type { ComboParam } from './registry.js';
 import { searchText } from './list-query.js';
+
+/**
+ * A combo parameter that is no column of the module (`/api/setores/combos?employer_id=7`: the
+ * sectors an employer lists), as the condition it puts on the options; `value` is a row id.
+ */
+export type ComboParam = (value: number) => (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 /**
  * A named combo's condition as SQL: `in` its values, or `not-in` them, which an empty value meets
@@ -80,10 +85,24 @@ function enumParam(field: { name: string; enumOptions?: readonly { value: string
   return option.value;
 }
 
+/**
+ * One field of an option's name as a person reads it: a date as DD/MM/YYYY, a reference by its
+ * record's label (an inspection named by its inspected party), anything else as its text.
+ */
+function labelPart(entity: Entity, name: string) {
+  const field = entity.fields.find((f) => f.name === name);
+  if (field?.kind === 'date') return sql`to_char(${sql.ref(name)}, 'DD/MM/YYYY')`;
+  if (field?.kind === 'reference') {
+    const { table, labelField } = field.reference;
+    return sql`(select ${sql.ref(`label_of.${labelField}`)}::text from ${sql.table(table)} as label_of where label_of.id = ${sql.ref(`${entity.table}.${name}`)})`;
+  }
+  return sql`${sql.ref(name)}::text`;
+}
+
 export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<string, unknown>, params: ReadonlyMap<string, ComboParam> = new Map()): Promise<ComboAnswer> {
   const combo = comboOf(entity, query.combo);
   const limit = limitOf(query.limit);
-  const labelColumns = combo.label.map((name) => sql`${sql.ref(name)}::text`);
+  const labelColumns = combo.label.map((name) => labelPart(entity, name));
   const name = sql<string>`concat_ws(' - ', ${sql.join(labelColumns)})`;
   let select = db.selectFrom(entity.table).select(['id', name.as('name'), ...combo.fields]);
   const ids = query.id === undefined ? [] : idList(query.id);

@@ -148,6 +148,11 @@ export function exportText(field: Field, value: unknown, names: ReferenceNames):
     case 'sublist':
     case 'external':
       return typeof value === 'string' ? value : JSON.stringify(value);
+    case 'text': {
+      // A moment on the council's clock, written 'YYYY-MM-DD HH:mm:ss' (`x-moment`): as the screen shows it.
+      const moment = field.moment ? /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(String(value)) : null;
+      return moment ? `${moment[3]}/${moment[2]}/${moment[1]} ${moment[4]}:${moment[5]}` : String(value);
+    }
     default:
       return value instanceof Date ? value.toISOString() : String(value);
   }

@@ -45,6 +45,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Entity, Model } from '../../../language/index.js';
 import type { SpaceStorages } from '../storage/storages.js';
+import type { ComboParam } from './combos.js';
 
 export type WriteMode = 'create' | 'update';
 type Row = Record<string, unknown>;
@@ -74,6 +75,8 @@ export interface WriteContext {
   auditEvent?: string;
   /** The keys every module's write body may carry beside its fields (ResourceRegistry.attachment). */
   attachments?: readonly BodyAttachment[];
+  /** The combo parameters features define by module (ResourceRegistry.comboParamsOf): a dependent combo's options, as the form asks them. */
+  comboParams?: (module: string) => ReadonlyMap<string, ComboParam>;
   /**
    * What the caller of the write keeps in the write's own transaction, last (an import marks its row
    * done there, so the row and its record are committed or rolled back together).

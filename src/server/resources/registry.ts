@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Entity, EntityDatabase } from '../../../language/index.js';
 import { MODULES, type ModuleName } from '../../../generated/modules.js';
 import { allows, sessionOf, type Session } from '../http/session.js';
@@ -9,6 +9,7 @@ import type { BodyAttachment, HookEffect, ModuleHooks } from './hooks.js';
 import type { ListResult } from './list.js';
 import type { FileStorages, FilesSpace, SpaceStorages } from '../storage/storages.js';
 import type { ReadHooks } from './read-hooks.js';
+import type { ComboParam } from './combos.js';
 
 /**
  * A list that answers for itself, for a module the spec opens to every signed-in user. `query` is the
@@ -25,11 +26,7 @@ export type ModuleAccessRule = (request: FastifyRequest, entity: Entity, session
 /** Reads an external field's value (`x-external`) of one record, from wherever the feature keeps it. */
 export type ExternalReader = (request: FastifyRequest, record: Readonly<Record<string, unknown>>) => Promise<unknown>;
 
-/**
- * A combo parameter that is no column of the module (`/api/setores/combos?employer_id=7`: the
- * sectors an employer lists), as the condition it puts on the options; `value` is a row id.
- */
-export type ComboParam = (value: number) => (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+export type { ComboParam } from './combos.js';
 
 /** Where a database's records are for a request. */
 export interface DatabaseLocator {

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { Entity } from '../../../language/index.js';
+import { searchedByStartAs, type Entity } from '../../../language/index.js';
 import { SEARCH_ANYWHERE_LENGTH, searchWords, taxIdPrefix } from '../../shared/search.js';
 import { MIN_VOCABULARY_WORD, wordsDocument } from '../db/search-vocabulary.js';
 
@@ -74,41 +74,54 @@ export async function fuzzySearch(db: Kysely<any>, entity: Entity, q: string): P
 const wordsQuery = (fuzzy: FuzzyWord[]) =>
   fuzzy.map(({ word, alternatives }) => `(${[`${word}:*`, ...alternatives].join(' | ')})`).join(' & ');
 
-/** The searchable columns `q` finds by their start (a CPF or a CNPJ: `SEARCHED_BY_START`), with their kind. */
+/** The searchable columns `q` finds by their start (a CPF or CNPJ, or a text holding either: `searchedByStartAs`), with the numbers each is read as. */
 const taxIdColumns = (entity: Entity) =>
-  new Map(entity.fields.flatMap((f) => (entity.list.search.includes(f.name) && (f.kind === 'cpf' || f.kind === 'cnpj') ? [[f.name, f.kind] as const] : [])));
+  new Map(entity.fields.flatMap((f) => (entity.list.search.includes(f.name) && searchedByStartAs(f).length ? [[f.name, searchedByStartAs(f)] as const] : [])));
+
+type TaxIdKind = 'cpf' | 'cnpj';
 
 /**
  * The condition `q` puts on a list's rows (the rule of src/shared/search.ts). A CPF or CNPJ is stored
  * written out (529.982.247-25): a word of digits and marks matches its start once written the same
  * way (`529982` and `529.98.2` find it) through a range of the column's prefix index; anything else
- * is no start of a number.
+ * is no start of a number. A word is found in one of the list's own columns, or, through a reference
+ * the list searches (`x-list.search` naming it), in the referenced record by that module's own search
+ * (a registration by its party's name or CPF): `party_id in (select id from parties where …)`, read
+ * from the referenced table's own indexes. The typo-tolerant reading looks at the list's own words only.
  */
 export function searchCondition(entity: Entity, q: string, search: Search) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     const columns = entity.list.search;
-    if (columns.length === 0) return sql<SqlBool>`true`;
-    const anyColumn = (test: (column: string) => Expression<SqlBool>) => eb.or(columns.map(test));
+    const through = entity.list.searchThrough;
+    if (columns.length === 0 && through.length === 0) return sql<SqlBool>`true`;
+    const anyColumn = (test: (column: string) => Expression<SqlBool>) => (columns.length ? eb.or(columns.map(test)) : sql<SqlBool>`false`);
     if (search.mode === 'fuzzy') {
       if (search.words === null) return anyColumn((column) => sql<SqlBool>`immutable_unaccent(lower(${q})) <% ${normalised(column)}`);
-      return sql<SqlBool>`${sql.raw(wordsDocument(columns))} @@ to_tsquery('simple', ${wordsQuery(search.words)})`;
+      return columns.length ? sql<SqlBool>`${sql.raw(wordsDocument(columns))} @@ to_tsquery('simple', ${wordsQuery(search.words)})` : sql<SqlBool>`false`;
     }
-    const anywhere = (column: string, word: string) => sql<SqlBool>`${normalised(column)} like immutable_unaccent(lower(${`%${escapeLike(word)}%`}))`;
-    // The typed word folded as the column is, then escaped: folding may write marks ('…' is '...').
-    const atWordStart = (column: string, word: string) =>
-      sql<SqlBool>`${normalised(column)} ~ (${WORD_START} || regexp_replace(immutable_unaccent(lower(${word})), ${REGEX_SPECIAL}, ${ESCAPED}, 'g'))`;
     const taxIdKinds = taxIdColumns(entity);
     return eb.and(
-      words(q).map((word) =>
-        anyColumn((column) => {
-          const kind = taxIdKinds.get(column);
-          if (kind) {
-            const written = taxIdPrefix(kind, word);
-            return written ? sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(written)}%`}` : sql<SqlBool>`false`;
-          }
-          return word.length < SEARCH_ANYWHERE_LENGTH ? atWordStart(column, word) : anywhere(column, word);
-        }),
-      ),
+      words(q).map((word) => {
+        const own = columns.map((column) => wordCondition(column, taxIdKinds.get(column), word));
+        const referenced = through.map(
+          (t) => sql<SqlBool>`${sql.ref(t.field)} in (select "id" from ${sql.table(t.table)} where ${sql.join(t.columns.map((column) => wordCondition(column, t.byStart[column], word)), sql` or `)})`,
+        );
+        return eb.or([...own, ...referenced]);
+      }),
     );
   };
+}
+
+/** Whether one column holds a typed word: by its start for a number, anywhere or at a word's start for text. */
+function wordCondition(column: string, taxIds: readonly TaxIdKind[] | undefined, word: string): Expression<SqlBool> {
+  if (taxIds?.length) {
+    const starts = [...new Set(taxIds.map((kind) => taxIdPrefix(kind, word)).filter((written): written is string => written !== null))];
+    if (starts.length === 0) return sql<SqlBool>`false`;
+    return sql<SqlBool>`(${sql.join(starts.map((written) => sql`${sql.ref(column)} like ${`${escapeLike(written)}%`}`), sql` or `)})`;
+  }
+  if (word.length < SEARCH_ANYWHERE_LENGTH) {
+    // The typed word folded as the column is, then escaped: folding may write marks ('…' is '...').
+    return sql<SqlBool>`${normalised(column)} ~ (${WORD_START} || regexp_replace(immutable_unaccent(lower(${word})), ${REGEX_SPECIAL}, ${ESCAPED}, 'g'))`;
+  }
+  return sql<SqlBool>`${normalised(column)} like immutable_unaccent(lower(${`%${escapeLike(word)}%`}))`;
 }

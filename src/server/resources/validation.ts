@@ -143,6 +143,11 @@ function readBlanks(body: Record<string, unknown>, fields: Field[], mode: Mode, 
   const out: Record<string, unknown> = { ...body };
   for (const field of fields) {
     if (!field.inForm || !Object.hasOwn(out, field.name)) continue;
+    // A read-only field's key is the server's to fill: dropped here, as the rules drop it.
+    if (field.readOnly) {
+      delete out[field.name];
+      continue;
+    }
     const trimmed = trimmedValue(field.kind, out[field.name], field.writeOnly);
     const value = field.kind === 'decimal' ? exactText(trimmed) : canonicalTaxId(field.kind, trimmed);
     const at = join(base, field.name);

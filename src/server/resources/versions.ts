@@ -3,6 +3,11 @@ import { conflict, invalid, notFound } from '../http/app-error.js';
 
 /** The answer (409) to a save that started from a version of the record that is no longer the stored one. */
 export const STALE_RECORD_MESSAGE = 'O registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.';
+/**
+ * The `code` of that 409, which tells a stale save from the other refusals a save may answer with 409
+ * (an action already concluded, a record in use): only a stale one is worth reloading.
+ */
+export const STALE_RECORD_CODE = 'stale_record';
 
 const INVALID_VERSION_MESSAGE = 'A versão do registro (updated_at) é inválida.';
 
@@ -67,7 +72,7 @@ export async function lockCurrentRow(trx: Kysely<any>, table: string, id: number
 export function checkVersion<Row extends Record<string, unknown>>(row: Row | undefined, expected: ExpectedVersion): Row {
   if (!row) throw notFound();
   const stored = versionOf(row.updated_at);
-  if (expected.some((accepted) => !accepted.includes(stored as number))) throw conflict(STALE_RECORD_MESSAGE);
+  if (expected.some((accepted) => !accepted.includes(stored as number))) throw conflict(STALE_RECORD_MESSAGE, STALE_RECORD_CODE);
   return row;
 }
 

@@ -11,6 +11,7 @@ import { recordCreatedItemEvents } from '../audit/item-events.js';
 import { recordAudits } from '../audit/record.js';
 import { AppError, invalid, type FieldErrors } from '../http/app-error.js';
 import { checkComboChoicesMany } from './combo-choices.js';
+import { checkRequiredWhenOffered, NO_PARAMS } from './offered-choices.js';
 import { MISSING_REFERENCE_MESSAGE } from './db-errors.js';
 import { runtimeDefaults, withDefaults } from './defaults.js';
 import { claimFiles, fileFields } from './files.js';
@@ -51,7 +52,10 @@ export async function validatedMany(db: Kysely<any>, entity: Entity, mode: 'crea
   const validErrors = valid.map((i) => errors[i]);
   await checkReferencesMany(db, entity.fields, valid.map((i) => bodies[i]!), validErrors);
   await checkComboChoicesMany(db, context.model, entity.fields, valid.map((i) => bodies[i]!), valid.map((i) => previous[i]), validErrors);
-  for (const i of valid) checkPermissionNames(context.model, entity, bodies[i]!, errors[i]);
+  for (const i of valid) {
+    await checkRequiredWhenOffered(db, context.model, entity.fields, bodies[i]!, mode, errors[i], context.comboParams ?? NO_PARAMS);
+    checkPermissionNames(context.model, entity, bodies[i]!, errors[i]);
+  }
   return bodies.map((body, i) => (body && Object.keys(errors[i]).length === 0 ? { body: frozen(body), errors: null } : { body: null, errors: errors[i] }));
 }
 

@@ -13,6 +13,7 @@ import { applyAttachments, frozen, runAfterWrite, runBeforeWrite, runServerValue
 import { checkPermissionNames } from './permission-names.js';
 import { findRecord, findRow, withOrderedSublists } from './read.js';
 import { checkComboChoices } from './combo-choices.js';
+import { checkRequiredWhenOffered, NO_PARAMS } from './offered-choices.js';
 import { checkReferences } from './references.js';
 import { validateBody } from './validation.js';
 import { checkVersion, lockCurrentRow, nextVersion, type ExpectedVersion } from './versions.js';
@@ -25,6 +26,7 @@ export async function validated(db: Kysely<any>, entity: Entity, mode: 'create' 
   const errors: FieldErrors = {};
   await checkReferences(db, entity.fields, body, errors);
   await checkComboChoices(db, context.model, entity.fields, body, previous, errors);
+  await checkRequiredWhenOffered(db, context.model, entity.fields, body, mode, errors, context.comboParams ?? NO_PARAMS);
   checkPermissionNames(context.model, entity, body, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   return frozen(body);

@@ -8,8 +8,9 @@ import {
   useWrappedSource,
   type Validator,
 } from 'react-admin';
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useSourceContext } from 'ra-core';
 import type { FieldSpec } from './types';
 import { KIND_MASKS, PALETTE, phoneMask } from './format';
@@ -154,17 +155,42 @@ function ShownInput(props: KindInputProps) {
 type TextProps = React.ComponentProps<typeof TextInput> & { limit?: number; helperText: React.ReactNode };
 
 /**
- * A text input with its limit in view: '12/255' under it as the person types, so the cut at
- * `maxLength` never comes as a surprise.
+ * A text input with its limit in view: '12/255' under it as the person types, so typing stops at
+ * `maxLength` without surprise. A paste that would pass the limit is not cut silently (as the
+ * browser cuts it): the whole text is kept and the field says at once that it is too long ('O campo
+ * … não pode ter mais de 255 caracteres.'), the save refused until the person shortens it, choosing
+ * what to leave out.
  */
 function CountedTextInput({ limit, ...props }: TextProps) {
   // Inside a sub-list row the form holds the value under the row's path (`telephones.0.contact`).
-  const value: unknown = useWatch({ name: useWrappedSource(props.source), disabled: limit === undefined });
+  const path = useWrappedSource(props.source);
+  const value: unknown = useWatch({ name: path, disabled: limit === undefined });
+  const form = useFormContext();
+  // Past a paste that overflowed, the field is checked as it changes (a form checks on submit only
+  // until then), so the message goes as soon as the text fits.
+  const overflowed = useRef(false);
+  useEffect(() => {
+    if (!overflowed.current) return;
+    if (typeof value !== 'string' || limit === undefined || value.length <= limit) overflowed.current = false;
+    void form.trigger(path);
+  }, [form, limit, path, value]);
   if (limit === undefined) return <TextInput {...props} />;
   const count = typeof value === 'string' ? value.length : 0;
   const counter = `${count.toLocaleString('pt-BR')}/${limit.toLocaleString('pt-BR')}`;
   const helperText = props.helperText ? `${String(props.helperText)} · ${counter}` : counter;
-  return <TextInput {...props} helperText={helperText} />;
+  const onPaste = (event: React.ClipboardEvent<HTMLDivElement>) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) return;
+    const pasted = event.clipboardData.getData('text');
+    const start = input.selectionStart ?? input.value.length;
+    const end = input.selectionEnd ?? input.value.length;
+    const whole = input.value.slice(0, start) + pasted + input.value.slice(end);
+    if (whole.length <= limit) return;
+    event.preventDefault();
+    overflowed.current = true;
+    form.setValue(path, whole, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+  };
+  return <TextInput {...props} helperText={helperText} onPaste={onPaste} />;
 }
 
 function ColorOption() {

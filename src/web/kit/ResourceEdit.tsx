@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import CloseIcon from '@mui/icons-material/Close';
 import {
@@ -15,10 +16,11 @@ import {
   useRedirect,
   useResourceContext,
   type HttpError,
+  type RaRecord,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { FormModeContext } from './formMode';
-import { STALE_RECORD_STATUS, StaleRecordDialog } from './StaleRecordDialog';
+import { isStaleSave, StaleRecordDialog } from './StaleRecordDialog';
 import { UnsavedChangesReporter } from './UnsavedChangesReporter';
 import { BackLink } from './BackLink';
 import { useReturnAfterInsert } from './returnAfterInsert';
@@ -37,7 +39,9 @@ import { RecordHistoryPanel } from './history/RecordHistoryPanel';
  * (a module with `x-occurrences`) its occurrences; `panels` shows a module's own parts of the record
  * (its own forms and lists, outside the record's form) between the form and its documents. Every
  * record shows its history of changes last. Opened with `?voltar=/path`, it opens for editing and
- * returns there after saving.
+ * returns there after saving. `locked` says why a record cannot be edited in its state (an inspection
+ * action concluded): no 'Editar' then, the reason in its place. A save the server refuses for being
+ * made over someone else's change offers to reload; any other refusal shows its message.
  */
 export function ResourceEdit({
   children,
@@ -46,9 +50,12 @@ export function ResourceEdit({
   occurrences = false,
   transform,
   panels,
+  locked,
 }: {
   children: ReactNode;
   panels?: ReactNode;
+  /** Why the record, in its state, cannot be edited (null or undefined: it can). */
+  locked?: (record: RaRecord) => string | null | undefined;
   ownRecordKept?: boolean;
   documents?: boolean;
   occurrences?: boolean;
@@ -81,7 +88,7 @@ export function ResourceEdit({
           },
           onError: (error) => {
             const failure = error as HttpError;
-            if (failure?.status === STALE_RECORD_STATUS) return setStale(failure.message);
+            if (isStaleSave(failure)) return setStale(failure.message);
             // As react-admin does by default: field errors (422) show on their fields, others in a toast.
             if (Object.keys(failure?.body?.errors ?? {}).length === 0) {
               notify(failure?.message || 'ra.notification.http_error', { type: 'error' });
@@ -93,7 +100,7 @@ export function ResourceEdit({
           <SimpleForm
             sx={{ maxWidth: 960 }}
             noValidate
-            toolbar={<EditToolbar editing={editing} setEditing={setEditing} ownRecordKept={ownRecordKept} />}
+            toolbar={<EditToolbar editing={editing} setEditing={setEditing} ownRecordKept={ownRecordKept} locked={locked} />}
           >
             <UnsavedChangesReporter enabled={editing} />
             <ReloadWhenStale message={stale} onClose={() => setStale(null)} />
@@ -122,10 +129,12 @@ interface EditToolbarProps {
   deleteButton?: ReactNode;
   /** No 'Excluir' when the record is the signed-in person's own account. */
   ownRecordKept?: boolean;
+  /** Why the record cannot be edited in its state: no 'Editar', the reason said instead. */
+  locked?: (record: RaRecord) => string | null | undefined;
 }
 
 /** 'Editar' / 'Salvar' + 'Cancelar' and the delete action of a record form that opens read-only. */
-export function EditToolbar({ editing, setEditing, deleteButton, ownRecordKept = false }: EditToolbarProps) {
+export function EditToolbar({ editing, setEditing, deleteButton, ownRecordKept = false, locked }: EditToolbarProps) {
   const resource = useResourceContext();
   const record = useRecordContext();
   const { identity } = useGetIdentity();
@@ -137,6 +146,7 @@ export function EditToolbar({ editing, setEditing, deleteButton, ownRecordKept =
     form.reset();
     setEditing(false);
   };
+  const lockedBecause = record && locked ? locked(record) : null;
   return (
     <Toolbar sx={{ gap: 2 }}>
       {editing ? (
@@ -146,6 +156,12 @@ export function EditToolbar({ editing, setEditing, deleteButton, ownRecordKept =
             Cancelar
           </Button>
         </>
+      ) : lockedBecause ? (
+        canUpdate && (
+          <Typography variant="body2" color="text.secondary" role="note" aria-label="Edição indisponível">
+            {lockedBecause}
+          </Typography>
+        )
       ) : (
         canUpdate && (
           <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)}>

@@ -8,6 +8,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 
 /** The status of the API's answer to a save made over someone else's change. */
 export const STALE_RECORD_STATUS = 409;
+/** What tells that 409 from the others a save may get (an action already concluded, a record in use): its `code`. */
+export const STALE_RECORD_CODE = 'stale_record';
+
+/**
+ * Whether a failed save was refused for being made over someone else's change (409 with the code
+ * `stale_record`), which reloading resolves; any other refusal is shown with its own message.
+ */
+export function isStaleSave(error: unknown): boolean {
+  const failure = error as { status?: unknown; body?: { code?: unknown } } | null;
+  return failure?.status === STALE_RECORD_STATUS && failure.body?.code === STALE_RECORD_CODE;
+}
 
 interface StaleRecordDialogProps {
   /** The server's message; null keeps the dialog closed. */

@@ -85,6 +85,16 @@ export function formatDateTime(value: unknown): string {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
+/**
+ * A moment on the council's clock as the server writes it, `'2026-11-27 23:59:59'`, as a person reads
+ * it: `'27/11/2026 23:59'`, the digits as written (no time zone moves them). Anything else as it is.
+ */
+export function formatMoment(value: unknown): string {
+  if (value == null) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(String(value));
+  return match ? `${match[3]}/${match[2]}/${match[1]} ${match[4]}:${match[5]}` : String(value);
+}
+
 /** A datetime-local input value `'2024-03-05T14:07'` → the API form `'2024-03-05 14:07:00'`. */
 export function toApiDateTime(value: string | null | undefined): string | null {
   if (!value) return null;

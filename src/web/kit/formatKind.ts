@@ -1,7 +1,7 @@
 import type { FieldSpec } from './types';
 import { jsonLines } from './fields/jsonLines';
 import { formatDecimal } from '../../shared/decimals';
-import { formatBoolean, formatDate, formatDateTime, formatMoney, PALETTE } from './format';
+import { formatBoolean, formatDate, formatDateTime, formatMoment, formatMoney, PALETTE } from './format';
 
 /** Plain text of a scalar value by kind; undefined for the kinds that need a component. */
 export function formatByKind(spec: FieldSpec, value: unknown): string | undefined {
@@ -12,6 +12,8 @@ export function formatByKind(spec: FieldSpec, value: unknown): string | undefine
       return formatDate(value);
     case 'datetime':
       return formatDateTime(value);
+    case 'text':
+      return spec.moment ? formatMoment(value) : value == null ? '' : String(value);
     case 'money':
       return formatMoney(value);
     case 'decimal':

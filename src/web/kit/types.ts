@@ -38,7 +38,7 @@ export interface FieldSpec {
    * For `reference`/`references`: the module whose combos feed the field, the named `combo` it asks
    * for, and `typeAhead` for a large module, whose options are asked for a few at a time as one types.
    */
-  reference?: { module: string; dependsOn?: { field: string; param: string }; combo?: string; typeAhead?: boolean };
+  reference?: { module: string; dependsOn?: { field: string; param: string; requiredWhenOffered?: true }; combo?: string; typeAhead?: boolean };
   /** For `sublist`: the item's fields and the only-one-main rule. */
   sublist?: { itemLabel: string; mainField?: string; itemGender?: 'm' | 'f'; mainRequired?: boolean; week?: WeekLayout; fields: FieldSpec[] };
   /** For `file`: the largest upload in bytes, the accepted types (`pdf`, `png`, …), whether it is an image. */
@@ -71,6 +71,8 @@ export interface FieldSpec {
   postalCode?: PostalCodeFill;
   /** A reference found by a CPF or CNPJ typed beside it (`x-lookup`), and what a failed look-up clears. */
   lookup?: TaxIdLookup;
+  /** A text holding a moment on the council's clock, `YYYY-MM-DD HH:mm:ss` (`x-moment`): shown DD/MM/YYYY HH:mm. */
+  moment?: boolean;
 }
 
 /** One tab of a record form (`x-sections`): its title and its fields' sources, in order. */

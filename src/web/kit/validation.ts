@@ -28,6 +28,11 @@ export function fieldChecks(spec: FieldSpec, path = spec.source): Check[] {
   return [...rawChecks(spec), ...(order ? [order] : [])].map((check) => (value, values) => check(trimmedValue(spec.kind, value), values));
 }
 
+/** 'O campo {label} é obrigatório.' (or the schema's own words) for an empty value: what `required` checks. */
+export function requiredCheck(spec: Pick<FieldSpec, 'label' | 'messages'>): Check {
+  return (value) => (isEmpty(value) ? ruleMessage(spec.messages, 'required', spec.label, undefined, 'O campo {label} é obrigatório.') : undefined);
+}
+
 function rawChecks(spec: FieldSpec): Check[] {
   const label = spec.label;
   // The schema's own message for a rule (`x-messages`), else the default words.

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import Card from '@mui/material/Card';
 import Alert from '@mui/material/Alert';
 import { HttpError, Loading, SaveButton, SimpleForm, Title, Toolbar, useGetIdentity, useNotify, type RaRecord } from 'react-admin';
-import { KindInput, MaterialFrame, STALE_RECORD_STATUS, StaleRecordDialog } from '@kit';
+import { InvalidFormNoticeCloser, isStaleSave, KindInput, MaterialFrame, StaleRecordDialog } from '@kit';
 import { http, session } from '../services';
 import { MUST_CHANGE_PASSWORD_MESSAGE } from '../providers/authProvider';
 import { firstMessages } from '../http/client';
@@ -66,7 +66,7 @@ function ProfileForm() {
       return undefined;
     } catch (error) {
       const failure = failureOf(error);
-      if (error instanceof HttpError && error.status === STALE_RECORD_STATUS) {
+      if (error instanceof HttpError && isStaleSave(error)) {
         setStale(failure.message);
         return undefined;
       }
@@ -87,6 +87,7 @@ function ProfileForm() {
         )}
         {record ? (
           <SimpleForm key={String(record.updated_at ?? record.id)} record={record} onSubmit={save} validate={confirmationMatches} sx={{ maxWidth: 960 }} noValidate toolbar={<Toolbar><SaveButton label="Salvar" /></Toolbar>}>
+            <InvalidFormNoticeCloser />
             <KindInput source="image_profile" kind="image" label="Imagem de perfil" />
             <KindInput source="name" kind="text" label="Nome" required maxLength={255} />
             <KindInput source="email" kind="email" label="E-mail" required maxLength={255} />

@@ -6,6 +6,7 @@ import {
   ReferenceArrayInput,
   ReferenceInput,
   useChoicesContext,
+  useGetList,
   type Validator,
 } from 'react-admin';
 import { useSourceContext } from 'ra-core';
@@ -13,6 +14,7 @@ import type { FieldSpec } from '../types';
 import { siblingPath } from '../conditions';
 import { MORE_OPTIONS_HINT, TYPE_AHEAD_LIMIT, optionsSource } from '../combos';
 import { AUTOCOMPLETE_BEHAVIOUR } from './autocomplete';
+import { requiredCheck } from '../validation';
 
 interface Props {
   spec: FieldSpec;
@@ -30,7 +32,9 @@ interface Props {
  * that field changes alone. The options follow what is typed (asked of the server,
  * debounced); a large module (`typeAhead`) is asked for a few at a time. Whenever the server says more
  * match than came, the field says 'Digite para refinar…' instead of cutting the list silently. On
- * edit the chosen option's name is fetched by its id.
+ * edit the chosen option's name is fetched by its id. A dependent field `requiredWhenOffered` is
+ * required while its options, so filtered, are any (its label loses ' - Opcional' and an empty value
+ * is refused before saving, as the server refuses it), optional while there are none.
  */
 export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Props) {
   const { reference: module, meta } = optionsSource(spec);
@@ -40,6 +44,7 @@ export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Pr
   const path = getSource(spec.source);
   const parentValue = useWatch({ name: dependsOn ? siblingPath(path, dependsOn.field) : '__none__', disabled: !dependsOn });
   useClearWhenParentChanges(path, dependsOn ? parentValue : undefined, !dependsOn);
+  const offered = useRequiredWhenOffered(spec, parentValue);
   const filter = {
     ...(dependsOn && parentValue != null && parentValue !== '' ? { [dependsOn.param]: parentValue } : {}),
     ...(spec.reference?.combo ? { combo: spec.reference.combo } : {}),
@@ -47,8 +52,8 @@ export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Pr
   };
   const common = { source: spec.source, reference: module, filter, queryOptions: { meta } };
   const inputProps = {
-    label,
-    validate,
+    label: offered ? spec.label : label,
+    validate: offered ? [requiredCheck(spec), ...validate] : validate,
     readOnly,
     optionText: 'name',
     filterToQuery: (text: string) => ({ q: text }),
@@ -66,6 +71,19 @@ export function ReferenceKindInput({ spec, label, validate, readOnly, many }: Pr
       <OptionsInput inputProps={inputProps} />
     </ReferenceInput>
   );
+}
+
+/**
+ * Whether a `requiredWhenOffered` field is required now: its parent holds a record and the combo,
+ * filtered by it, offers at least one option (one asked for, `limit=1`).
+ */
+function useRequiredWhenOffered(spec: FieldSpec, parentValue: unknown): boolean {
+  const dependsOn = spec.reference?.dependsOn;
+  const { reference: module, meta } = optionsSource(spec);
+  const enabled = dependsOn?.requiredWhenOffered === true && parentValue != null && parentValue !== '';
+  const filter = { ...(dependsOn ? { [dependsOn.param]: parentValue } : {}), ...(spec.reference?.combo ? { combo: spec.reference.combo } : {}), limit: 1 };
+  const { data } = useGetList(module, { filter, pagination: { page: 1, perPage: 1 }, meta }, { enabled });
+  return enabled && (data?.length ?? 0) > 0;
 }
 
 /** The autocomplete, with 'Digite para refinar…' under it while the server holds back options. */

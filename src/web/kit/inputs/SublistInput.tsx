@@ -53,5 +53,10 @@ export function SublistInput({ spec, label, validate, readOnly }: Props) {
   );
 }
 
-/** A row's inputs side by side while they fit, each at least 12 rem wide, the rest on the next line (an address has eleven). */
-const ROW_WRAPS = { '& .RaSimpleFormIterator-form': { flexWrap: 'wrap' }, '& .RaSimpleFormIterator-form > *': { flex: '1 1 12rem', minWidth: 0 } } as const;
+/**
+ * A row's inputs side by side while they fit, each at least 12 rem wide, the rest on the next line (an
+ * address has eleven). The row stays a row on a phone too, where react-admin turns it into a column:
+ * in a column the 12 rem basis would be each input's height, leaving a gap under every field; in a
+ * wrapping row a narrow screen simply puts one input on each line.
+ */
+const ROW_WRAPS = { '& .RaSimpleFormIterator-form': { flexDirection: 'row', flexWrap: 'wrap' }, '& .RaSimpleFormIterator-form > *': { flex: '1 1 12rem', minWidth: 0 } } as const;

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { Form } from 'react-admin';
-import { KindInput, type FieldSpec } from '@kit';
+import { InvalidFormNoticeCloser, KindInput, type FieldSpec } from '@kit';
 import { http } from '../../services';
 
 const PENDENCIES = 'pendencias_acao_fiscalizacao';
@@ -73,6 +73,7 @@ export function SubForm({
       <DialogTitle id={id}>{title}</DialogTitle>
       {open ? (
         <Form record={record ?? EMPTY} onSubmit={submit} noValidate>
+          <InvalidFormNoticeCloser />
           <DialogContent>
             {lead}
             {fields.map((spec) => (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { HttpError, useNotify, useRefresh, type RaRecord } from 'react-admin';
-import { STALE_RECORD_STATUS } from '@kit';
+import { isStaleSave } from '@kit';
 import { http } from '../../services';
 import { firstMessages } from '../../http/client';
 import { failureOf } from '../../pages/bare/failure';
@@ -34,7 +34,7 @@ export function useSaveTenant(id?: RaRecord['id']) {
       return undefined;
     } catch (error) {
       const failure = failureOf(error);
-      if (error instanceof HttpError && error.status === STALE_RECORD_STATUS) {
+      if (error instanceof HttpError && isStaleSave(error)) {
         setStale(failure.message);
         return {};
       }

@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
+import { DateTextField } from '@kit';
 import { parseTypedDecimal } from '../../../shared/decimals';
+import { formatMoney } from '../../kit/format';
 import { failureOf } from '../../pages/bare/failure';
 import { http } from '../../services';
 
@@ -22,11 +24,12 @@ export interface CalculationAnswer {
   rounding: string;
 }
 
-/** `'1234.56'` at 2 places → `'R$ 1.234,56'`: Intl formats the text itself, no float in between. */
-export function formatAmount(value: string, places: number): string {
-  const format = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: places, maximumFractionDigits: Math.max(places, 13) });
-  return `R$ ${format.format(value as Intl.StringNumericLiteral)}`;
-}
+/**
+ * An amount as money reads: `'1234.56'` → `'R$ 1.234,56'`, always to the cent, rounded half up for
+ * display with decimal.js (no float in between), whatever places the calculation kept: the rounding
+ * it applied, computed to 13 places, reads `R$ 0,00` rather than `R$ 0,0012464014193`.
+ */
+export const formatAmount = (value: string): string => formatMoney(value);
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const daysAgo = (days: number) => isoDay(new Date(Date.now() - days * 86_400_000));
@@ -42,15 +45,15 @@ const LINES: [keyof CalculationAnswer, string][] = [
 type Preview = { answer: CalculationAnswer } | { error: string } | null;
 
 /**
- * 'Simulação' under a setting's form: an amount due on a day and paid on another, calculated by the
- * server (`POST /api/finance/calculation`) with the configurations the form holds now, saved or
- * not, and shown as the server answers it, in reais.
+ * 'Simulação' under a setting's form: an amount due on a day and paid on another (dates typed
+ * DD/MM/AAAA, as every date of the product), calculated by the server (`POST /api/finance/calculation`)
+ * with the configurations the form holds now, saved or not, and shown in reais to the cent.
  */
 export function CalculationPreview({ part }: { part: SettingPart }) {
   const configs = useWatch({ name: 'configs' }) as unknown;
   const [typed, setTyped] = useState('1.000,00');
-  const [due, setDue] = useState(daysAgo(30));
-  const [paid, setPaid] = useState(isoDay(new Date()));
+  const [due, setDue] = useState<string | null>(daysAgo(30));
+  const [paid, setPaid] = useState<string | null>(isoDay(new Date()));
   const [preview, setPreview] = useState<Preview>(null);
   const amount = parseTypedDecimal(typed);
   const payload = JSON.stringify({ amount: amount ?? typed, due_date: due, payment_date: paid, [`${part}_configs`]: Array.isArray(configs) ? configs : [] });
@@ -77,8 +80,8 @@ export function CalculationPreview({ part }: { part: SettingPart }) {
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))', columnGap: 2 }}>
         <TextField label="Valor" value={typed} onChange={(event) => setTyped(event.target.value)} margin="dense" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-        <TextField type="date" label="Vencimento" value={due} onChange={(event) => setDue(event.target.value)} margin="dense" slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" label="Pagamento" value={paid} onChange={(event) => setPaid(event.target.value)} margin="dense" slotProps={{ inputLabel: { shrink: true } }} />
+        <DateTextField label="Vencimento" value={due} onChange={setDue} margin="dense" slotProps={{ inputLabel: { shrink: true } }} />
+        <DateTextField label="Pagamento" value={paid} onChange={setPaid} margin="dense" slotProps={{ inputLabel: { shrink: true } }} />
       </Box>
       <Box role="status" aria-live="polite" sx={{ minHeight: '1.5em', mt: 1 }}>
         {preview && 'error' in preview && (
@@ -100,7 +103,7 @@ export function CalculationPreview({ part }: { part: SettingPart }) {
                   {label}
                 </Typography>
                 <Typography component="dd" variant="body2" data-field={key} sx={{ m: 0, textAlign: 'right', fontWeight: key === 'total' ? 600 : undefined }}>
-                  {formatAmount(String(preview.answer[key]), preview.answer.places)}
+                  {formatAmount(String(preview.answer[key]))}
                 </Typography>
               </Box>
             ))}

@@ -71,6 +71,23 @@ function ActionLink({ run, task }: { run: number; task: TaskType }) {
 
 const TASK_TYPES: Record<TaskType['type'], string> = { in: 'Entrada', step: 'Execução', out: 'Saída' };
 
+/**
+ * A table on a phone (below 600 px): each row a block of its cells, one a line, each named by its
+ * column (`data-label`), empty ones left out, so the page keeps the phone's width where six or seven
+ * columns side by side made it 700 px wide.
+ */
+const STACKED_ON_PHONE = {
+  '@media (max-width: 599.95px)': {
+    '& thead': { display: 'none' },
+    '& tr': { display: 'block', py: 1, borderBottom: 1, borderColor: 'divider' },
+    '& td': { display: 'grid', gridTemplateColumns: '6.5rem minmax(0, 1fr)', columnGap: 1, border: 0, px: 0, py: 0.25, overflowWrap: 'anywhere' },
+    '& td::before': { content: 'attr(data-label)', color: 'text.secondary' },
+    '& td:empty': { display: 'none' },
+    '& td[data-label=""]': { display: 'flex', flexWrap: 'wrap', gap: 1 },
+    '& td[data-label=""]::before': { display: 'none' },
+  },
+} as const;
+
 type StatusMove = 'pause' | 'resume' | 'cancel' | 'finish';
 const MOVES: Record<StatusMove, { label: string; title: string; content: string; path: string }> = {
   pause: { label: 'Pausar', title: 'Pausar fluxo', content: 'Deseja realmente pausar este fluxo de trabalho?', path: 'status/3' },
@@ -91,7 +108,8 @@ function taskState(task: Task | undefined): string {
  * step with its tasks (start, finish with notes), the next steps once the step is done (each with
  * its optional tasks to copy), the status moves (each after a confirmation) and the history, whose
  * 'Tarefa executada' lines open the records the task created, edited or linked. The
- * server decides every move (docs/WORKFLOWS.md); a refusal shows its message.
+ * server decides every move (docs/WORKFLOWS.md); a refusal shows its message. On a phone the tables'
+ * rows stack their cells.
  */
 export function WorkflowExecution() {
   const { id = '' } = useParams();
@@ -152,9 +170,9 @@ export function WorkflowExecution() {
   const stepOptions = (target: NextStep) => target.task_types.filter((task) => !task.required);
 
   return (
-    <Box component="article" aria-label="Execução do fluxo" sx={{ display: 'grid', gap: 2 }}>
+    <Box component="article" aria-label="Execução do fluxo" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">{run.formatted_number ? `${run.formatted_number} · ` : ''}{run.name}</Typography>
+        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>{run.formatted_number ? `${run.formatted_number} · ` : ''}{run.name}</Typography>
         <span className={`chip chip-${run.status === '1' ? 'success' : run.status === '4' ? 'info' : 'warning'}`} aria-label="Situação">{run.status_label}</span>
         <span className="grow" />
         <Link to="/fluxo_trabalho">Voltar à lista</Link>
@@ -178,20 +196,20 @@ export function WorkflowExecution() {
         <Paper component="section" aria-label="Etapa atual" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">Etapa atual: {step.step_number} - {step.name}</Typography>
           <Typography>Fase: {step.phase_denomination ?? '—'} · {step.concluded ? 'Etapa concluída' : 'Etapa em andamento'}</Typography>
-          <Table size="small" aria-label="Tarefas da etapa">
+          <Table size="small" aria-label="Tarefas da etapa" sx={STACKED_ON_PHONE}>
             <TableHead>
               <TableRow><TableCell>Ordem</TableCell><TableCell>Tarefa</TableCell><TableCell>Tipo</TableCell><TableCell>Situação</TableCell><TableCell>Observações</TableCell><TableCell>Registros</TableCell><TableCell /></TableRow>
             </TableHead>
             <TableBody>
               {step.task_types.map((task) => (
                 <TableRow key={task.id}>
-                  <TableCell>{task.task_order}</TableCell>
-                  <TableCell>{task.description}{task.required ? '' : ' (opcional)'}</TableCell>
-                  <TableCell>{TASK_TYPES[task.type]}</TableCell>
-                  <TableCell>{taskState(task.task)}</TableCell>
-                  <TableCell>{task.task?.notes ?? ''}</TableCell>
-                  <TableCell><Records entities={task.entities ?? []} /></TableCell>
-                  <TableCell>
+                  <TableCell data-label="Ordem">{task.task_order}</TableCell>
+                  <TableCell data-label="Tarefa">{task.description}{task.required ? '' : ' (opcional)'}</TableCell>
+                  <TableCell data-label="Tipo">{TASK_TYPES[task.type]}</TableCell>
+                  <TableCell data-label="Situação">{taskState(task.task)}</TableCell>
+                  <TableCell data-label="Observações">{task.task?.notes ?? ''}</TableCell>
+                  <TableCell data-label="Registros">{(task.entities ?? []).length > 0 ? <Records entities={task.entities ?? []} /> : null}</TableCell>
+                  <TableCell data-label="">
                     {movable && task.task && !task.task.started ? <Button type="button" size="small" disabled={busy} onClick={() => void move(`init_task/${task.id}`)}>Iniciar tarefa</Button> : null}
                     {movable && task.task && !task.task.concluded && !(task.one_time_action && (task.entities ?? []).length > 0) ? <ActionLink run={run.id} task={task} /> : null}
                     {movable && task.task?.started && !task.task.concluded ? <Button type="button" size="small" disabled={busy} onClick={() => { setNotes(''); setNotesError(null); setFinishing(task); }}>Concluir tarefa</Button> : null}
@@ -225,19 +243,19 @@ export function WorkflowExecution() {
 
       <Paper component="section" aria-label="Histórico" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2">Histórico</Typography>
-        <Table size="small" aria-label="Histórico do fluxo">
+        <Table size="small" aria-label="Histórico do fluxo" sx={STACKED_ON_PHONE}>
           <TableHead>
             <TableRow><TableCell>Data</TableCell><TableCell>Evento</TableCell><TableCell>Etapa</TableCell><TableCell>Usuário</TableCell><TableCell>Observações</TableCell><TableCell>Registros</TableCell></TableRow>
           </TableHead>
           <TableBody>
             {history.map((line) => (
               <TableRow key={line.id}>
-                <TableCell>{formatDateTime(line.date)}</TableCell>
-                <TableCell>{line.description}</TableCell>
-                <TableCell>{line.step_name ?? ''}</TableCell>
-                <TableCell>{line.user_name ?? ''}</TableCell>
-                <TableCell>{line.notes ?? ''}</TableCell>
-                <TableCell><Records entities={line.entities ?? []} /></TableCell>
+                <TableCell data-label="Data">{formatDateTime(line.date)}</TableCell>
+                <TableCell data-label="Evento">{line.description}</TableCell>
+                <TableCell data-label="Etapa">{line.step_name ?? ''}</TableCell>
+                <TableCell data-label="Usuário">{line.user_name ?? ''}</TableCell>
+                <TableCell data-label="Observações">{line.notes ?? ''}</TableCell>
+                <TableCell data-label="Registros">{(line.entities ?? []).length > 0 ? <Records entities={line.entities ?? []} /> : null}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MaterialFrame } from '@kit/material/MaterialFrame';
 import { saveBlob } from '@kit/download';
+import { FilePicker } from '@kit/inputs/FilePicker';
 import { PageTitle } from '../../layout/PageTitle';
 import { dataProvider } from '../../services';
 import { resourceNamed } from '../../resources/catalog';
@@ -107,10 +108,7 @@ export default function ImportPage() {
               <Button variant="outlined" onClick={() => download(`/api/${module}/import/template?format=csv`, `Modelo - ${plural}.csv`)}>Baixar modelo (CSV)</Button>
             </Box>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-              <label htmlFor="import-file">
-                <Typography component="span" variant="body2" sx={{ mr: 1 }}>Planilha</Typography>
-                <input id="import-file" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
-              </label>
+              <FilePicker label="Planilha" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" file={file} onChange={setFile} disabled={busy} />
               <Button variant="contained" disabled={!file || busy} onClick={upload}>Enviar planilha</Button>
             </Box>
           </CardContent>

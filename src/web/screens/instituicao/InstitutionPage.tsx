@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import Card from '@mui/material/Card';
 import { HttpError, Loading, SaveButton, SimpleForm, Toolbar, useDataProvider, useNotify } from 'react-admin';
-import { KindInput, MaterialFrame, STALE_RECORD_STATUS, StaleRecordDialog } from '@kit';
+import { InvalidFormNoticeCloser, isStaleSave, KindInput, MaterialFrame, StaleRecordDialog } from '@kit';
 import { PageTitle } from '../../layout/PageTitle';
 import { firstMessages } from '../../http/client';
 import { failureOf } from '../../pages/bare/failure';
@@ -49,7 +49,7 @@ function InstitutionForm() {
       return undefined;
     } catch (error) {
       const failure = failureOf(error);
-      if (error instanceof HttpError && error.status === STALE_RECORD_STATUS) {
+      if (error instanceof HttpError && isStaleSave(error)) {
         setStale(failure.message);
         return undefined;
       }
@@ -63,6 +63,7 @@ function InstitutionForm() {
     <Card sx={{ mt: 2 }}>
       {settings ? (
         <SimpleForm key={String(settings.updated_at)} record={{ id: 'instituicao', ...settings }} onSubmit={save} sx={{ maxWidth: 960 }} noValidate toolbar={<Toolbar><SaveButton label="Salvar" /></Toolbar>}>
+          <InvalidFormNoticeCloser />
           {INSTITUTION_FIELDS.map((spec) => (
             <KindInput key={spec.source} {...spec} />
           ))}

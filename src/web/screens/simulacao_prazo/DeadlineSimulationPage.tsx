@@ -1,16 +1,21 @@
 import { useState } from 'react';
 import Card from '@mui/material/Card';
+import CalculateIcon from '@mui/icons-material/Calculate';
 import { SaveButton, SimpleForm, Toolbar, useDataProvider, useNotify } from 'react-admin';
-import { KindInput, MaterialFrame } from '@kit';
+import { InvalidFormNoticeCloser, KindInput, MaterialFrame } from '@kit';
 import { PageTitle } from '../../layout/PageTitle';
 import { firstMessages } from '../../http/client';
 import { failureOf } from '../../pages/bare/failure';
 import type { DeadlinesProvider } from '../../providers/deadlines';
 import { COUNTING_HELP, shownMoment, SIMULATION_FIELDS } from './fields';
 
+/** What the page says once the server has counted: the end, and that nothing was stored. */
+export const SIMULATED = 'Prazo simulado: vence em';
+
 /**
  * `/simulacao_prazo`: when a deadline of a type would end, counted from a base date and time in a
- * place (its UF and municipality's holidays count). Nothing is stored.
+ * place (its UF and municipality's holidays count). Nothing is stored: 'Simular' calculates (no save
+ * icon), and its message says nothing was saved.
  */
 export default function DeadlineSimulationPage() {
   return (
@@ -38,8 +43,10 @@ function SimulationForm() {
         uf_id: (values.uf_id as number | null) ?? null,
         city_id: (values.city_id as number | null) ?? null,
       });
-      setResult(shownMoment(answer.data.deadline_moment));
-      notify(answer.message, { type: 'success' });
+      const end = shownMoment(answer.data.deadline_moment);
+      setResult(end);
+      // A simulation stores nothing: the API's words ('… incluída com sucesso') would say it did.
+      notify(`${SIMULATED} ${end}. Nada foi salvo.`, { type: 'success' });
       return undefined;
     } catch (error) {
       const failure = failureOf(error);
@@ -51,7 +58,8 @@ function SimulationForm() {
 
   return (
     <Card sx={{ mt: 2 }}>
-      <SimpleForm record={{ base_time: '00:00' }} onSubmit={simulate} sx={{ maxWidth: 960 }} noValidate toolbar={<Toolbar><SaveButton label="Simular" alwaysEnable /></Toolbar>}>
+      <SimpleForm record={{ base_time: '00:00' }} onSubmit={simulate} sx={{ maxWidth: 960 }} noValidate toolbar={<Toolbar><SaveButton label="Simular" icon={<CalculateIcon />} alwaysEnable /></Toolbar>}>
+        <InvalidFormNoticeCloser />
         {SIMULATION_FIELDS.map((spec) => (
           <KindInput key={spec.source} {...spec} />
         ))}
