@@ -13,7 +13,7 @@ import { adminApi } from '../e2e/support/admin-api';
 import { root } from '../e2e/support/build-client';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
-import { animationsFinished } from '../e2e/support/settle';
+import { animationsFinished, settled } from '../e2e/support/settle';
 import { seriousViolations } from '../web/support/axe';
 import { readable } from './support/mail';
 
@@ -85,6 +85,7 @@ describe("'Meus prazos' in the browser", () => {
     await page().setViewportSize({ width: 390, height: 844 });
     await page().reload();
     await expect.poll(() => items.count()).toBe(3);
+    await settled(page());
     const close = page().getByRole('button', { name: 'Fechar menu' });
     if (await close.isVisible()) await close.click();
     await animationsFinished(page());

@@ -24,6 +24,8 @@ describe('custom pages', () => {
   /** A screenshot at a phone's width with the menu closed (it covers the page there), then back to a desktop's. */
   async function phoneShot(name: string) {
     await page().setViewportSize({ width: 390, height: 844 });
+    // The page takes the phone's width first (the menu becomes the phone's, open or not), then is read.
+    await settled(page());
     const close = page().getByRole('button', { name: 'Fechar menu' });
     if (await close.isVisible()) await close.click();
     // The menu slides away (a CSS transition) before the picture is taken.
