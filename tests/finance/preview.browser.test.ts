@@ -13,6 +13,7 @@ import { adminApi } from '../e2e/support/admin-api';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
 import { animationsFinished } from '../e2e/support/settle';
+import { pictureOnPhone } from '../e2e/support/phone';
 
 /** Where the screenshots go, to be looked at (not compared). */
 const SHOTS = join(tmpdir(), 'finance-preview-shots');
@@ -55,12 +56,7 @@ describe('the calculation preview of a setting in the browser', () => {
     for (const field of ['updated_value', 'interest', 'forfeit', 'total', 'rounding']) expect(await shown(field).textContent(), field).toMatch(MONEY);
     await preview.scrollIntoViewIfNeeded();
     await page().screenshot({ path: join(SHOTS, 'simulacao-1366.png') });
-    await page().setViewportSize({ width: 390, height: 844 });
-    await animationsFinished(page());
-    await preview.evaluate((section) => section.scrollIntoView({ block: 'center' }));
-    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page().screenshot({ path: join(SHOTS, 'simulacao-390.png') });
-    await page().setViewportSize({ width: 1366, height: 900 });
+    await pictureOnPhone(page(), preview, join(SHOTS, 'simulacao-390.png'));
 
     await page().getByRole('button', { name: 'Editar' }).click();
     await page().getByLabel(/^Taxa \(%\)/).fill('2');

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { logIn } from '../e2e/support/product';
 import { adminApi } from '../e2e/support/admin-api';
 import { browserSession } from '../e2e/support/session';
-import { animationsFinished } from '../e2e/support/settle';
 import { registrationSetUp, type RegistrationSetUp } from './support/configuration';
+import { pictureOnPhone } from '../e2e/support/phone';
 
 const SHOTS = join(tmpdir(), 'registrations-shots');
 const CNPJ = '11.222.333/0001-81';
@@ -195,13 +195,7 @@ describe('registrations in the browser', () => {
     await link.waitFor();
     expect(await panel.getByRole('listitem').first().textContent()).toContain('Engenheiro civil · Ativa · Ativo');
     await shot('person-registrations-1366');
-    await page().setViewportSize({ width: 390, height: 844 });
-    await animationsFinished(page());
-    await panel.evaluate((section) => section.scrollIntoView({ block: 'center' }));
-    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    // The form's toolbar is fixed to the bottom of a phone's screen: the picture is of the screen.
-    await page().screenshot({ path: join(SHOTS, 'person-registrations-390.png') });
-    await page().setViewportSize({ width: 1366, height: 900 });
+    await pictureOnPhone(page(), panel, join(SHOTS, 'person-registrations-390.png'));
     await link.click();
     await expect.poll(path).toBe(`/inscricao/${registration.id}`);
 
