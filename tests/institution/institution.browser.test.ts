@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn } from '../e2e/support/product';
 import { adminApi } from '../e2e/support/admin-api';
@@ -80,10 +81,17 @@ describe('the institution in the browser', () => {
   });
 
   it("starts a new person's work relation with the institution as its employer", async () => {
+    // On a slow network: a relation added as soon as the form shows still starts at the institution.
+    const slow = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    };
+    await page().route('**/api/instituicao', slow);
     await page().goto(url('/pessoa_fisica/inserir'));
     await page().getByRole('tab', { name: /^Vínculos/ }).click();
     await page().getByRole('tabpanel').getByRole('button', { name: /adicionar/i }).last().click();
     await expect.poll(() => combobox('Empregador').inputValue(), { timeout: 15_000 }).toBe(HOSPITAL);
+    await page().unroute('**/api/instituicao', slow);
     await page().keyboard.press('Escape');
     await page().screenshot({ path: join(SHOTS, 'vinculo-1366.png') });
     // The employer stays a choice: another may be picked for this relation.

@@ -1,6 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** Below the product's keep-alive timeout (HTTP_KEEP_ALIVE_TIMEOUT_MS, 72 s by default). */
+const IDLE_UPSTREAM_MS = 20_000;
+
 export interface SpaceProxy {
   /** Where the browser and the test's own requests go: every one of them reaches the space. */
   url: string;
@@ -16,8 +19,11 @@ export interface SpaceProxy {
  */
 export async function spaceProxy(target: string, tenant: string): Promise<SpaceProxy> {
   const upstream = new URL(target);
-  const agent = new http.Agent({ keepAlive: true });
-  const server = http.createServer((request, response) => {
+  // A kept-alive connection must be closed by the side that would reuse it, never by the other
+  // as it is reused: the agent drops an idle connection to the product well before the product's
+  // own timeout, and the proxy never closes an idle one under a client (its clients close theirs).
+  const agent = new http.Agent({ keepAlive: true, timeout: IDLE_UPSTREAM_MS });
+  const server = http.createServer({ keepAliveTimeout: 0 }, (request, response) => {
     const headers = { ...request.headers };
     headers.tenant ??= tenant;
     const forwarded = http.request(
