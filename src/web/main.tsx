@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AdminShell, App } from './App';
 import { registerServiceWorker } from './offline/registerServiceWorker';
 import { paintStoredColour } from '@kit/frontSettings';
+import { warmStart } from './warmStart';
 import './styles.css';
 
 // The council's theme colour from the last visit, before the first paint (the load confirms it).
@@ -15,7 +16,7 @@ const bare = /^\/(login|recuperar_senha)(\/|$)/.test(window.location.pathname);
 const ahead = bare || !window.localStorage.getItem('token')
   ? Promise.resolve()
   : Promise.race([
-      Promise.all([AdminShell.preload(), import('./warmStart').then(({ warmStart }) => warmStart(window.location))]),
+      Promise.all([AdminShell.preload(), warmStart(window.location)]),
       new Promise((resolve) => setTimeout(resolve, 3_000)),
     ]).catch(() => undefined);
 

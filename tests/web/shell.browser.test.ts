@@ -153,4 +153,39 @@ describe('the web shell in the browser', () => {
     await expect.poll(path).toBe('/erro');
     await page.getByText('Você não tem permissão para acessar esta página.').waitFor();
   });
+  it("asks for a deep-linked list's rows and the permissions without waiting for the shell's code", async () => {
+    // The entry and the files index.html preloads arrive; every other file of the build is held until
+    // the list's rows are asked for (or for 10 s): the rows must not wait for a chunk.
+    const html = await (await fetch(`${product.url}/`)).text();
+    const eager = new Set([...html.matchAll(/\/(assets\/[^"]+\.js)"/g)].map((match) => `/${match[1]}`));
+    expect(eager.size).toBeGreaterThan(0);
+    const context = await browser.newContext({ locale: 'pt-BR', serviceWorkers: 'block' });
+    const visit = await context.newPage();
+    await visit.goto(`${product.url}/login`);
+    await visit.getByLabel('E-mail').fill(product.adminEmail);
+    await visit.getByLabel('Senha').fill(product.adminPassword);
+    await visit.getByRole('button', { name: 'Entrar' }).click();
+    await expect.poll(() => new URL(visit.url()).pathname).toBe('/');
+
+    const asked: string[] = [];
+    let rowsAsked: () => void = () => undefined;
+    const rows = new Promise<void>((resolve) => (rowsAsked = resolve));
+    visit.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname);
+      if (pathname === '/api/estados_civis') rowsAsked();
+    });
+    let heldTooLong = false;
+    await visit.route('**/assets/*.js', async (route) => {
+      if (!eager.has(new URL(route.request().url()).pathname)) {
+        await Promise.race([rows, new Promise((resolve) => setTimeout(() => resolve((heldTooLong = true)), 10_000))]);
+      }
+      await route.continue();
+    });
+    await visit.goto(`${product.url}/estados_civis?filter=%7B%7D&order=ASC&page=1&perPage=25&sort=denomination`);
+    await visit.getByRole('cell', { name: 'Solteiro(a)' }).waitFor();
+    expect(heldTooLong).toBe(false);
+    expect(asked).toContain('/api/load');
+    await context.close();
+  });
 });
