@@ -23,6 +23,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./categoria/index').then((m) => m.default),
+    list: () => import('./categoria/List'),
   },
   {
     name: 'cursos',
@@ -35,6 +36,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./cursos/index').then((m) => m.default),
+    list: () => import('./cursos/List'),
   },
   {
     name: 'departamentos',
@@ -47,6 +49,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./departamentos/index').then((m) => m.default),
+    list: () => import('./departamentos/List'),
   },
   {
     name: 'faixa_de_contribuicao',
@@ -59,6 +62,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./faixa_de_contribuicao/index').then((m) => m.default),
+    list: () => import('./faixa_de_contribuicao/List'),
   },
   {
     name: 'fases_inscricao',
@@ -71,6 +75,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./fases_inscricao/index').then((m) => m.default),
+    list: () => import('./fases_inscricao/List'),
   },
   {
     name: 'inscricao',
@@ -84,6 +89,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     documents: true,
     load: () => import('./inscricao/index').then((m) => m.default),
+    list: () => import('./inscricao/List'),
   },
   {
     name: 'modelo_certidao',
@@ -96,6 +102,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./modelo_certidao/index').then((m) => m.default),
+    list: () => import('./modelo_certidao/List'),
   },
   {
     name: 'organizacao',
@@ -109,6 +116,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     documents: true,
     load: () => import('./organizacao/index').then((m) => m.default),
+    list: () => import('./organizacao/List'),
   },
   {
     name: 'partes',
@@ -134,6 +142,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     documents: true,
     load: () => import('./pessoa_fisica/index').then((m) => m.default),
+    list: () => import('./pessoa_fisica/List'),
   },
   {
     name: 'pessoa_juridica',
@@ -147,6 +156,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     documents: true,
     load: () => import('./pessoa_juridica/index').then((m) => m.default),
+    list: () => import('./pessoa_juridica/List'),
   },
   {
     name: 'regras_relacao',
@@ -160,6 +170,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     access: 'any',
     load: () => import('./regras_relacao/index').then((m) => m.default),
+    list: () => import('./regras_relacao/List'),
   },
   {
     name: 'setores',
@@ -172,6 +183,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./setores/index').then((m) => m.default),
+    list: () => import('./setores/List'),
   },
   {
     name: 'situacoes',
@@ -184,6 +196,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./situacoes/index').then((m) => m.default),
+    list: () => import('./situacoes/List'),
   },
   {
     name: 'tipos_parte',
@@ -197,6 +210,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     access: 'any',
     load: () => import('./tipos_parte/index').then((m) => m.default),
+    list: () => import('./tipos_parte/List'),
   },
   {
     name: 'tipos_registro',
@@ -209,6 +223,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_registro/index').then((m) => m.default),
+    list: () => import('./tipos_registro/List'),
   },
   {
     name: 'tipo_relacao',
@@ -222,6 +237,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     access: 'any',
     load: () => import('./tipo_relacao/index').then((m) => m.default),
+    list: () => import('./tipo_relacao/List'),
   },
   {
     name: 'areas_atuacao',
@@ -234,6 +250,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./areas_atuacao/index').then((m) => m.default),
+    list: () => import('./areas_atuacao/List'),
   },
   {
     name: 'atividades_economicas',
@@ -246,6 +263,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./atividades_economicas/index').then((m) => m.default),
+    list: () => import('./atividades_economicas/List'),
   },
   {
     name: 'atribuicoes_tecnicas',
@@ -258,6 +276,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./atribuicoes_tecnicas/index').then((m) => m.default),
+    list: () => import('./atribuicoes_tecnicas/List'),
   },
   {
     name: 'categoria_natureza_juridica',
@@ -270,6 +289,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./categoria_natureza_juridica/index').then((m) => m.default),
+    list: () => import('./categoria_natureza_juridica/List'),
   },
   {
     name: 'estados_civis',
@@ -282,6 +302,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./estados_civis/index').then((m) => m.default),
+    list: () => import('./estados_civis/List'),
   },
   {
     name: 'feriados',
@@ -294,6 +315,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./feriados/index').then((m) => m.default),
+    list: () => import('./feriados/List'),
   },
   {
     name: 'generos',
@@ -306,6 +328,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./generos/index').then((m) => m.default),
+    list: () => import('./generos/List'),
   },
   {
     name: 'instituicoes_ensino',
@@ -318,6 +341,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./instituicoes_ensino/index').then((m) => m.default),
+    list: () => import('./instituicoes_ensino/List'),
   },
   {
     name: 'mesoregioes',
@@ -330,6 +354,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./mesoregioes/index').then((m) => m.default),
+    list: () => import('./mesoregioes/List'),
   },
   {
     name: 'municipios',
@@ -342,6 +367,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./municipios/index').then((m) => m.default),
+    list: () => import('./municipios/List'),
   },
   {
     name: 'nacionalidades',
@@ -354,6 +380,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./nacionalidades/index').then((m) => m.default),
+    list: () => import('./nacionalidades/List'),
   },
   {
     name: 'naturezas_juridicas',
@@ -366,6 +393,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./naturezas_juridicas/index').then((m) => m.default),
+    list: () => import('./naturezas_juridicas/List'),
   },
   {
     name: 'niveis_curso',
@@ -378,6 +406,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./niveis_curso/index').then((m) => m.default),
+    list: () => import('./niveis_curso/List'),
   },
   {
     name: 'operadoras_telefone',
@@ -390,6 +419,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./operadoras_telefone/index').then((m) => m.default),
+    list: () => import('./operadoras_telefone/List'),
   },
   {
     name: 'outros_locais_registro_diploma',
@@ -405,6 +435,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./outros_locais_registro_diploma/index').then((m) => m.default),
+    list: () => import('./outros_locais_registro_diploma/List'),
   },
   {
     name: 'regimes_trabalho',
@@ -417,6 +448,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./regimes_trabalho/index').then((m) => m.default),
+    list: () => import('./regimes_trabalho/List'),
   },
   {
     name: 'regioes',
@@ -429,6 +461,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./regioes/index').then((m) => m.default),
+    list: () => import('./regioes/List'),
   },
   {
     name: 'restricoes_endereco',
@@ -441,6 +474,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./restricoes_endereco/index').then((m) => m.default),
+    list: () => import('./restricoes_endereco/List'),
   },
   {
     name: 'situacoes_conclusao_cursos',
@@ -453,6 +487,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./situacoes_conclusao_cursos/index').then((m) => m.default),
+    list: () => import('./situacoes_conclusao_cursos/List'),
   },
   {
     name: 'tipos_endereco',
@@ -465,6 +500,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_endereco/index').then((m) => m.default),
+    list: () => import('./tipos_endereco/List'),
   },
   {
     name: 'tipos_ocorrencia',
@@ -477,6 +513,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_ocorrencia/index').then((m) => m.default),
+    list: () => import('./tipos_ocorrencia/List'),
   },
   {
     name: 'tipos_prazo',
@@ -489,6 +526,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_prazo/index').then((m) => m.default),
+    list: () => import('./tipos_prazo/List'),
   },
   {
     name: 'tipos_vinculos_empregaticios',
@@ -501,6 +539,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_vinculos_empregaticios/index').then((m) => m.default),
+    list: () => import('./tipos_vinculos_empregaticios/List'),
   },
   {
     name: 'uf',
@@ -513,6 +552,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./uf/index').then((m) => m.default),
+    list: () => import('./uf/List'),
   },
   {
     name: 'acoes_fiscalizacao',
@@ -526,6 +566,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     documents: true,
     load: () => import('./acoes_fiscalizacao/index').then((m) => m.default),
+    list: () => import('./acoes_fiscalizacao/List'),
   },
   {
     name: 'anotacoes_acao_fiscalizacao',
@@ -539,6 +580,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     documents: true,
     load: () => import('./anotacoes_acao_fiscalizacao/index').then((m) => m.default),
+    list: () => import('./anotacoes_acao_fiscalizacao/List'),
   },
   {
     name: 'equipe_fiscalizacao',
@@ -551,6 +593,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./equipe_fiscalizacao/index').then((m) => m.default),
+    list: () => import('./equipe_fiscalizacao/List'),
   },
   {
     name: 'fiscalizacoes',
@@ -564,6 +607,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     documents: true,
     load: () => import('./fiscalizacoes/index').then((m) => m.default),
+    list: () => import('./fiscalizacoes/List'),
   },
   {
     name: 'tipos_grupo_anotacao_fiscalizacao',
@@ -576,6 +620,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_grupo_anotacao_fiscalizacao/index').then((m) => m.default),
+    list: () => import('./tipos_grupo_anotacao_fiscalizacao/List'),
   },
   {
     name: 'infracoes_acao_fiscalizacao',
@@ -588,6 +633,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./infracoes_acao_fiscalizacao/index').then((m) => m.default),
+    list: () => import('./infracoes_acao_fiscalizacao/List'),
   },
   {
     name: 'pendencias_acao_fiscalizacao',
@@ -600,6 +646,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./pendencias_acao_fiscalizacao/index').then((m) => m.default),
+    list: () => import('./pendencias_acao_fiscalizacao/List'),
   },
   {
     name: 'tipos_acao_fiscalizacao',
@@ -612,6 +659,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_acao_fiscalizacao/index').then((m) => m.default),
+    list: () => import('./tipos_acao_fiscalizacao/List'),
   },
   {
     name: 'tipos_anotacao_fiscalizacao',
@@ -624,6 +672,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_anotacao_fiscalizacao/index').then((m) => m.default),
+    list: () => import('./tipos_anotacao_fiscalizacao/List'),
   },
   {
     name: 'tipos_fiscalizacao',
@@ -636,6 +685,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_fiscalizacao/index').then((m) => m.default),
+    list: () => import('./tipos_fiscalizacao/List'),
   },
   {
     name: 'tipos_infracao_fiscalizacao',
@@ -648,6 +698,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_infracao_fiscalizacao/index').then((m) => m.default),
+    list: () => import('./tipos_infracao_fiscalizacao/List'),
   },
   {
     name: 'tipos_pendencias',
@@ -660,6 +711,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipos_pendencias/index').then((m) => m.default),
+    list: () => import('./tipos_pendencias/List'),
   },
   {
     name: 'fluxo_trabalho',
@@ -672,6 +724,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: false, update: false, delete: false },
     load: () => import('./fluxo_trabalho/index').then((m) => m.default),
+    list: () => import('./fluxo_trabalho/List'),
   },
   {
     name: 'tipo_fluxo_trabalho',
@@ -684,6 +737,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipo_fluxo_trabalho/index').then((m) => m.default),
+    list: () => import('./tipo_fluxo_trabalho/List'),
   },
   {
     name: 'bancos',
@@ -696,6 +750,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./bancos/index').then((m) => m.default),
+    list: () => import('./bancos/List'),
   },
   {
     name: 'configuracao_amortizacao_valor',
@@ -712,6 +767,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     bulkDelete: false,
     load: () => import('./configuracao_amortizacao_valor/index').then((m) => m.default),
+    list: () => import('./configuracao_amortizacao_valor/List'),
   },
   {
     name: 'configuracao_arrecadacao',
@@ -724,6 +780,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./configuracao_arrecadacao/index').then((m) => m.default),
+    list: () => import('./configuracao_arrecadacao/List'),
   },
   {
     name: 'configuracao_arredondamento_valor',
@@ -739,6 +796,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./configuracao_arredondamento_valor/index').then((m) => m.default),
+    list: () => import('./configuracao_arredondamento_valor/List'),
   },
   {
     name: 'configuracao_atualizacao_juros',
@@ -754,6 +812,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./configuracao_atualizacao_juros/index').then((m) => m.default),
+    list: () => import('./configuracao_atualizacao_juros/List'),
   },
   {
     name: 'configuracao_atualizacao_multas',
@@ -769,6 +828,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./configuracao_atualizacao_multas/index').then((m) => m.default),
+    list: () => import('./configuracao_atualizacao_multas/List'),
   },
   {
     name: 'configuracao_atualizacao_valor',
@@ -784,6 +844,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./configuracao_atualizacao_valor/index').then((m) => m.default),
+    list: () => import('./configuracao_atualizacao_valor/List'),
   },
   {
     name: 'contas_correntes',
@@ -796,6 +857,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./contas_correntes/index').then((m) => m.default),
+    list: () => import('./contas_correntes/List'),
   },
   {
     name: 'control_account',
@@ -808,6 +870,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: false, update: false, delete: false },
     load: () => import('./control_account/index').then((m) => m.default),
+    list: () => import('./control_account/List'),
   },
   {
     name: 'convenios',
@@ -820,6 +883,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./convenios/index').then((m) => m.default),
+    list: () => import('./convenios/List'),
   },
   {
     name: 'cotacoes_moedas',
@@ -832,6 +896,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./cotacoes_moedas/index').then((m) => m.default),
+    list: () => import('./cotacoes_moedas/List'),
   },
   {
     name: 'eventos_arrecadacao',
@@ -844,6 +909,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: false, update: false, delete: false },
     load: () => import('./eventos_arrecadacao/index').then((m) => m.default),
+    list: () => import('./eventos_arrecadacao/List'),
   },
   {
     name: 'fato_gerador',
@@ -856,6 +922,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./fato_gerador/index').then((m) => m.default),
+    list: () => import('./fato_gerador/List'),
   },
   {
     name: 'itens_base_legal',
@@ -868,6 +935,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./itens_base_legal/index').then((m) => m.default),
+    list: () => import('./itens_base_legal/List'),
   },
   {
     name: 'moeda',
@@ -880,6 +948,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./moeda/index').then((m) => m.default),
+    list: () => import('./moeda/List'),
   },
   {
     name: 'series_indicador',
@@ -892,6 +961,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./series_indicador/index').then((m) => m.default),
+    list: () => import('./series_indicador/List'),
   },
   {
     name: 'tipo_acordo',
@@ -905,6 +975,7 @@ export const resources: GeneratedResource[] = [
     operations: { list: true, show: true, create: true, update: true, delete: true },
     documents: true,
     load: () => import('./tipo_acordo/index').then((m) => m.default),
+    list: () => import('./tipo_acordo/List'),
   },
   {
     name: 'tipo_debito',
@@ -917,6 +988,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipo_debito/index').then((m) => m.default),
+    list: () => import('./tipo_debito/List'),
   },
   {
     name: 'auditoria',
@@ -929,6 +1001,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: false, update: false, delete: false },
     load: () => import('./auditoria/index').then((m) => m.default),
+    list: () => import('./auditoria/List'),
   },
   {
     name: 'categoria_pagina_dinamica',
@@ -941,6 +1014,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./categoria_pagina_dinamica/index').then((m) => m.default),
+    list: () => import('./categoria_pagina_dinamica/List'),
   },
   {
     name: 'documento',
@@ -953,6 +1027,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./documento/index').then((m) => m.default),
+    list: () => import('./documento/List'),
   },
   {
     name: 'pagina_dinamica',
@@ -965,6 +1040,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./pagina_dinamica/index').then((m) => m.default),
+    list: () => import('./pagina_dinamica/List'),
   },
   {
     name: 'papeis',
@@ -977,6 +1053,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./papeis/index').then((m) => m.default),
+    list: () => import('./papeis/List'),
   },
   {
     name: 'relatorio',
@@ -989,6 +1066,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: false, delete: true },
     load: () => import('./relatorio/index').then((m) => m.default),
+    list: () => import('./relatorio/List'),
   },
   {
     name: 'sequencias',
@@ -1001,6 +1079,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./sequencias/index').then((m) => m.default),
+    list: () => import('./sequencias/List'),
   },
   {
     name: 'tipo_servico_arquivo',
@@ -1013,6 +1092,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipo_servico_arquivo/index').then((m) => m.default),
+    list: () => import('./tipo_servico_arquivo/List'),
   },
   {
     name: 'tipo_design_relatorio',
@@ -1025,6 +1105,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipo_design_relatorio/index').then((m) => m.default),
+    list: () => import('./tipo_design_relatorio/List'),
   },
   {
     name: 'tipo_documento',
@@ -1037,6 +1118,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipo_documento/index').then((m) => m.default),
+    list: () => import('./tipo_documento/List'),
   },
   {
     name: 'tipo_gerador_relatorio',
@@ -1049,6 +1131,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./tipo_gerador_relatorio/index').then((m) => m.default),
+    list: () => import('./tipo_gerador_relatorio/List'),
   },
   {
     name: 'usuarios',
@@ -1061,6 +1144,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./usuarios/index').then((m) => m.default),
+    list: () => import('./usuarios/List'),
   },
   {
     name: 'clientes',
@@ -1073,6 +1157,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./clientes/index').then((m) => m.default),
+    list: () => import('./clientes/List'),
   },
   {
     name: 'monitores',
@@ -1085,6 +1170,7 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./monitores/index').then((m) => m.default),
+    list: () => import('./monitores/List'),
   },
   {
     name: 'sistemas',
@@ -1097,5 +1183,6 @@ export const resources: GeneratedResource[] = [
     screens: true,
     operations: { list: true, show: true, create: true, update: true, delete: true },
     load: () => import('./sistemas/index').then((m) => m.default),
+    list: () => import('./sistemas/List'),
   },
 ];

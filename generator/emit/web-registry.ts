@@ -9,7 +9,8 @@ const DIR = 'generated/web';
 
 /**
  * `generated/web/registry.ts`: one entry per entity in menu order. Each module's screens are a
- * dynamic import (a chunk of their own); entities without screens never load any.
+ * dynamic import (a chunk of their own); entities without screens never load any. The list view is
+ * also named here, so a deep link to a list loads it beside the module's index, not after it.
  */
 export function emitWebRegistry(plan: Plan): Map<string, string> {
   const content = printSourceFile('registry.ts', ALL_SCHEMAS, (file) => {
@@ -54,5 +55,6 @@ function entry({ entity }: EntityPlan): string {
     ? `() => import('./${entity.module}/index').then((m) => m.default)`
     : `withoutScreens(${literal(entity.module)})`;
   const fields = Object.entries(data).map(([key, value]) => `    ${key}: ${literal(value, 4)},`);
-  return `  {\n${fields.join('\n')}\n    load: ${load},\n  }`;
+  const list = entity.screens ? `\n    list: () => import('./${entity.module}/List'),` : '';
+  return `  {\n${fields.join('\n')}\n    load: ${load},${list}\n  }`;
 }

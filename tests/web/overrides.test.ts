@@ -19,6 +19,8 @@ describe('the override seam', () => {
     const screens = await named(merged, 'estados_civis').load();
     expect(screens.list).toBe(myList);
     expect((await screens.list()).default).toBe(MyList);
+    // The list a deep link loads beside the index is the hand-written one too.
+    expect(named(merged, 'estados_civis').list).toBe(myList);
     expect(screens.create).toBe(original.create);
     expect(screens.edit).toBe(original.edit);
     expect(screens.show).toBe(original.show);
@@ -30,8 +32,9 @@ describe('the override seam', () => {
     expect(merged.map((r) => r.name)).toEqual(generated.map((r) => r.name));
     const other = await named(merged, 'generos').load();
     expect(other).toBe(await named(generated, 'generos').load());
-    const { load: _merged, ...menuData } = named(merged, 'estados_civis');
-    const { load: _generated, ...generatedMenuData } = named(generated, 'estados_civis');
+    expect(named(merged, 'generos').list).toBe(named(generated, 'generos').list);
+    const { load: _merged, list: _mergedList, ...menuData } = named(merged, 'estados_civis');
+    const { load: _generated, list: _generatedList, ...generatedMenuData } = named(generated, 'estados_civis');
     expect(menuData).toEqual(generatedMenuData);
   });
 
@@ -52,6 +55,8 @@ describe('the override seam', () => {
     expect(Object.keys(overrides.sistemas ?? {})).toEqual(['create']);
     const monitors = await named(modules, 'monitores').load();
     expect(monitors.list).toBe(overrides.monitores?.list);
+    expect(named(modules, 'monitores').list).toBe(overrides.monitores?.list);
+    expect(named(modules, 'pessoa_fisica').list).toBe(named(generated, 'pessoa_fisica').list);
     expect(monitors.show).toBe((await named(generated, 'monitores').load()).show);
   });
 });

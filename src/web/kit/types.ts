@@ -148,6 +148,8 @@ export interface GeneratedResource {
   /** True where records have documents attached (`x-documents`): the record's screen lists them. */
   documents?: boolean;
   load: () => Promise<ResourceScreens>;
+  /** The list view reachable without `load`: a deep link to a list asks for both chunks at once. */
+  list?: ViewLoader;
 }
 
 /**

@@ -45,8 +45,11 @@ export function lazyScreens(resource: GeneratedResource): LazyScreens {
         const frame = screen === 'list' ? undefined : loadChunk(() => import('@kit/material/MaterialFrame'));
         // A record screen reads and saves through the stock simple-rest provider: its code comes beside the screen's.
         if (screen !== 'list') void loadStockProvider().catch(() => undefined);
+        // The list's chunk is asked for beside the index, not after it (the registry names it).
+        const direct = screen === 'list' && resource.list ? loadChunk(resource.list) : undefined;
         // A list-only module has no record screens: its insert and record addresses are not found.
         const view = (screens: ResourceScreens) => {
+          if (direct) return direct;
           const load = screens[screen];
           return load ? loadChunk(load) : import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage }));
         };

@@ -38,6 +38,7 @@ export function applyOverrides(generated: GeneratedResource[], overrides: Screen
   return generated.map((resource) => {
     const views = byModule.get(resource.name);
     if (!views) return resource;
-    return { ...resource, load: () => resource.load().then((screens): ResourceScreens => ({ ...screens, ...views })) };
+    const load = () => resource.load().then((screens): ResourceScreens => ({ ...screens, ...views }));
+    return { ...resource, load, ...(views.list ? { list: views.list } : {}) };
   });
 }
