@@ -2,8 +2,8 @@
  * The calculation preview on an interest setting's form in Chromium: 'Simulação' shows in reais what
  * the server's calculation answers, to the cent (the rounding it applied too), its dates typed
  * DD/MM/AAAA in the product's own inputs, never the browser's; it follows a rate changed on the form
- * before it is saved. An exchange rate's form shows its inverse, computed on save, read-only. At 1366
- * and 390 px.
+ * before it is saved. An exchange rate's form shows its inverse, computed on save, read-only, under a
+ * title naming the rate by its date DD/MM/YYYY. At 1366 and 390 px.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,6 +86,8 @@ describe('the calculation preview of a setting in the browser', () => {
     const id = Number(new URL(page().url()).pathname.split('/').pop());
     expect((await api('GET', `/api/cotacoes_moedas/${id}`)).data).toMatchObject({ currency_one_id: dollar.id, currency_two_id: real.id, exchange_rate_for_currency_one: '0.1904761904762' });
     await page().getByText('0,1904761904762').waitFor();
+    // The record is titled by its date as a person reads it, not as the API writes it.
+    await expect.poll(() => page().locator('#react-admin-title').textContent()).toBe('Cotação de moedas: 27/11/2026');
     // Editing, the inverse stays as the view shows it.
     await page().getByRole('button', { name: 'Editar' }).click();
     await field('Cotação').waitFor();
