@@ -86,7 +86,7 @@ describe('an inspection action in the browser', () => {
     await expect.poll(() => new URL(page().url()).pathname).toBe('/acoes_fiscalizacao/inserir');
     // The inspection is named as a person recognises it: its number, the inspected party, its start.
     await expect.poll(() => page().getByRole('combobox', { name: /^Fiscalização( \*)?$/ }).inputValue()).toBe(`FI-1/${YEAR} - Construtora Fiscalizada Ltda - 02/03/${YEAR}`);
-    // The other inspections are offered named so too (the chosen one is not repeated among them).
+    // The other inspections are offered named so too, beside the chosen one.
     await page().getByRole('combobox', { name: /^Fiscalização( \*)?$/ }).click();
     await page().getByRole('option', { name: `FI-2/${YEAR} - Construtora Fiscalizada Ltda - 16/03/${YEAR}` }).waitFor();
     await page().screenshot({ path: join(SHOTS, 'nova-acao-1366.png') });

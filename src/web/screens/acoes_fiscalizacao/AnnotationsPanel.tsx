@@ -26,7 +26,7 @@ import { inputs as infractionInputs } from '@generated/web/infracoes_acao_fiscal
 import { inputs as pendencyInputs } from '@generated/web/pendencias_acao_fiscalizacao/form';
 import { formatDate } from '../../kit/format';
 import { COMBOS_META } from '../../kit/combos';
-import { AUTOCOMPLETE_BEHAVIOUR } from '../../kit/inputs/autocomplete';
+import { ONE_CHOICE_BEHAVIOUR } from '../../kit/inputs/autocomplete';
 import { useReferenceNames } from '../../kit/list/useReferenceNames';
 import { RecordDocuments } from '../../kit/documents/RecordDocuments';
 import { failureOf, formErrors } from '../../pages/bare/failure';
@@ -426,7 +426,7 @@ function AdmittedTypeInput({ spec, annotationTypeId, list }: { spec: FieldSpec; 
   }
   return (
     <ReferenceInput source={spec.source} reference={spec.reference!.module} filter={{ id: ids.join(',') }} queryOptions={{ meta: COMBOS_META }}>
-      <AutocompleteInput label={spec.label} validate={required} optionText="name" filterToQuery={(text: string) => ({ q: text })} {...AUTOCOMPLETE_BEHAVIOUR} helperText={false} isRequired />
+      <AutocompleteInput label={spec.label} validate={required} optionText="name" filterToQuery={(text: string) => ({ q: text })} {...ONE_CHOICE_BEHAVIOUR} helperText={false} isRequired />
     </ReferenceInput>
   );
 }
