@@ -9,8 +9,9 @@
  * counts from and that it is overdue before saving; the conclusion naming it, refused until the
  * person chooses to resolve it with the action, then offering no 'Editar' (nor while cancelled), its
  * inspection named by number, party and date; the pendencies' deadlines listed DD/MM/YYYY HH:mm; the
- * action listed as concluded in its inspection. Deadlines read DD/MM/YYYY HH:mm everywhere, never
- * with seconds. At 1366 and 390 px.
+ * action listed as concluded in its inspection; the pendencies' cards on a phone named by their
+ * number or, without one, their id. Deadlines read DD/MM/YYYY HH:mm everywhere, never with seconds.
+ * At 1366 and 390 px.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -281,8 +282,15 @@ describe('an inspection action in the browser', () => {
     expect(await page().getByRole('cell', { name: overdueSimulation.deadline_moment }).count()).toBe(0);
     await page().screenshot({ path: join(SHOTS, 'pendencias-1366.png') });
     await page().setViewportSize({ width: 390, height: 844 });
-    // A phone's cards show the record's label and the first columns.
-    await page().getByRole('list', { name: 'Registros' }).getByText('Apresentar ART').first().waitFor();
+    // A phone's cards show the record's label and the first columns; a pendency without a number is named by its id.
+    const cards = page().getByRole('list', { name: 'Registros' });
+    await cards.getByText('Apresentar ART').first().waitFor();
+    const listedIds = (await api('GET', '/api/pendencias_acao_fiscalizacao?sort=id&order=desc')).data.map((row: { id: number; formatted_number: string | null }) => {
+      expect(row.formatted_number).toBeNull();
+      return `#${row.id}`;
+    });
+    expect(listedIds).toHaveLength(5);
+    expect(await cards.locator('.primary').allTextContents()).toEqual(listedIds);
     await animationsFinished(page());
     expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page().screenshot({ path: join(SHOTS, 'pendencias-390.png'), fullPage: true });
