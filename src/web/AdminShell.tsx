@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { CoreAdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'ra-core';
 import { resourceMessages } from '@generated/web/messages.pt-BR';
+import { recordName } from '@kit/formatKind';
 import { authProvider, dataProvider } from './services';
 import { createI18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
@@ -57,7 +58,7 @@ const moduleResources = screenResources.map((resource) => {
       edit={guarded(screens.edit, 'edit')}
       show={guarded(screens.show, 'show')}
       options={{ label: resource.label.plural, areaLabel: resource.areaLabel, area: resource.area }}
-      recordRepresentation={(record) => String(record[recordRepresentationOf(resource.name)] ?? record.id)}
+      recordRepresentation={(record) => recordName(recordRepresentationOf(resource.name), record)}
     >
       <Route path="inserir" element={<Create />} />
     </Resource>

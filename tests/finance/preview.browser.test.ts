@@ -2,8 +2,9 @@
  * The calculation preview on an interest setting's form in Chromium: 'Simulação' shows in reais what
  * the server's calculation answers, to the cent (the rounding it applied too), its dates typed
  * DD/MM/AAAA in the product's own inputs, never the browser's; it follows a rate changed on the form
- * before it is saved. An exchange rate's form shows its inverse, computed on save, read-only. At 1366
- * and 390 px.
+ * before it is saved. An exchange rate's form shows its inverse, computed on save, read-only, under a
+ * title naming the rate by its date DD/MM/YYYY; its filled currency picker, opened again, offers the
+ * chosen currency among the others. At 1366 and 390 px.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ describe('the calculation preview of a setting in the browser', () => {
   const page = () => session.page;
   const { api } = adminApi(() => session.product);
   const shown = (field: string) => page().locator(`[data-testid="calculation-preview"] [data-field="${field}"]`);
+  let rateId = 0;
 
   it('shows the server calculation of the configurations on the form, in reais to the cent', async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -86,6 +88,8 @@ describe('the calculation preview of a setting in the browser', () => {
     const id = Number(new URL(page().url()).pathname.split('/').pop());
     expect((await api('GET', `/api/cotacoes_moedas/${id}`)).data).toMatchObject({ currency_one_id: dollar.id, currency_two_id: real.id, exchange_rate_for_currency_one: '0.1904761904762' });
     await page().getByText('0,1904761904762').waitFor();
+    // The record is titled by its date as a person reads it, not as the API writes it.
+    await expect.poll(() => page().locator('#react-admin-title').textContent()).toBe('Cotação de moedas: 27/11/2026');
     // Editing, the inverse stays as the view shows it.
     await page().getByRole('button', { name: 'Editar' }).click();
     await field('Cotação').waitFor();
@@ -97,5 +101,27 @@ describe('the calculation preview of a setting in the browser', () => {
     expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page().screenshot({ path: join(SHOTS, 'cotacao-390.png'), fullPage: true });
     await page().setViewportSize({ width: 1366, height: 900 });
+    rateId = id;
+  });
+
+  it('offers the chosen currency among the others when a filled picker opens again', async () => {
+    await page().goto(`${session.product.url}/cotacoes_moedas/${rateId}`);
+    await page().getByRole('button', { name: 'Editar' }).click();
+    const picker = page().getByRole('combobox', { name: /^Moeda( \*)?$/ });
+    await expect.poll(() => picker.inputValue()).toBe('US$ - Dólar');
+    await picker.click();
+    const chosen = page().getByRole('option', { name: 'US$ - Dólar' });
+    await chosen.waitFor();
+    expect(await chosen.getAttribute('aria-selected')).toBe('true');
+    expect((await page().getByRole('option').allTextContents()).sort()).toEqual(['R$ - Real', 'US$ - Dólar']);
+    await page().screenshot({ path: join(SHOTS, 'moeda-escolhida-1366.png') });
+    await page().setViewportSize({ width: 390, height: 844 });
+    await animationsFinished(page());
+    await chosen.waitFor();
+    await page().screenshot({ path: join(SHOTS, 'moeda-escolhida-390.png') });
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await page().keyboard.press('Escape');
+    // Closed without a new choice, the picker keeps the chosen currency.
+    await expect.poll(() => picker.inputValue()).toBe('US$ - Dólar');
   });
 });

@@ -34,7 +34,7 @@ describe('react-admin screens', () => {
     expect(form).toContain("    denomination: { source: 'denomination', kind: 'text', label: 'Denominação', required: true, maxLength: 255 },\n");
     expect(form).toMatch(/^import type \{ FieldSpec, FormMode \} from '@kit\/types';$/m);
     expect(files.get('generated/web/estados_civis/Inputs.tsx')).toContain('{Object.values(inputs(mode)).map((spec) => (\n        <KindInput key={spec.source} {...spec} />');
-    expect(files.get('generated/web/estados_civis/index.ts')).toContain("recordRepresentation: 'denomination'");
+    expect(files.get('generated/web/estados_civis/index.ts')).toContain("recordRepresentation: { source: 'denomination', kind: 'text', label: 'Denominação' }");
   });
 
   it('passes the depends-on filter of a dependent reference and sorts a list descending', async () => {
@@ -62,7 +62,7 @@ describe('react-admin screens', () => {
     const screens = [...files.keys()].filter((p) => p.startsWith('generated/web/uf/'));
     expect(screens).toEqual(['generated/web/uf/List.tsx', 'generated/web/uf/index.ts']);
     expect(files.get('generated/web/uf/List.tsx')).toContain("search: true, recordLabel: 'name', readOnly: true };");
-    expect(files.get('generated/web/uf/index.ts')).toContain("{ list: () => import('./List'), recordRepresentation: 'name' }");
+    expect(files.get('generated/web/uf/index.ts')).toContain("{ list: () => import('./List'), recordRepresentation: { source: 'name', kind: 'text', label: 'Nome' } }");
     expect(files.get('generated/web/registry.ts')).toMatch(/name: 'uf',[\s\S]*?screens: true,[\s\S]*?load: \(\) => import\('\.\/uf\/index'\)/);
   });
 

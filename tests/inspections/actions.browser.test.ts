@@ -9,7 +9,9 @@
  * counts from and that it is overdue before saving; the conclusion naming it, refused until the
  * person chooses to resolve it with the action, then offering no 'Editar' (nor while cancelled), its
  * inspection named by number, party and date; the pendencies' deadlines listed DD/MM/YYYY HH:mm; the
- * action listed as concluded in its inspection. At 1366 and 390 px.
+ * action listed as concluded in its inspection; the pendencies' cards on a phone named by their
+ * number or, without one, their id. Deadlines read DD/MM/YYYY HH:mm everywhere, never with seconds.
+ * At 1366 and 390 px.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,7 +88,7 @@ describe('an inspection action in the browser', () => {
     await expect.poll(() => new URL(page().url()).pathname).toBe('/acoes_fiscalizacao/inserir');
     // The inspection is named as a person recognises it: its number, the inspected party, its start.
     await expect.poll(() => page().getByRole('combobox', { name: /^Fiscalização( \*)?$/ }).inputValue()).toBe(`FI-1/${YEAR} - Construtora Fiscalizada Ltda - 02/03/${YEAR}`);
-    // The other inspections are offered named so too (the chosen one is not repeated among them).
+    // The other inspections are offered named so too, beside the chosen one.
     await page().getByRole('combobox', { name: /^Fiscalização( \*)?$/ }).click();
     await page().getByRole('option', { name: `FI-2/${YEAR} - Construtora Fiscalizada Ltda - 16/03/${YEAR}` }).waitFor();
     await page().screenshot({ path: join(SHOTS, 'nova-acao-1366.png') });
@@ -161,7 +163,8 @@ describe('an inspection action in the browser', () => {
     await annotation.getByRole('table', { name: 'Infrações' }).getByText('Obra sem ART').waitFor();
 
     const simulation = (await api('POST', '/api/pendencias_acao_fiscalizacao/simulation', { pendency_type_id: pendencyType.id, start_date: `${YEAR}-03-03` })).data;
-    const shown = (moment: string) => `${moment.slice(8, 10)}/${moment.slice(5, 7)}/${moment.slice(0, 4)} ${moment.slice(11)}`;
+    // A deadline as a person reads it: DD/MM/YYYY HH:mm, no seconds.
+    const shown = (moment: string) => `${moment.slice(8, 10)}/${moment.slice(5, 7)}/${moment.slice(0, 4)} ${moment.slice(11, 16)}`;
     await annotation.getByRole('button', { name: 'Adicionar pendência' }).click();
     const pendencyForm = page().getByRole('dialog', { name: 'Nova pendência' });
     await pendencyForm.getByLabel(/^Data de início/).fill(`03/03/${YEAR}`);
@@ -170,7 +173,8 @@ describe('an inspection action in the browser', () => {
     await pendencyForm.getByRole('status', { name: 'Prazo simulado' }).getByText(`Prazo (simulação até salvar): ${shown(simulation.deadline_moment)}`).waitFor();
     await pendencyForm.getByRole('button', { name: 'Salvar' }).click();
     const pendencies = annotation.getByRole('table', { name: 'Pendências' });
-    await pendencies.getByText(shown(simulation.deadline_moment)).waitFor();
+    await pendencies.getByRole('cell', { name: shown(simulation.deadline_moment), exact: true }).waitFor();
+    expect(await annotationsArea.getByText(/\d{2}:\d{2}:\d{2}/).count()).toBe(0);
     const pendency = (await api('GET', `/api/pendencias_acao_fiscalizacao?${new URLSearchParams({ filter: JSON.stringify({ inspection_action_id: actionId }) })}`)).data[0];
     expect(pendency).toMatchObject({ inspection_action_annotation_id: annotationId, deadline_moment: simulation.deadline_moment, concluded: false });
 
@@ -225,19 +229,26 @@ describe('an inspection action in the browser', () => {
     expect(await lateForm.getByRole('alert', { name: 'Prazo já vencido' }).count()).toBe(0);
     await lateForm.getByLabel(/^Data de início/).fill(`01/12/${lastYear}`);
     await lateForm.getByLabel(/^Observações/).fill('Vencida ao nascer');
-    await expect.poll(() => simulated.textContent({ timeout: 1000 }).catch(() => null)).toBe(`Prazo (simulação até salvar): ${shown(overdueSimulation.deadline_moment)}. Contado de 01/12/${lastYear} 00:00:00: a data de início da pendência.`);
+    await expect.poll(() => simulated.textContent({ timeout: 1000 }).catch(() => null)).toBe(`Prazo (simulação até salvar): ${shown(overdueSimulation.deadline_moment)}. Contado de 01/12/${lastYear} 00:00: a data de início da pendência.`);
     await lateForm.getByRole('alert', { name: 'Prazo já vencido' }).getByText(`Este prazo já venceu em ${shown(overdueSimulation.deadline_moment)}`).waitFor();
     await lateForm.getByRole('button', { name: 'Salvar' }).click();
-    await pendencies.getByText(shown(overdueSimulation.deadline_moment)).waitFor();
+    await pendencies.getByRole('cell', { name: shown(overdueSimulation.deadline_moment), exact: true }).waitFor();
     const late = (await api('GET', `/api/pendencias_acao_fiscalizacao?${new URLSearchParams({ filter: JSON.stringify({ inspection_action_id: actionId, concluded: false }) })}`)).data;
     expect(late.map((row: { notes: string }) => row.notes)).toEqual(['Vencida ao nascer']);
+    // On a phone the table scrolls sideways in its own box, the page does not: its deadlines, scrolled into view.
+    await page().setViewportSize({ width: 390, height: 844 });
+    await animationsFinished(page());
+    await pendencies.getByRole('cell', { name: shown(overdueSimulation.deadline_moment), exact: true }).scrollIntoViewIfNeeded();
+    expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page().screenshot({ path: join(SHOTS, 'pendencias-da-acao-390.png') });
+    await page().setViewportSize({ width: 1366, height: 900 });
 
     // Concluding says what is still open, refuses until the person chooses, then resolves it with the action.
     await state.getByRole('button', { name: 'Concluir ação' }).click();
     const confirm = page().getByRole('dialog', { name: 'Concluir ação' });
     await confirm.getByText(/não pode ser desfeita/).waitFor();
     await confirm.getByText('Esta ação tem uma pendência aberta:').waitFor();
-    await confirm.getByRole('listitem').filter({ hasText: `#${late[0].id}, prazo ${shown(overdueSimulation.deadline_moment)}` }).waitFor();
+    await expect.poll(() => confirm.getByRole('listitem').allTextContents()).toEqual([`#${late[0].id}, prazo ${shown(overdueSimulation.deadline_moment)}`]);
     await confirm.getByRole('button', { name: 'Sim' }).click();
     await confirm.getByRole('alert').filter({ hasText: `A ação AF-1/${YEAR} tem uma pendência aberta: #${late[0].id} (Apresentar ART).` }).waitFor();
     expect((await api('GET', `/api/acoes_fiscalizacao/${actionId}`)).data.concluded).toBe(false);
@@ -267,13 +278,19 @@ describe('an inspection action in the browser', () => {
 
     // The pendencies' list shows each deadline as a person reads it: DD/MM/YYYY HH:mm.
     await page().goto(`${session.product.url}/pendencias_acao_fiscalizacao`);
-    const listedMoment = (moment: string) => `${moment.slice(8, 10)}/${moment.slice(5, 7)}/${moment.slice(0, 4)} ${moment.slice(11, 16)}`;
-    await page().getByRole('cell', { name: listedMoment(overdueSimulation.deadline_moment) }).waitFor();
+    await page().getByRole('cell', { name: shown(overdueSimulation.deadline_moment) }).waitFor();
     expect(await page().getByRole('cell', { name: overdueSimulation.deadline_moment }).count()).toBe(0);
     await page().screenshot({ path: join(SHOTS, 'pendencias-1366.png') });
     await page().setViewportSize({ width: 390, height: 844 });
-    // A phone's cards show the record's label and the first columns.
-    await page().getByRole('list', { name: 'Registros' }).getByText('Apresentar ART').first().waitFor();
+    // A phone's cards show the record's label and the first columns; a pendency without a number is named by its id.
+    const cards = page().getByRole('list', { name: 'Registros' });
+    await cards.getByText('Apresentar ART').first().waitFor();
+    const listedIds = (await api('GET', '/api/pendencias_acao_fiscalizacao?sort=id&order=desc')).data.map((row: { id: number; formatted_number: string | null }) => {
+      expect(row.formatted_number).toBeNull();
+      return `#${row.id}`;
+    });
+    expect(listedIds).toHaveLength(5);
+    expect(await cards.locator('.primary').allTextContents()).toEqual(listedIds);
     await animationsFinished(page());
     expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page().screenshot({ path: join(SHOTS, 'pendencias-390.png'), fullPage: true });

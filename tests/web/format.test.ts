@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyMask, formatBoolean, formatDate, formatMoney, KIND_MASKS, parseTypedMoney, phoneMask } from '../../src/web/kit/format';
 import { parseTypedDate, parseTypedDateTime } from '../../src/web/kit/inputs/DateTextInput';
+import { recordName } from '../../src/web/kit/formatKind';
 
 describe('money', () => {
   it('shows R$ 1.234,56', () => {
@@ -46,5 +47,17 @@ describe('dates', () => {
   it('says Sim and Não', () => {
     expect(formatBoolean(true)).toBe('Sim');
     expect(formatBoolean(false)).toBe('Não');
+  });
+});
+
+describe('a record named in a title', () => {
+  it('reads its label field by kind, and falls back to its id when the field is empty or unknown', () => {
+    expect(recordName({ source: 'date', kind: 'date', label: 'Data' }, { id: 7, date: '2026-11-03' })).toBe('03/11/2026');
+    expect(recordName({ source: 'since', kind: 'date', label: 'Desde' }, { id: 7, since: '2026-11-03T00:00:00.000Z' })).toBe('03/11/2026');
+    expect(recordName({ source: 'deadline_moment', kind: 'text', label: 'Prazo', moment: true }, { id: 7, deadline_moment: '2026-11-03 14:05:00' })).toBe('03/11/2026 14:05');
+    expect(recordName({ source: 'amount', kind: 'money', label: 'Valor' }, { id: 7, amount: '1234.5' })).toBe('R$ 1.234,50');
+    expect(recordName({ source: 'denomination', kind: 'text', label: 'Denominação' }, { id: 7, denomination: 'Solteiro(a)' })).toBe('Solteiro(a)');
+    expect(recordName({ source: 'date', kind: 'date', label: 'Data' }, { id: 7, date: null })).toBe('7');
+    expect(recordName(undefined, { id: 7 })).toBe('7');
   });
 });

@@ -6,6 +6,6 @@
 
 import type { ResourceScreens } from '@kit/types';
 
-const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Create'), edit: () => import('./Edit'), show: () => import('./Show'), recordRepresentation: 'since' };
+const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Create'), edit: () => import('./Edit'), show: () => import('./Show'), recordRepresentation: { source: 'since', kind: 'date', label: 'A partir de' } };
 
 export default screens;

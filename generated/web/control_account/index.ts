@@ -6,6 +6,6 @@
 
 import type { ResourceScreens } from '@kit/types';
 
-const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Show'), edit: () => import('./Show'), show: () => import('./Show'), recordRepresentation: 'formatted_number' };
+const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Show'), edit: () => import('./Show'), show: () => import('./Show'), recordRepresentation: { source: 'formatted_number', kind: 'text', label: 'Número' } };
 
 export default screens;

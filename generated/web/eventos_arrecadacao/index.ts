@@ -6,6 +6,6 @@
 
 import type { ResourceScreens } from '@kit/types';
 
-const screens: ResourceScreens = { list: () => import('./List'), recordRepresentation: 'denomination' };
+const screens: ResourceScreens = { list: () => import('./List'), recordRepresentation: { source: 'denomination', kind: 'text', label: 'Denominação' } };
 
 export default screens;

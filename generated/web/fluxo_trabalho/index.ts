@@ -6,6 +6,6 @@
 
 import type { ResourceScreens } from '@kit/types';
 
-const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Show'), edit: () => import('./Show'), show: () => import('./Show'), recordRepresentation: 'name' };
+const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Show'), edit: () => import('./Show'), show: () => import('./Show'), recordRepresentation: { source: 'name', kind: 'text', label: 'Nome' } };
 
 export default screens;

@@ -6,6 +6,6 @@
 
 import type { ResourceScreens } from '@kit/types';
 
-const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Create'), edit: () => import('./Edit'), show: () => import('./Show'), recordRepresentation: 'place' };
+const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Create'), edit: () => import('./Edit'), show: () => import('./Show'), recordRepresentation: { source: 'place', kind: 'text', label: 'Local' } };
 
 export default screens;

@@ -6,6 +6,6 @@
 
 import type { ResourceScreens } from '@kit/types';
 
-const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Create'), edit: () => import('./Show'), show: () => import('./Show'), recordRepresentation: 'id' };
+const screens: ResourceScreens = { list: () => import('./List'), create: () => import('./Create'), edit: () => import('./Show'), show: () => import('./Show'), recordRepresentation: { source: 'id', kind: 'id', label: 'ID' } };
 
 export default screens;

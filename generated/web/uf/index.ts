@@ -6,6 +6,6 @@
 
 import type { ResourceScreens } from '@kit/types';
 
-const screens: ResourceScreens = { list: () => import('./List'), recordRepresentation: 'name' };
+const screens: ResourceScreens = { list: () => import('./List'), recordRepresentation: { source: 'name', kind: 'text', label: 'Nome' } };
 
 export default screens;

@@ -1,4 +1,4 @@
-import type { FieldSpec } from './types';
+import type { FieldSpec, RecordRepresentation } from './types';
 import { jsonLines } from './fields/jsonLines';
 import { formatDecimal } from '../../shared/decimals';
 import { formatBoolean, formatDate, formatDateTime, formatMoment, formatMoney, PALETTE } from './format';
@@ -45,6 +45,17 @@ export function formatByKind(spec: FieldSpec, value: unknown): string | undefine
     default:
       return value == null ? '' : String(value);
   }
+}
+
+/**
+ * A record as titles and confirmations name it: its label field read by kind (a date DD/MM/YYYY, a
+ * moment without seconds), or its id when it has no label field or the field is empty.
+ * @example recordName({ source: 'date', kind: 'date', label: 'Data' }, { id: 7, date: '2026-11-03' }) // → '03/11/2026'
+ */
+export function recordName(field: RecordRepresentation | undefined, record: { id?: unknown } & Record<string, unknown>): string {
+  const value = field ? record[field.source] : undefined;
+  const text = value == null || value === '' || !field ? '' : (formatByKind(field, value) ?? String(value));
+  return text === '' ? String(record.id ?? '') : text;
 }
 
 /** A rich text's words, for a list cell or a card: tags dropped, spaces collapsed (React escapes what is left). */

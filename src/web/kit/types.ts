@@ -125,8 +125,12 @@ export interface ResourceScreens {
   create?: ViewLoader;
   edit?: ViewLoader;
   show?: ViewLoader;
-  recordRepresentation: string;
+  /** The field naming a record (`x-record-label`) with its kind: titles show its value as a person reads it. */
+  recordRepresentation: RecordRepresentation;
 }
+
+/** The field naming a record, as much of its spec as reading its value by kind needs. */
+export type RecordRepresentation = Pick<FieldSpec, 'source' | 'kind' | 'label' | 'moment' | 'choices'>;
 
 /** One entry of `generated/web/registry.ts`. */
 export interface GeneratedResource {

@@ -1,15 +1,15 @@
 import { lazy, type ComponentType } from 'react';
-import type { GeneratedResource, ResourceScreens } from '@kit/types';
+import type { GeneratedResource, RecordRepresentation, ResourceScreens } from '@kit/types';
 import { loadChunk } from '../chunks';
 import { loadStockProvider } from '../providers/dataProvider';
 
 export type Screen = 'list' | 'create' | 'edit' | 'show';
 export type LazyScreens = Record<Screen, ComponentType> & { preload: (screen: Screen) => Promise<ComponentType> };
 
-const recordRepresentations = new Map<string, string>();
+const recordRepresentations = new Map<string, RecordRepresentation>();
 
-/** The field naming a record, known once the module's index has loaded (its edit view needs it first). */
-export const recordRepresentationOf = (name: string) => recordRepresentations.get(name) ?? 'id';
+/** The field naming a record, known once the module's index has loaded (its edit view needs it first); until then, the id. */
+export const recordRepresentationOf = (name: string): RecordRepresentation | undefined => recordRepresentations.get(name);
 
 const cache = new Map<string, LazyScreens>();
 

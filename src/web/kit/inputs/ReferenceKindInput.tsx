@@ -13,7 +13,7 @@ import { useSourceContext } from 'ra-core';
 import type { FieldSpec } from '../types';
 import { siblingPath } from '../conditions';
 import { MORE_OPTIONS_HINT, TYPE_AHEAD_LIMIT, optionsSource } from '../combos';
-import { AUTOCOMPLETE_BEHAVIOUR } from './autocomplete';
+import { AUTOCOMPLETE_BEHAVIOUR, ONE_CHOICE_BEHAVIOUR } from './autocomplete';
 import { requiredCheck } from '../validation';
 
 interface Props {
@@ -91,7 +91,7 @@ function OptionsInput({ many, inputProps }: { many?: boolean; inputProps: Record
   const { hasNextPage } = useChoicesContext();
   const hint = hasNextPage ? MORE_OPTIONS_HINT : undefined;
   const helperText = [inputProps.helperText, hint].filter(Boolean).join(' · ') || false;
-  return many ? <AutocompleteArrayInput {...inputProps} helperText={helperText} /> : <AutocompleteInput {...inputProps} helperText={helperText} />;
+  return many ? <AutocompleteArrayInput {...inputProps} helperText={helperText} /> : <AutocompleteInput {...inputProps} {...ONE_CHOICE_BEHAVIOUR} helperText={helperText} />;
 }
 
 /**

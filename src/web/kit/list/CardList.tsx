@@ -11,7 +11,11 @@ interface Props {
   onRowClick?: (id: RaRecord['id']) => void;
 }
 
-/** The list on a phone: one card per record, its label first, two more columns under it. */
+/**
+ * The list on a phone: one card per record, its label first, two more columns under it. A record
+ * whose label is empty (a pendency without a number) is named by its id, '#12', as the inspection
+ * action's panel names it: a card without a first line cannot be told from the next.
+ */
 export function CardList({ columns, names, selectable, onRowClick }: Props) {
   const { data = [], selectedIds, onToggleItem } = useListContext();
   return (
@@ -45,9 +49,10 @@ interface CardProps {
 const Card = memo(function Card({ record, columns, names, selected, selectable, onToggle, onRowClick }: CardProps) {
   const [primary, ...rest] = columns;
   const text = (column: ListColumn) => (column.cell ? column.cell(record) : cellText(column, record[column.source], names));
+  const label = primary ? text(primary) : null;
   const lines = (
     <>
-      <span className="primary">{primary ? text(primary) : String(record.id)}</span>
+      <span className="primary">{label == null || label === '' ? `#${String(record.id)}` : label}</span>
       {rest.map((column, i) => (
         <span key={column.source} className={i === 0 ? 'secondary' : 'tertiary'}>
           <span className="card-label">{column.label}: </span>

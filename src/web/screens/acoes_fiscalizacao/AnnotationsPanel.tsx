@@ -24,14 +24,13 @@ import { KindInput, type FieldSpec } from '@kit';
 import { inputs as annotationInputs } from '@generated/web/anotacoes_acao_fiscalizacao/form';
 import { inputs as infractionInputs } from '@generated/web/infracoes_acao_fiscalizacao/form';
 import { inputs as pendencyInputs } from '@generated/web/pendencias_acao_fiscalizacao/form';
-import { formatDate } from '../../kit/format';
+import { formatDate, formatMoment } from '../../kit/format';
 import { COMBOS_META } from '../../kit/combos';
-import { AUTOCOMPLETE_BEHAVIOUR } from '../../kit/inputs/autocomplete';
+import { ONE_CHOICE_BEHAVIOUR } from '../../kit/inputs/autocomplete';
 import { useReferenceNames } from '../../kit/list/useReferenceNames';
 import { RecordDocuments } from '../../kit/documents/RecordDocuments';
 import { failureOf, formErrors } from '../../pages/bare/failure';
 import { http } from '../../services';
-import { shownMoment } from '../simulacao_prazo/fields';
 import { RESOLVE_FORM, resolvePendencies, SubForm, today } from './SubForm';
 
 const ANNOTATIONS = 'anotacoes_acao_fiscalizacao';
@@ -330,7 +329,7 @@ function PendencyTable({
                 <Box component="td" sx={cell}><RowLink resource={PENDENCIES} row={row} /></Box>
                 <Box component="td" sx={textCell}>{type}</Box>
                 <Box component="td" sx={cell}>{row.start_date ? formatDate(row.start_date) : ''}</Box>
-                <Box component="td" sx={cell}>{row.deadline_moment ? shownMoment(String(row.deadline_moment)) : 'Sem prazo'}</Box>
+                <Box component="td" sx={cell}>{row.deadline_moment ? formatMoment(String(row.deadline_moment)) : 'Sem prazo'}</Box>
                 <Box component="td" sx={cell}>{pending ? 'Pendente' : `Resolvida em ${formatDate(row.end_date)}`}</Box>
                 <Box component="td" sx={cell}>
                   {selectable && pending ? (
@@ -391,15 +390,15 @@ function DeadlineSimulation() {
       </Alert>
     );
   }
-  const base = simulated.base_moment ? ` Contado de ${shownMoment(simulated.base_moment)}: ${simulated.base_label ?? 'o momento base'}.` : '';
+  const base = simulated.base_moment ? ` Contado de ${formatMoment(simulated.base_moment)}: ${simulated.base_label ?? 'o momento base'}.` : '';
   return (
     <>
       <Alert severity={simulated.overdue ? 'warning' : 'info'} role="status" aria-label="Prazo simulado" sx={{ mt: 1 }}>
-        {`Prazo (simulação até salvar): ${shownMoment(simulated.deadline_moment)}.${base}`}
+        {`Prazo (simulação até salvar): ${formatMoment(simulated.deadline_moment)}.${base}`}
       </Alert>
       {simulated.overdue ? (
         <Alert severity="warning" role="alert" aria-label="Prazo já vencido" sx={{ mt: 1 }}>
-          {`Este prazo já venceu em ${shownMoment(simulated.deadline_moment)}: salva assim, a pendência nasce vencida, e os fiscais da ação podem receber em seguida o aviso de prazo vencido. Para contar o prazo de hoje, deixe a data de início vazia ou informe outra.`}
+          {`Este prazo já venceu em ${formatMoment(simulated.deadline_moment)}: salva assim, a pendência nasce vencida, e os fiscais da ação podem receber em seguida o aviso de prazo vencido. Para contar o prazo de hoje, deixe a data de início vazia ou informe outra.`}
         </Alert>
       ) : null}
     </>
@@ -426,7 +425,7 @@ function AdmittedTypeInput({ spec, annotationTypeId, list }: { spec: FieldSpec; 
   }
   return (
     <ReferenceInput source={spec.source} reference={spec.reference!.module} filter={{ id: ids.join(',') }} queryOptions={{ meta: COMBOS_META }}>
-      <AutocompleteInput label={spec.label} validate={required} optionText="name" filterToQuery={(text: string) => ({ q: text })} {...AUTOCOMPLETE_BEHAVIOUR} helperText={false} isRequired />
+      <AutocompleteInput label={spec.label} validate={required} optionText="name" filterToQuery={(text: string) => ({ q: text })} {...ONE_CHOICE_BEHAVIOUR} helperText={false} isRequired />
     </ReferenceInput>
   );
 }

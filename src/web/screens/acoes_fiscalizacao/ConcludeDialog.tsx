@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useDataProvider, type RaRecord } from 'react-admin';
-import { shownMoment } from '../simulacao_prazo/fields';
+import { formatMoment } from '../../kit/format';
 import { failureOf } from '../../pages/bare/failure';
 import { http } from '../../services';
 
@@ -18,7 +18,7 @@ const PENDENCIES = 'pendencias_acao_fiscalizacao';
 
 /** A pendency as the dialog names it: its number (or #id) and its deadline. */
 const pendencyLabel = (row: RaRecord) =>
-  `${String(row.formatted_number ?? `#${String(row.id)}`)}${row.deadline_moment ? `, prazo ${shownMoment(String(row.deadline_moment))}` : ', sem prazo'}`;
+  `${String(row.formatted_number ?? `#${String(row.id)}`)}${row.deadline_moment ? `, prazo ${formatMoment(String(row.deadline_moment))}` : ', sem prazo'}`;
 
 /**
  * 'Concluir ação': the conclusion cannot be undone, and a concluded action takes no change, so the
