@@ -31,29 +31,35 @@ export const PARTS = {
   },
 };
 
-/** Every file under the given paths (files or folders), relative to the root, sorted. */
-function filesOf(paths) {
+/** Every file under the given paths (files or folders) of `root`, relative to it, sorted. */
+function filesOf(paths, root = ROOT) {
   const files = [];
   for (const path of paths) {
-    const full = join(ROOT, path);
+    const full = join(root, path);
     if (!existsSync(full)) continue;
     if (statSync(full).isFile()) files.push(path);
     else for (const entry of readdirSync(full, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) files.push(relative(ROOT, join(entry.parentPath ?? entry.path, entry.name)));
+      if (entry.isFile()) files.push(relative(root, join(entry.parentPath ?? entry.path, entry.name)));
     }
   }
   return files.sort();
 }
 
-/** A hash of the inputs' names, sizes and modification times: any edit, addition or removal changes it. */
-function stampOf(part) {
+/**
+ * A hash of the names, sizes and modification times of the files under `paths` (files or folders of
+ * `root`): any edit, addition or removal changes it. A part's build stamp, and the tests' fixture
+ * copy's edition.
+ */
+export function sourcesDigest(paths, root = ROOT) {
   const hash = createHash('sha256');
-  for (const file of filesOf(part.inputs)) {
-    const { size, mtimeMs } = statSync(join(ROOT, file));
+  for (const file of filesOf(paths, root)) {
+    const { size, mtimeMs } = statSync(join(root, file));
     hash.update(`${file}\0${size}\0${mtimeMs}\n`);
   }
   return hash.digest('hex');
 }
+
+const stampOf = (part) => sourcesDigest(part.inputs);
 
 function builtStamp(part) {
   try {

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { root } from './build-client';
 import { fixtureSchemas } from './fixture-schemas';
 import { startOwnProduct, type ProductPlace } from './product';
@@ -26,7 +27,7 @@ const PREFIX = 'conselho-fixture-';
  */
 export async function fixtureProject(): Promise<ProductPlace> {
   const schemas = fixtureSchemas();
-  const final = join(tmpdir(), `${PREFIX}${editionOf(schemas)}`);
+  const final = join(tmpdir(), `${PREFIX}${await editionOf(schemas)}`);
   sweepOtherEditions(PREFIX, final);
   if (!existsSync(final)) await buildOnce(final, schemas);
   return { root: final, webDir: join(final, 'dist/web'), template: join(final, TEMPLATE) };
@@ -59,18 +60,10 @@ async function buildOnce(final: string, schemas: Record<string, unknown>): Promi
   }
 }
 
-/** A digest of the fixtures and of the names, sizes and modification times of the project's sources. */
-function editionOf(schemas: Record<string, unknown>): string {
-  const hash = createHash('sha256').update(JSON.stringify(schemas));
-  for (const part of PROJECT_PARTS) {
-    const full = join(root, part);
-    const files = statSync(full).isFile() ? [full] : readdirSync(full, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-    for (const file of files.sort()) {
-      const { size, mtimeMs } = statSync(file);
-      hash.update(`${relative(root, file)}\0${size}\0${mtimeMs}\n`);
-    }
-  }
-  return hash.digest('hex').slice(0, 12);
+/** A digest of the fixtures and of the project's sources, as scripts/build.mjs stamps a build. */
+async function editionOf(schemas: Record<string, unknown>): Promise<string> {
+  const { sourcesDigest } = (await import(pathToFileURL(join(root, 'scripts/build.mjs')).href)) as { sourcesDigest(paths: string[], root: string): string };
+  return createHash('sha256').update(JSON.stringify(schemas)).update(sourcesDigest(PROJECT_PARTS, root)).digest('hex').slice(0, 12);
 }
 
 async function build(final: string, schemas: Record<string, unknown>): Promise<void> {
