@@ -118,11 +118,23 @@ function RegistrationSteps({ draft, created }: { draft: RegistrationDraft | null
 
   const typing = phase?.numeration_externally_controlled === true && situation?.disable_number !== true;
 
+  // One step at a time: a second click while the step is being checked (a look-up on step 4) would
+  // otherwise start from the same step, and the two would move one step or none.
+  const [advancing, setAdvancing] = useState(false);
+  const inFlight = useRef(false);
   const next = async () => {
-    const fields = [...STEPS[step].fields].filter(() => step !== 5 || typing);
-    if (!(await form.trigger(fields))) return;
-    if (step === 3 && !(await checkOpenRegistration())) return;
-    setStep(step + 1);
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setAdvancing(true);
+    try {
+      const fields = [...STEPS[step].fields].filter(() => step !== 5 || typing);
+      if (!(await form.trigger(fields))) return;
+      if (step === 3 && !(await checkOpenRegistration())) return;
+      setStep(step + 1);
+    } finally {
+      inFlight.current = false;
+      setAdvancing(false);
+    }
   };
 
   /** The look-up with category and type check (spec 001 §7): a party already registered there is told now. */
@@ -208,7 +220,7 @@ function RegistrationSteps({ draft, created }: { draft: RegistrationDraft | null
           Voltar
         </Button>
         {step < STEPS.length - 1 ? (
-          <Button variant="contained" onClick={() => void next()}>
+          <Button variant="contained" disabled={advancing} onClick={() => void next()}>
             Próximo
           </Button>
         ) : (
