@@ -103,7 +103,7 @@ export default defineConfig({
   test: {
     root: '.',
     // New embedded spaces of every test, and of the products tests start, copy one template per
-    // edition of the migrations (src/server/platform/spaces/template.ts) instead of one per data folder.
+    // edition of the migrations (the platform feature's spaces/template.ts) instead of one per data folder.
     env: { SPACE_TEMPLATES_DIR: process.env.SPACE_TEMPLATES_DIR ?? join(tmpdir(), 'conselho-space-templates') },
     // The generic tests walk every module in one test (about 80 and growing): the verdict is where
     // they arrive, not how fast on a busy machine.

@@ -48,7 +48,7 @@ export const importComponents = {
 const stateAnswer = (description: string) => json(description, { type: 'object', properties: { data: ref('schemas', 'ImportState') }, required: ['data'] });
 
 /**
- * The import routes of a module a spreadsheet may write (`importable`, src/server/imports/routes.ts):
+ * The import routes of a module a spreadsheet may write (`importable`; the imports feature's routes.ts):
  * template, upload, mapping, dry run, its rows and error file, commit.
  */
 export function importPaths(entity: Entity, typeName: string): Doc {

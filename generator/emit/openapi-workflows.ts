@@ -1,5 +1,5 @@
 /**
- * The workflows' routes in the OpenAPI document (src/server/workflows/; docs/WORKFLOWS.md, docs/API.md
+ * The workflows' routes in the OpenAPI document (the workflows feature; docs/WORKFLOWS.md, docs/API.md
  * 'Workflow runs', 'System actions'): the catalogue of system actions beside the workflow types, the
  * run's state machine and the system actions' links and look-ups beside the runs.
  */

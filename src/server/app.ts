@@ -64,7 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });
   await app.register(resourceRegistry, { storages: ownFolders(join(config.dataDir, 'files')) });
-  for (const feature of options.features ?? FEATURES) await app.register(feature, { model, config });
+  for (const feature of options.features ?? FEATURES) await app.register(feature.plugin, { model, config });
 
   await app.register(healthRoutes, { version: config.version });
   await app.register(openApiRoutes, { root: config.root, version: config.version, model });

@@ -34,7 +34,7 @@ export interface ServerConfig {
   reportIntervalMs: number;
   /** DEADLINE_REMINDER_INTERVAL_MS: how often a process looks for deadline reminders due (default a minute; 0: never). */
   deadlineReminderIntervalMs: number;
-  /** Where `GET /api/cep/{cep}` asks for an address, in order (src/server/postal-code). */
+  /** Where `GET /api/cep/{cep}` asks for an address, in order (the postal-code feature). */
   postalCode: PostalCodeSettings;
   /** PUBLIC_BASE_URL: the address people reach the product at, which certificates' QR codes lead to (`{base}/verificar/{code}`). */
   publicBaseUrl: string;

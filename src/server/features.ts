@@ -24,9 +24,14 @@ import { savedViewsFeature } from './saved-views/feature.js';
 import { importsFeature } from './imports/feature.js';
 import { sequencesFeature } from './sequences/feature.js';
 import { workflowsFeature } from './workflows/feature.js';
+import { migrationSets, type MigrationSets } from './db/migrate.js';
 
 /**
- * The product's features, in the order `buildApp` registers them. A module's hooks run in this
- * order (src/server/resources/hooks.ts); auth comes first, since its guard must cover every route.
+ * The product's features, in the order `buildApp` registers them: the one place outside a feature's
+ * folder that names it. A module's hooks run in this order (src/server/resources/hooks.ts); auth
+ * comes first, since its guard must cover every route.
  */
 export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature, workflowsFeature, financeFeature, recordHistoryFeature, savedViewsFeature, importsFeature, certificatesFeature];
+
+/** The product's migrations: the core's, then each feature's folders (the space's and the platform's). */
+export const MIGRATIONS: MigrationSets = migrationSets(FEATURES);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ensureAdministrator } from './auth/users.js';
 import { loadConfig } from './config.js';
+import { MIGRATIONS } from './features.js';
 import { isSpaceless } from './http/space.js';
 import { monitorSettingsFromEnv, startMonitorScheduler } from './monitoring/index.js';
 import { platformConfigFromEnv, registerTenancy, SpaceDirectory } from './platform/index.js';
@@ -9,7 +10,7 @@ import { seedDemoData, seedReferenceData } from './seed/index.js';
 async function main() {
   const phases = startPhases();
   const config = loadConfig();
-  const directory = await SpaceDirectory.open({ ...platformConfigFromEnv() });
+  const directory = await SpaceDirectory.open({ ...platformConfigFromEnv(), migrations: MIGRATIONS });
   const defaultSpace = await directory.resolve(undefined);
   phases.lap('banco e migrações');
   await seedReferenceData(defaultSpace.db);

@@ -1,5 +1,5 @@
 /**
- * The codes of the party types the product relies on (shipped by src/server/parties/migrations):
+ * The codes of the party types the product relies on (shipped by the parties feature's migrations):
  * code finds them, never a row id, which differs from space to space.
  */
 export const PARTY_TYPE_CODES = {

@@ -43,7 +43,7 @@ const undeclaredChanger: ModuleHooks = {
     if (String(record.denomination).startsWith('Muda situação')) record.inactivated = true;
   },
 };
-const contractProbe = defineFeature('contract-probe', async (app) => {
+const contractProbe = defineFeature({ name: 'contract-probe' }, async (app) => {
   app.resources.hooks('generos', bodyChanger, answerSetter, undeclaredChanger);
 });
 

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SPACE_MIGRATION_FOLDERS } from '../../src/server/db/migrate.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 /** Migrations run in name order across folders: a hand-written table may only reference tables created before it. */
 describe('space migrations across folders', () => {
-  const files = SPACE_MIGRATION_FOLDERS.flatMap((folder) => {
+  const files = MIGRATIONS.space.folders.flatMap((folder) => {
     try {
       return readdirSync(folder).filter((f) => f.endsWith('.ts')).map((f) => ({ name: basename(f, '.ts'), text: readFileSync(join(folder, f), 'utf8') }));
     } catch {

@@ -22,7 +22,7 @@ const sameLetter: ReadHooks = {
     record.letters = String(record.denomination).length;
   },
 };
-const readProbe = defineFeature('read-probe', async (app) => {
+const readProbe = defineFeature({ name: 'read-probe' }, async (app) => {
   app.resources.readHooks('generos', sameLetter);
 });
 

@@ -14,6 +14,7 @@ import { isSpaceless } from '../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index.js';
 import { createTestTarget, DATABASE_KINDS, type TestTarget, TEST_SPACE_TEMPLATES, platformDataDir, placeSpaceDatabase } from '../support/databases.js';
 import { ROOT } from './support/server.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 const EMAIL = 'admin@example.com';
 const PASSWORDS = { default: 'senha-do-padrao', sul: 'senha-do-sul' } as const;
@@ -48,7 +49,7 @@ for (const kind of DATABASE_KINDS) {
 
     beforeAll(async () => {
       if (kind === 'postgres') platform = await createTestTarget('postgres', 'platformAndSpace');
-      directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
+      directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, migrations: MIGRATIONS, dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
       const system = await directory.platform.insertInto('systems').values({ name: SUL_SYSTEM, prefix: 'SUL', url: 'sul.conselho.org.br' }).returning('id').executeTakeFirstOrThrow();
       await addSpace(directory, 'sul', { system_id: system.id });
       placeSpaceDatabase(dataDir, 'sul');

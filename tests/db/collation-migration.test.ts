@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { FolderMigrationProvider, migrateToLatest, SPACE_MIGRATIONS } from '../../src/server/db/migrate.js';
+import { FolderMigrationProvider, migrateToLatest } from '../../src/server/db/migrate.js';
 import { openDatabase } from '../../src/server/db/index.js';
 import { createTestTarget, DATABASE_KINDS } from '../support/databases.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The generated migration that moved the text columns to ICU's root collation. */
@@ -15,7 +16,7 @@ const BYTE_ORDER = ['Abadia', 'Acre', 'Ação', 'Ema', 'Zé', 'agua', 'Água', '
 /** The space migrations as they were before the collation migration: a database of the previous release. */
 class MigrationsBefore implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const { [COLLATION_MIGRATION]: _collation, ...before } = await new FolderMigrationProvider(SPACE_MIGRATIONS.folders).getMigrations();
+    const { [COLLATION_MIGRATION]: _collation, ...before } = await new FolderMigrationProvider(MIGRATIONS.space.folders).getMigrations();
     return before;
   }
 }
@@ -37,7 +38,7 @@ for (const kind of DATABASE_KINDS) {
         const previousRelease = await openDatabase(target);
         const migrator = new Migrator({
           db: previousRelease.db, provider: new MigrationsBefore(), allowUnorderedMigrations: true,
-          migrationTableName: SPACE_MIGRATIONS.table, migrationLockTableName: `${SPACE_MIGRATIONS.table}_lock`,
+          migrationTableName: MIGRATIONS.space.table, migrationLockTableName: `${MIGRATIONS.space.table}_lock`,
         });
         expect((await migrator.migrateToLatest()).error).toBeUndefined();
         for (const denomination of [...PT_BR_ORDER].reverse()) await previousRelease.db.insertInto('civil_statuses').values({ denomination }).execute();
@@ -48,7 +49,7 @@ for (const kind of DATABASE_KINDS) {
         const started = await openDatabase(target);
         try {
           const db = started.db;
-          expect(await migrateToLatest(db)).toEqual([COLLATION_MIGRATION]);
+          expect(await migrateToLatest(db, MIGRATIONS.space)).toEqual([COLLATION_MIGRATION]);
           expect(await db.selectFrom('civil_statuses').select(['id', 'denomination']).orderBy('id').execute()).toEqual(rows);
           expect(await denominations(db)).toEqual(PT_BR_ORDER);
           const { rows: columns } = await sql<{ collation_name: string }>`

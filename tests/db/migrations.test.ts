@@ -4,8 +4,9 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitMigrations, SNAPSHOT_PATH, type DbSnapshot } from '../../generator/emit/migrations.js';
 import { checkAgainstMetaSchema, loadModel, loadSchemaFiles, normalise } from '../../language/index.js';
-import { migrateToLatest, SPACE_MIGRATIONS } from '../../src/server/db/migrate.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { describeOnDatabases } from '../support/databases.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NOW = new Date(Date.UTC(2030, 0, 2, 3, 4, 5));
@@ -64,7 +65,7 @@ describeOnDatabases('migrations', (getDb) => {
   it('created the tables on an empty database, and a second run applies nothing', async () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name in ('civil_statuses', 'states', 'cities')`.execute(getDb());
     expect(rows[0].n).toBe(3);
-    expect(await migrateToLatest(getDb())).toEqual([]);
+    expect(await migrateToLatest(getDb(), MIGRATIONS.space)).toEqual([]);
   });
 
   it('turns an added optional field into a column and keeps the existing rows', async () => {
@@ -73,7 +74,7 @@ describeOnDatabases('migrations', (getDb) => {
     const committed = JSON.parse(readFileSync(join(ROOT, SNAPSHOT_PATH), 'utf8')) as DbSnapshot;
     const { files } = emitMigrations(modelWithNewField(), committed, NOW);
     for (const [path, text] of files) writeFileSync(join(extraFolder, path.split('/').pop()!), text);
-    const applied = await migrateToLatest(db, { ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders, extraFolder] });
+    const applied = await migrateToLatest(db, { ...MIGRATIONS.space, folders: [...MIGRATIONS.space.folders, extraFolder] });
     expect(applied).toEqual(['20300102030405_alter_civil_statuses']);
     const rows = await db.selectFrom('civil_statuses').select(['denomination', 'observacao']).execute();
     expect(rows).toEqual([{ denomination: 'Casado(a)', observacao: null }]);
@@ -82,17 +83,17 @@ describeOnDatabases('migrations', (getDb) => {
   it('refuses a database holding a migration this edition does not have, as the same count of another', async () => {
     const db = getDb();
     // The folder of the last test gone: its migration is applied but unknown, so the set is not up to date.
-    const unknown = { ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders] };
+    const unknown = { ...MIGRATIONS.space, folders: [...MIGRATIONS.space.folders] };
     await expect(migrateToLatest(db, unknown)).rejects.toThrow(/20300102030405_alter_civil_statuses/);
     // Same number of names, one of them different: still not taken for up to date.
     const renamed = mkdtempSync(join(ROOT, 'tests/db/tmp-migrations-'));
     try {
       const [file] = readdirSync(extraFolder);
       writeFileSync(join(renamed, '20300102030406_other.ts'), readFileSync(join(extraFolder, file), 'utf8'));
-      await expect(migrateToLatest(db, { ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders, renamed] })).rejects.toThrow(/20300102030405_alter_civil_statuses/);
+      await expect(migrateToLatest(db, { ...MIGRATIONS.space, folders: [...MIGRATIONS.space.folders, renamed] })).rejects.toThrow(/20300102030405_alter_civil_statuses/);
     } finally {
       rmSync(renamed, { recursive: true, force: true });
     }
-    expect(await migrateToLatest(db, { ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders, extraFolder] })).toEqual([]);
+    expect(await migrateToLatest(db, { ...MIGRATIONS.space, folders: [...MIGRATIONS.space.folders, extraFolder] })).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataFolderInUseError, openDatabase } from '../../src/server/db/index.js';
 import { SpaceDirectory, SpaceError, createTenancyPlugin, registerTenancy } from '../../src/server/platform/index.js';
 import { createTestTarget, DATABASE_KINDS, type TestTarget, TEST_SPACE_TEMPLATES } from '../support/databases.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 async function addSpace(directory: SpaceDirectory, space: Omit<Insertable<TenantConfigsTable>, 'tenant_id' | 'db_name'> & { db_name?: string }) {
   const tenant = await directory.platform
@@ -47,7 +48,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       if (kind === 'postgres') platform = await createTestTarget('postgres');
       const databaseUrl = platform?.target.kind === 'postgres' ? platform.target.url : undefined;
-      directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl, spaceCapacity: 1 });
+      directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, migrations: MIGRATIONS, dataDir, databaseUrl, spaceCapacity: 1 });
       pgsqlSpace = await createTestTarget('postgres');
       const url = new URL((pgsqlSpace.target as { url: string }).url);
       await addSpace(directory, { tenant_name: 'acme.sul', db_type: 'pglite' });

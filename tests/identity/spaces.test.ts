@@ -16,6 +16,7 @@ import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index
 import { ROOT } from '../api/support/server.js';
 import { createTestTarget, DATABASE_KINDS, type TestTarget, TEST_SPACE_TEMPLATES, platformDataDir, placeSpaceDatabase } from '../support/databases.js';
 import { recoveryLink, startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 const EMAIL = 'ana@example.com';
 const PASSWORDS = { default: 'Senha-Do-Padrao-1', sul: 'Senha-Do-Sul-2' } as const;
@@ -37,7 +38,7 @@ for (const kind of DATABASE_KINDS) describe(`accounts in two spaces, default spa
     sink = await startSmtpSink();
     process.env.SMTP_URL = sink.url;
     if (kind === 'postgres') platform = await createTestTarget('postgres', 'platformAndSpace');
-    directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
+    directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, migrations: MIGRATIONS, dataDir, databaseUrl: platform?.target.kind === 'postgres' ? platform.target.url : undefined });
     const tenant = await directory.platform.insertInto('tenants').values({ name: 'Conselho Sul', initials: 'CS', email: 'sul@example.com' }).returning('id').executeTakeFirstOrThrow();
     await directory.platform.insertInto('tenant_configs').values({ tenant_id: tenant.id, tenant_name: 'sul', db_type: 'pglite', db_name: 'sul' }).execute();
     placeSpaceDatabase(dataDir, 'sul');

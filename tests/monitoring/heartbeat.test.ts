@@ -1,8 +1,8 @@
 /** Heartbeat monitors: one per space with monitor_active, following the space and its system. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { heartbeatUrl, markHeartbeatDeleted, syncSpaceHeartbeat, syncSystemHeartbeats } from '../../src/server/monitoring/heartbeat.js';
-import { PLATFORM_MIGRATIONS } from '../../src/server/platform/index.js';
 import { describeOnDatabases } from '../support/databases.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 describe('the heartbeat address of a space', () => {
   it('is the system url on the heartbeat port, at /api/health', () => {
@@ -74,5 +74,5 @@ describeOnDatabases(
       expect(gone.uptime_status_last_change_date).toBeInstanceOf(Date);
     });
   },
-  { migrations: PLATFORM_MIGRATIONS },
+  { migrations: MIGRATIONS.platform },
 );

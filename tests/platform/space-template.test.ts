@@ -11,11 +11,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.js';
-import { migrateToLatest, SPACE_MIGRATIONS } from '../../src/server/db/migrate.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { provisionSpace } from '../../src/server/platform/spaces/provision.js';
 import { copySpaceTemplate, templateEdition } from '../../src/server/platform/spaces/template.js';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { TEST_POSTGRES_URL } from '../support/databases.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 const work = mkdtempSync(join(tmpdir(), 'test-space-template-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -33,11 +34,11 @@ describe('the template of new embedded spaces', () => {
   const templates = join(work, 'templates');
 
   it('makes two spaces at once from no template: both migrated and seeded, one template left, nothing half-made', async () => {
-    await Promise.all([copySpaceTemplate(templates, SPACE_MIGRATIONS, join(work, 'norte')), copySpaceTemplate(templates, SPACE_MIGRATIONS, join(work, 'sul'))]);
-    expect(readdirSync(templates)).toEqual([`space-${templateEdition(SPACE_MIGRATIONS)}`]);
+    await Promise.all([copySpaceTemplate(templates, MIGRATIONS.space, join(work, 'norte')), copySpaceTemplate(templates, MIGRATIONS.space, join(work, 'sul'))]);
+    expect(readdirSync(templates)).toEqual([`space-${templateEdition(MIGRATIONS.space)}`]);
     for (const space of ['norte', 'sul']) {
       await inSpace(join(work, space), async (db) => {
-        expect(await migrateToLatest(db, SPACE_MIGRATIONS)).toEqual([]);
+        expect(await migrateToLatest(db, MIGRATIONS.space)).toEqual([]);
         expect(Object.values(await seedReferenceData(db)).every((added) => added === 0)).toBe(true);
         const saoPaulo = await db.selectFrom('cities').select('name').where('name', '=', 'São Paulo').execute();
         expect(saoPaulo).toHaveLength(1);
@@ -47,7 +48,7 @@ describe('the template of new embedded spaces', () => {
 
   it('gives each space a database of its own: a change in one is not in the other nor in the next copy', async () => {
     await inSpace(join(work, 'norte'), (db) => db.insertInto('civil_statuses').values({ denomination: 'Só no norte' }).execute());
-    await copySpaceTemplate(templates, SPACE_MIGRATIONS, join(work, 'leste'));
+    await copySpaceTemplate(templates, MIGRATIONS.space, join(work, 'leste'));
     for (const space of ['sul', 'leste']) {
       const found = await inSpace(join(work, space), (db) => db.selectFrom('civil_statuses').select('id').where('denomination', '=', 'Só no norte').execute());
       expect(found, space).toEqual([]);
@@ -59,14 +60,14 @@ describe('the template of new embedded spaces', () => {
   it('refuses to copy over a folder that exists', async () => {
     mkdirSync(join(work, 'ocupado'));
     writeFileSync(join(work, 'ocupado', 'PG_VERSION'), '17');
-    await expect(copySpaceTemplate(templates, SPACE_MIGRATIONS, join(work, 'ocupado'))).rejects.toThrow();
+    await expect(copySpaceTemplate(templates, MIGRATIONS.space, join(work, 'ocupado'))).rejects.toThrow();
   });
 
   it('is a new edition when a migration is added', () => {
     const extra = join(work, 'more-migrations');
     mkdirSync(extra);
     writeFileSync(join(extra, '9999_later.ts'), 'export async function up() {}\n');
-    expect(templateEdition({ ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders, extra] })).not.toBe(templateEdition(SPACE_MIGRATIONS));
+    expect(templateEdition({ ...MIGRATIONS.space, folders: [...MIGRATIONS.space.folders, extra] })).not.toBe(templateEdition(MIGRATIONS.space));
   });
 });
 
@@ -75,7 +76,7 @@ describe('the template database of new PostgreSQL spaces', () => {
   const extra = join(work, 'run-migrations');
   mkdirSync(extra);
   writeFileSync(join(extra, `9999_run_${randomBytes(4).toString('hex')}.ts`), 'export async function up() {}\nexport async function down() {}\n');
-  const migrations = { ...SPACE_MIGRATIONS, folders: [...SPACE_MIGRATIONS.folders, extra] };
+  const migrations = { ...MIGRATIONS.space, folders: [...MIGRATIONS.space.folders, extra] };
   const server = new URL(TEST_POSTGRES_URL);
   const suffix = randomBytes(4).toString('hex');
   const names = [`test_tpl_norte_${suffix}`, `test_tpl_sul_${suffix}`];
@@ -93,7 +94,7 @@ describe('the template database of new PostgreSQL spaces', () => {
     const row = (db_name: string) => ({
       tenant_name: db_name, db_type: 'pgsql', db_name, db_ip: server.hostname, db_port: server.port || '5432', db_user: decodeURIComponent(server.username) || 'postgres', db_password: server.password || null,
     } as const);
-    const made = await Promise.all(names.map((name) => provisionSpace({ dataDir: work, spaceMigrations: migrations }, row(name), `admin@${name}.test`)));
+    const made = await Promise.all(names.map((name) => provisionSpace({ dataDir: work, migrations: { ...MIGRATIONS, space: migrations } }, row(name), `admin@${name}.test`)));
     expect(made.every((space) => space.initialAdmin !== null)).toBe(true);
     const databases = await onServer((client) => client.query<{ datname: string }>("select datname from pg_database where datname like 'conselho_space_template_%' and datname like $1", [`${template}%`]));
     expect(databases.rows.map((row) => row.datname)).toEqual([template]);

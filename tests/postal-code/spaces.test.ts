@@ -16,6 +16,7 @@ import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index
 import { ROOT } from '../api/support/server.js';
 import { standIn, VIACEP_SE, type StandIn } from './support/providers.js';
 import { TEST_SPACE_TEMPLATES, platformDataDir, placeSpaceDatabase } from '../support/databases.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 const EMAIL = 'admin@example.com';
 const PASSWORDS = { default: 'senha-do-padrao', sul: 'senha-do-sul' } as const;
@@ -50,7 +51,7 @@ describe('postal codes of two spaces', () => {
   beforeAll(async () => {
     process.env.OUTBOUND_ALLOWED_HOSTS = '127.0.0.1';
     viaCep = await standIn('viacep');
-    directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir });
+    directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, migrations: MIGRATIONS, dataDir });
     const tenant = await directory.platform.insertInto('tenants').values({ name: 'Conselho Sul', initials: 'CS', email: 'sul@example.com' }).returning('id').executeTakeFirstOrThrow();
     await directory.platform.insertInto('tenant_configs').values({ tenant_id: tenant.id, tenant_name: 'sul', db_type: 'pglite', db_name: 'sul' }).execute();
     placeSpaceDatabase(dataDir, 'sul');

@@ -15,6 +15,7 @@ import { call, startTestServer, type TestServer } from '../api/support/server.js
 import { startTwoSpaces, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { pdfPages } from './support.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 /** By name, as the list sorts them. */
 const SHIPPED = [
@@ -93,7 +94,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect((await admin()('PUT', `/api/tipo_gerador_relatorio/${engine.id}`, { ...engine, engine_version: '2' })).status).toBe(200);
 
       // A restart applies no migration; the installation run again by a later one changes nothing either.
-      expect(await migrateToLatest(server.db)).toEqual([]);
+      expect(await migrateToLatest(server.db, MIGRATIONS.space)).toEqual([]);
       await installShipped(server.db);
       expect((await designs()).map((row) => [row.code, row.name, row.processing_complexity])).toEqual([
         ['pessoas_fisicas', 'Pessoas do conselho', 3],

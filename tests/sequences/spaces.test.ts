@@ -13,6 +13,7 @@ import { isSpaceless } from '../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../src/server/platform/index.js';
 import { ROOT } from '../api/support/server.js';
 import { TEST_SPACE_TEMPLATES, platformDataDir, placeSpaceDatabase } from '../support/databases.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 const EMAIL = 'admin@example.com';
 const PASSWORDS = { default: 'senha-do-padrao', sul: 'senha-do-sul' } as const;
@@ -30,7 +31,7 @@ describe('sequences of two spaces', () => {
   const login = async (tenant: 'default' | 'sul') => (await request('POST', '/api/auth', tenant, undefined, { email: EMAIL, password: PASSWORDS[tenant] })).body.data.token as string;
 
   beforeAll(async () => {
-    directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir });
+    directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, migrations: MIGRATIONS, dataDir });
     const tenant = await directory.platform.insertInto('tenants').values({ name: 'Conselho Sul', initials: 'CS', email: 'sul@example.com' }).returning('id').executeTakeFirstOrThrow();
     await directory.platform.insertInto('tenant_configs').values({ tenant_id: tenant.id, tenant_name: 'sul', db_type: 'pglite', db_name: 'sul' }).execute();
     placeSpaceDatabase(dataDir, 'sul');

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SPACE_MIGRATIONS } from '../../src/server/db/migrate.js';
-import { PLATFORM_MIGRATIONS } from '../../src/server/platform/config.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const compiled = join(root, 'dist/server');
@@ -20,9 +19,8 @@ describe('the server compiled to JavaScript', () => {
   }, 120_000);
 
   it('holds a JavaScript migration for every migration of the sources, under the same name', async () => {
-    const { SPACE_MIGRATIONS: space } = await load('db/migrate.js');
-    const { PLATFORM_MIGRATIONS: platform } = await load('platform/config.js');
-    const sources = [...SPACE_MIGRATIONS.folders, ...PLATFORM_MIGRATIONS.folders];
+    const { MIGRATIONS: { space, platform } } = await load('features.js');
+    const sources = [...MIGRATIONS.space.folders, ...MIGRATIONS.platform.folders];
     const built = [...space.folders, ...platform.folders] as string[];
     expect(built.map((folder) => relative(compiled, folder))).toEqual(sources.map((folder) => relative(root, folder)));
     for (const [i, folder] of sources.entries()) expect(names(built[i], /\.js$/)).toEqual(names(folder, /\.ts$/));
@@ -30,8 +28,8 @@ describe('the server compiled to JavaScript', () => {
 
   it('opens an embedded database through its worker, migrates and seeds it', async () => {
     const { openDatabase } = await load('db/open.js');
-    const { migrateToLatest, SPACE_MIGRATIONS: space } = await load('db/migrate.js');
-    const { PLATFORM_MIGRATIONS: platform } = await load('platform/config.js');
+    const { migrateToLatest } = await load('db/migrate.js');
+    const { MIGRATIONS: { space, platform } } = await load('features.js');
     const { seedReferenceData } = await load('seed/index.js');
     const dataDir = mkdtempSync(join(tmpdir(), 'compiled-server-'));
     const handle = await openDatabase({ kind: 'pglite', dataDir });

@@ -11,15 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/index.js';
-import { migrateToLatest, SPACE_MIGRATIONS } from '../../src/server/db/migrate.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { pgliteTemplate as spacePgliteTemplate, postgresTemplate as spacePostgresTemplate } from '../../src/server/platform/spaces/template.js';
 import buildProductTemplate from '../e2e/support/build-product-template.js';
 import { TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES } from './databases.js';
 import { OTHER_EDITIONS_KEPT_MS, pgliteTemplate, postgresTemplate, sweepOtherEditions, TEMPLATE_SETS, type TemplateName } from './templates.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 export default async function buildTemplates(): Promise<void> {
   const names = Object.keys(TEMPLATE_SETS) as TemplateName[];
-  await Promise.all([buildProductTemplate(), ...names.map((name) => buildPglite(name)), spacePgliteTemplate(TEST_SPACE_TEMPLATES, SPACE_MIGRATIONS)]);
+  await Promise.all([buildProductTemplate(), ...names.map((name) => buildPglite(name)), spacePgliteTemplate(TEST_SPACE_TEMPLATES, MIGRATIONS.space)]);
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {
@@ -28,7 +29,7 @@ export default async function buildTemplates(): Promise<void> {
       url.pathname = `/${database}`;
       return url.toString();
     };
-    await spacePostgresTemplate(client, urlOf, SPACE_MIGRATIONS);
+    await spacePostgresTemplate(client, urlOf, MIGRATIONS.space);
     const current = new Set(names.map(postgresTemplate));
     // Each template's comment holds when a run last used it: another edition's is dropped a day after (templates.ts).
     const { rows } = await client.query<{ datname: string; used: string | null }>(

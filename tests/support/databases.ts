@@ -20,10 +20,11 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../../src/server/db/index.js';
-import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../src/server/db/migrate.js';
+import { migrateToLatest, type MigrationSet } from '../../src/server/db/migrate.js';
 import { platformTarget, spaceTarget } from '../../src/server/platform/config.js';
 import { copyFolder } from './copy-folder.js';
 import { pgliteTemplate, postgresTemplate, type TemplateName } from './templates.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 export type DatabaseKind = DatabaseTarget['kind'];
 
@@ -143,7 +144,7 @@ export interface TestDatabaseOptions {
 export async function openTestDatabase(kind: DatabaseKind, options: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
   const testTarget = await createTestTarget(kind, options.migrate !== false && !options.migrations ? 'space' : undefined);
   const handle = await openDatabase(testTarget.target);
-  if (options.migrate !== false && !testTarget.fromTemplate) await migrateToLatest(handle.db, options.migrations ?? SPACE_MIGRATIONS);
+  if (options.migrate !== false && !testTarget.fromTemplate) await migrateToLatest(handle.db, options.migrations ?? MIGRATIONS.space);
   return {
     ...handle,
     close: async () => {

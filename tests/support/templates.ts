@@ -9,14 +9,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { SPACE_MIGRATIONS, type MigrationSet } from '../../src/server/db/migrate.js';
+import { type MigrationSet } from '../../src/server/db/migrate.js';
 import { vocabularyEdition } from '../../src/server/db/search-vocabulary.js';
-import { PLATFORM_MIGRATIONS } from '../../src/server/platform/config.js';
+import { MIGRATIONS } from '../../src/server/features.js';
 
 /** The databases the helpers open: a space's, and the default space's that is also the platform's. */
 export const TEMPLATE_SETS = {
-  space: [SPACE_MIGRATIONS],
-  platformAndSpace: [PLATFORM_MIGRATIONS, SPACE_MIGRATIONS],
+  space: [MIGRATIONS.space],
+  platformAndSpace: [MIGRATIONS.platform, MIGRATIONS.space],
 } as const satisfies Record<string, readonly MigrationSet[]>;
 
 export type TemplateName = keyof typeof TEMPLATE_SETS;

@@ -7,7 +7,11 @@ import { certificateRoutes } from './routes.js';
  * institution's header, a unique code and a QR code; revoked with a reason; both audited; verified
  * by anyone at `/verificar/{code}`.
  */
-export const certificatesFeature = defineFeature('certificates', async (app, { model, config }) => {
+export const certificatesFeature = defineFeature({
+  name: 'certificates',
+  migrations: [new URL('migrations', import.meta.url)],
+  platformMigrations: [new URL('platform-migrations', import.meta.url)],
+}, async (app, { model, config }) => {
   if (!model.byModule.has('modelo_certidao') || !model.byModule.has('inscricao')) return;
   await app.register(certificateRoutes, { model, publicBaseUrl: config.publicBaseUrl });
   await app.register(verificationRoutes, { perMinute: config.verifyRateLimit });

@@ -2,6 +2,6 @@ import { defineFeature } from '../feature.js';
 import { dashboardRoutes } from './routes.js';
 
 /** `GET /api/dashboard`: counts of what the caller may list, the monitors, their own latest changes. */
-export const dashboardFeature = defineFeature('dashboard', async (app, { model }) => {
+export const dashboardFeature = defineFeature({ name: 'dashboard' }, async (app, { model }) => {
   await app.register(dashboardRoutes, { model });
 });

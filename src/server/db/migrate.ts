@@ -6,32 +6,6 @@ import { ensureSearchVocabulary } from './search-vocabulary.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
-/**
- * A space database: extensions and functions first, the uploaded files' table, then the tables the
- * schemas describe, and the hand-written tables no schema describes (access tokens, password resets, parameters, the
- * reference data's edition, the index of documents by record, a report's job, the institution's settings).
- */
-export const SPACE_MIGRATION_FOLDERS: string[] = [
-  join(ROOT, 'src/server/db/core-migrations'),
-  join(ROOT, 'src/server/storage/migrations'),
-  join(ROOT, 'generated/migrations'),
-  join(ROOT, 'src/server/documents/migrations'),
-  join(ROOT, 'src/server/reports/migrations'),
-  join(ROOT, 'src/server/parties/migrations'),
-  join(ROOT, 'src/server/institution/migrations'),
-  join(ROOT, 'src/server/registrations/migrations'),
-  join(ROOT, 'src/server/deadlines/migrations'),
-  join(ROOT, 'src/server/occurrences/migrations'),
-  join(ROOT, 'src/server/auth/migrations'),
-  join(ROOT, 'src/server/auth/recovery-migrations'),
-  join(ROOT, 'src/server/parameters/migrations'),
-  join(ROOT, 'src/server/seed/migrations'),
-  join(ROOT, 'src/server/postal-code/migrations'),
-  join(ROOT, 'src/server/saved-views/migrations'),
-  join(ROOT, 'src/server/imports/migrations'),
-  join(ROOT, 'src/server/certificates/migrations'),
-];
-
 export interface MigrationSet {
   /** Folders of `<name>.ts` files exporting `up(db)` and `down(db)`; the names order them across folders. */
   folders: string[];
@@ -39,10 +13,41 @@ export interface MigrationSet {
   table: string;
 }
 
-export const SPACE_MIGRATIONS: MigrationSet = { folders: SPACE_MIGRATION_FOLDERS, table: 'kysely_migration' };
+/** The migrations of a space database and of the platform database. */
+export interface MigrationSets {
+  space: MigrationSet;
+  platform: MigrationSet;
+}
+
+/** What a feature adds to each database's migrations (src/server/feature.ts). */
+export interface FeatureMigrations {
+  migrations: readonly string[];
+  platformMigrations: readonly string[];
+}
+
+/**
+ * The migration sets of an app made of these features. A space database: extensions and functions
+ * first, the uploaded files' table, the tables the schemas describe, the reference data's edition,
+ * then each feature's hand-written tables (src/server/features.ts). The platform database: the same
+ * extensions, the tables of the schemas kept there (`"x-database": "platform"`), then the features'.
+ * Folder order does not order the migrations: their names do, across folders.
+ */
+export function migrationSets(features: readonly FeatureMigrations[]): MigrationSets {
+  const core = join(ROOT, 'src/server/db/core-migrations');
+  return {
+    space: {
+      folders: [core, join(ROOT, 'src/server/storage/migrations'), join(ROOT, 'generated/migrations'), join(ROOT, 'src/server/seed/migrations'), ...features.flatMap((feature) => feature.migrations)],
+      table: 'kysely_migration',
+    },
+    platform: {
+      folders: [core, join(ROOT, 'generated/platform-migrations'), ...features.flatMap((feature) => feature.platformMigrations)],
+      table: 'platform_migration',
+    },
+  };
+}
 
 /** Applies the pending migrations of a set (nothing when none are pending); returns the names applied. */
-export async function migrateToLatest(db: Kysely<any>, set: MigrationSet = SPACE_MIGRATIONS): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<any>, set: MigrationSet): Promise<string[]> {
   if (await upToDate(db, set)) {
     await ensureSearchVocabulary(db);
     return [];

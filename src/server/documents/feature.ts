@@ -8,7 +8,7 @@ import { documentRoutes } from './routes.js';
  * extensions, its metadata against the type's entries; download, archive, unarchive and history; and
  * the documents of every entity whose schema says `x-documents`.
  */
-export const documentsFeature = defineFeature('documents', async (app, options) => {
+export const documentsFeature = defineFeature({ name: 'documents', migrations: [new URL('migrations', import.meta.url)] }, async (app, options) => {
   app.resources.hooks('documento', documentWrites);
   const documents = options.model.entities.find((e) => e.module === 'documento');
   if (documents) for (const owner of options.model.entities.filter((e) => e.documents)) app.resources.entityHooks(owner, deleteAttachedDocuments(documents));

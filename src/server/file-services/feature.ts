@@ -8,7 +8,7 @@ import { serviceStorages } from './storages.js';
  * files, and each file is read and deleted through the service that holds it. A model without the
  * module keeps every space's files in its own folder (the core's storages).
  */
-export const fileServicesFeature = defineFeature('file-services', async (app, { model, config }) => {
+export const fileServicesFeature = defineFeature({ name: 'file-services' }, async (app, { model, config }) => {
   if (!model.byModule.has('tipo_servico_arquivo')) return;
   app.resources.hooks('tipo_servico_arquivo', fileServiceAddressRule, fileServiceRules);
   const storages = serviceStorages({ filesRoot: join(config.dataDir, 'files') });

@@ -18,7 +18,7 @@ import { forfeitRates, oneConfigPerDate } from './versioned-settings.js';
  * setting and control accounts add their rules, an exchange rate its inverse (./exchange-rates.ts): ./debt-types.ts, ./agreement-types.ts, ./legal-bases.ts,
  * ./revenue-settings.ts, ./control-accounts.ts.
  */
-export const financeFeature = defineFeature('finance', async (app, { model }) => {
+export const financeFeature = defineFeature({ name: 'finance' }, async (app, { model }) => {
   for (const module of Object.keys(VERSIONED_SETTINGS) as (keyof typeof VERSIONED_SETTINGS)[]) app.resources.hooks(module, oneConfigPerDate);
   app.resources.hooks('configuracao_atualizacao_multas', forfeitRates);
   app.resources.hooks('cotacoes_moedas', exchangeRateInverse);

@@ -6,6 +6,6 @@ import { holidayPlace } from './rules.js';
  * its UF; `loadCalendar` (./load.ts) answers whether a date is a business day in a place, over the
  * pure calendar of ./calendar.ts. The national holidays are seeded with the reference data (seed/holidays.ts).
  */
-export const holidaysFeature = defineFeature('holidays', async (app) => {
+export const holidaysFeature = defineFeature({ name: 'holidays' }, async (app) => {
   app.resources.hooks('feriados', holidayPlace);
 });

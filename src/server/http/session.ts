@@ -21,7 +21,7 @@ export interface Session {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, set by the authentication guard (src/server/auth/guard.ts); null on public routes. */
+    /** The caller, set by the authentication guard (the auth feature's guard.ts); null on public routes. */
     session: Session | null;
   }
   interface FastifyContextConfig {

@@ -9,7 +9,7 @@ import { importRoutes } from './routes.js';
  * `IMPORT_INTERVAL_MS` sets how often a process looks for queued imports, `IMPORT_STALE_SECONDS`
  * how long an import's silent process is waited for.
  */
-export const importsFeature = defineFeature('imports', async (app, { model }) => {
+export const importsFeature = defineFeature({ name: 'imports', migrations: [new URL('migrations', import.meta.url)] }, async (app, { model }) => {
   if (!model.byModule.has('usuarios')) return;
   const intervalMs = Number(process.env.IMPORT_INTERVAL_MS ?? 1_000);
   const staleSeconds = Number(process.env.IMPORT_STALE_SECONDS ?? 30);

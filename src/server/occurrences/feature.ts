@@ -15,7 +15,7 @@ const deleteOccurrences: ModuleHooks = {
  * (registrations, persons and legal entities now; inspections and inspection actions will declare it
  * with their modules), numbered from their type's sequence, and the occurrence types' combo.
  */
-export const occurrencesFeature = defineFeature('occurrences', async (app, { model }) => {
+export const occurrencesFeature = defineFeature({ name: 'occurrences', migrations: [new URL('migrations', import.meta.url)] }, async (app, { model }) => {
   if (!model.byModule.has('tipos_ocorrencia')) return;
   for (const owner of model.entities.filter((e) => e.occurrences)) app.resources.entityHooks(owner, deleteOccurrences);
   await app.register(occurrenceRoutes, { model });

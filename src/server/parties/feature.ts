@@ -16,7 +16,7 @@ import { sectorsOfEmployer, workRelationSectors } from './sectors.js';
  * CPF and of a legal entity by CNPJ, the persons a legal entity employs, and the users' options to
  * whoever links a person to its user.
  */
-export const partiesFeature = defineFeature('parties', async (app, { model }) => {
+export const partiesFeature = defineFeature({ name: 'parties', migrations: [new URL('migrations', import.meta.url)] }, async (app, { model }) => {
   app.resources.hooks('tipos_parte', systemPartyTypes);
   app.resources.hooks('pessoa_fisica', workScheduleRules, workRelationSectors, employeeRules, courseRelationInstitutions);
   app.resources.hooks('departamentos', departmentTree);

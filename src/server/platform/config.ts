@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { Selectable } from 'kysely';
 import type { TenantConfigsTable } from '../../../generated/database.js';
 import type { DatabaseTarget } from '../db/index.js';
-import { SPACE_MIGRATIONS, type MigrationSet } from '../db/migrate.js';
+import type { MigrationSets } from '../db/migrate.js';
 
 export interface PlatformConfig {
   /** DATA_DIR: the embedded databases live under it (`platform/`, `spaces/<name>/`). */
@@ -11,10 +11,8 @@ export interface PlatformConfig {
   databaseUrl?: string;
   /** How many space databases stay open at once (each PGlite costs hundreds of MiB). */
   spaceCapacity?: number;
-  /** Migrations of every space database (the default space included). */
-  spaceMigrations?: MigrationSet;
-  /** Migrations of the platform database. */
-  platformMigrations?: MigrationSet;
+  /** Migrations of every space database (the default space included) and of the platform database: the app's (`MIGRATIONS`, src/server/features.ts). */
+  migrations: MigrationSets;
   /** The name that means the default space in a `Tenant` header. */
   defaultSpaceName?: string;
   /** SPACE_TEMPLATES_DIR: where new embedded spaces are copied from (spaces/template.ts); DATA_DIR/templates by default. */
@@ -27,25 +25,11 @@ export interface PlatformConfig {
 
 export const DEFAULT_SPACE_NAME = 'default';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+/** What says where the installation's databases are. */
+type DatabaseLocation = Pick<PlatformConfig, 'dataDir' | 'databaseUrl' | 'databaseIdleTimeoutMs'>;
 
-/**
- * The platform database: the extensions every generated table's search index needs, then the tables
- * of the schemas kept there (`"x-database": "platform"`) and the hand-written ones.
- */
-export const PLATFORM_MIGRATIONS: MigrationSet = {
-  folders: [
-    join(ROOT, 'src/server/db/core-migrations'),
-    join(ROOT, 'generated/platform-migrations'),
-    resolve(import.meta.dirname, 'migrations'),
-    join(ROOT, 'src/server/certificates/platform-migrations'),
-  ],
-  table: 'platform_migration',
-};
-
-export { SPACE_MIGRATIONS };
-
-export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+/** The settings the environment gives; the migrations are the app's. */
+export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<PlatformConfig, 'migrations'> {
   return {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -60,7 +44,7 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
 export const spaceTemplatesDir = (config: PlatformConfig): string => config.spaceTemplatesDir ?? join(config.dataDir, 'templates');
 
 /** The platform database, shared by the default space. */
-export function platformTarget(config: PlatformConfig): DatabaseTarget {
+export function platformTarget(config: DatabaseLocation): DatabaseTarget {
   return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, idleTimeoutMs: config.databaseIdleTimeoutMs } : { kind: 'pglite', dataDir: join(config.dataDir, 'platform') };
 }
 
@@ -68,7 +52,7 @@ export function platformTarget(config: PlatformConfig): DatabaseTarget {
 export type SpaceConfigRow = Pick<Selectable<TenantConfigsTable>, 'tenant_name' | 'db_type' | 'db_name' | 'db_ip' | 'db_port' | 'db_user' | 'db_password'>;
 
 /** Where a space's database lives: `DATA_DIR/spaces/<name>` or a PostgreSQL database at db_ip:db_port. */
-export function spaceTarget(config: PlatformConfig, space: SpaceConfigRow): DatabaseTarget {
+export function spaceTarget(config: DatabaseLocation, space: SpaceConfigRow): DatabaseTarget {
   if (space.db_type === 'pglite') return { kind: 'pglite', dataDir: join(config.dataDir, 'spaces', space.tenant_name) };
   const url = new URL('postgres://localhost');
   url.hostname = space.db_ip || '127.0.0.1';

@@ -13,7 +13,7 @@ import { userSpacesRoutes } from './memberships/routes.js';
  * tenants make and detach their spaces' databases, systems get their token, everyone may read
  * their own tenant. The tenancy plugin itself is given to `buildApp` (`tenancy`), before any feature.
  */
-export const platformFeature = defineFeature('platform', async (app) => {
+export const platformFeature = defineFeature({ name: 'platform', platformMigrations: [new URL('migrations', import.meta.url)] }, async (app) => {
   // The audit rows of the platform database name users of the default space only (its users table).
   app.resources.database('platform', { db: platformOf, knowsCaller: (request) => spaceOf(request).isDefault !== false });
   app.resources.accessRule(platformModuleAccess);

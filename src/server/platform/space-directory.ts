@@ -3,7 +3,7 @@ import type { PlatformDatabase, SpaceDatabase } from '../../../generated/databas
 import { HandleCache, openDatabase, type DatabaseHandle } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 import {
-  DEFAULT_SPACE_NAME, PLATFORM_MIGRATIONS, SPACE_MIGRATIONS, platformTarget, spaceTarget,
+  DEFAULT_SPACE_NAME, platformTarget, spaceTarget,
   type PlatformConfig, type SpaceConfigRow,
 } from './config.js';
 import { SpaceError, isSpaceName } from './space-name.js';
@@ -41,8 +41,8 @@ export class SpaceDirectory {
   static async open(config: PlatformConfig): Promise<SpaceDirectory> {
     const handle = await openDatabase(platformTarget(config));
     try {
-      await migrateToLatest(handle.db, config.platformMigrations ?? PLATFORM_MIGRATIONS);
-      await migrateToLatest(handle.db, config.spaceMigrations ?? SPACE_MIGRATIONS);
+      await migrateToLatest(handle.db, config.migrations.platform);
+      await migrateToLatest(handle.db, config.migrations.space);
     } catch (error) {
       await handle.close();
       throw error;
@@ -108,7 +108,7 @@ export class SpaceDirectory {
   private async openSpace(row: SpaceConfigRow): Promise<DatabaseHandle> {
     const handle = await openDatabase(spaceTarget(this.config, row));
     try {
-      await migrateToLatest(handle.db, this.config.spaceMigrations ?? SPACE_MIGRATIONS);
+      await migrateToLatest(handle.db, this.config.migrations.space);
       return handle;
     } catch (error) {
       await handle.close();

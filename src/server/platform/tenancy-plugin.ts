@@ -79,7 +79,7 @@ export function createTenancyPlugin(directory: SpaceDirectory, options: Omit<Ten
   return fp(async (app: FastifyInstance) => tenancy(app, { ...options, directory }), { name: 'tenancy', fastify: '5.x' });
 }
 
-/** Registers tenancy on the app: `await registerTenancy(app, await SpaceDirectory.open(platformConfigFromEnv()))`. */
+/** Registers tenancy on the app: `await registerTenancy(app, await SpaceDirectory.open({ ...platformConfigFromEnv(), migrations: MIGRATIONS }))`. */
 export async function registerTenancy(app: FastifyInstance, directory: SpaceDirectory, options: Omit<TenancyOptions, 'directory'> = {}): Promise<void> {
   await app.register(tenancyPlugin, { ...options, directory });
 }

@@ -6,7 +6,7 @@ import { postalCodeRoutes } from './routes.js';
  * the answers in the space's database and names the space's UF and municipality. Only where the
  * model has the UFs and municipalities the answer names.
  */
-export const postalCodeFeature = defineFeature('postal-code', async (app, { model, config }) => {
+export const postalCodeFeature = defineFeature({ name: 'postal-code', migrations: [new URL('migrations', import.meta.url)] }, async (app, { model, config }) => {
   if (!model.byModule.has('uf') || !model.byModule.has('municipios')) return;
   await app.register(postalCodeRoutes, { settings: config.postalCode });
 });

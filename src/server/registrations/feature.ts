@@ -11,7 +11,7 @@ import './tables.js';
  * party, its numbers are drawn in its save's transaction, its situation moves only to a next one and
  * each move is kept; a category lists a range once and a situation's next situations are others.
  */
-export const registrationsFeature = defineFeature('registrations', async (app, { model }) => {
+export const registrationsFeature = defineFeature({ name: 'registrations', migrations: [new URL('migrations', import.meta.url)] }, async (app, { model }) => {
   app.resources.hooks('categoria', categoryRanges);
   app.resources.hooks('situacoes', nextSituations);
   app.resources.hooks('inscricao', registrationRules, registrationNumbers, situationHistory);

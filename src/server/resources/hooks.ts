@@ -31,14 +31,14 @@
  * of an answer with the body sent, and send no valid body to a module whose hooks have effects.
  *
  * @example
- *   // src/server/auth/password-policy.ts
+ *   // the auth feature's password-policy.ts
  *   export const passwordPolicy: ModuleHooks = {
  *     async beforeWrite(trx, { body }) {
  *       if (typeof body.password === 'string' && body.password.length < 8)
  *         throw invalid({ password: ['A senha deve ter pelo menos 8 caracteres.'] });
  *     },
  *   };
- *   // src/server/auth/feature.ts
+ *   // the auth feature's feature.ts
  *   app.resources.hooks('usuarios', passwordPolicy);
  */
 import type { FastifyRequest } from 'fastify';

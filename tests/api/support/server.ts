@@ -15,10 +15,10 @@ import { hashPassword } from '../../../src/server/resources/passwords.js';
 import { loadConfig } from '../../../src/server/config.js';
 import type { Feature } from '../../../src/server/feature.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
-import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../../src/server/db/migrate.js';
-import { PLATFORM_MIGRATIONS } from '../../../src/server/platform/config.js';
+import { migrateToLatest, type MigrationSet } from '../../../src/server/db/migrate.js';
 import { createTestTarget, type DatabaseKind } from '../../support/databases.js';
 import { multipart, PDF, PNG } from '../../files/support.js';
+import { MIGRATIONS } from '../../../src/server/features.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -56,8 +56,8 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
     handle = await openDatabase(testTarget.target);
     // The one space is the default space, whose database is also the platform database.
     if (!testTarget.fromTemplate) {
-      if (platform) await migrateToLatest(handle.db, PLATFORM_MIGRATIONS);
-      await migrateToLatest(handle.db, options.migrations ?? SPACE_MIGRATIONS);
+      if (platform) await migrateToLatest(handle.db, MIGRATIONS.platform);
+      await migrateToLatest(handle.db, options.migrations ?? MIGRATIONS.space);
     }
     await ensureAdministrator(handle.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const model = options.model ?? loadModel(ROOT);

@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { resolve } from 'node:path';
 import { openDatabase } from '../../../src/server/db/index.js';
-import { migrateToLatest, SPACE_MIGRATIONS } from '../../../src/server/db/migrate.js';
-import { PLATFORM_MIGRATIONS } from '../../../src/server/platform/config.js';
+import { migrateToLatest } from '../../../src/server/db/migrate.js';
 import { TSX } from '../support/child.js';
 import { createBenchDatabase } from '../support/postgres.js';
 import { infoRow, ratioRow, type Row } from '../support/report.js';
 import { seedCities } from '../support/seed-cities.js';
+import { MIGRATIONS } from '../../../src/server/features.js';
 
 const run = promisify(execFile);
 const CHILD = resolve(import.meta.dirname, '../support/export-child.ts');
@@ -38,8 +38,8 @@ export async function exportFigures(log: (line: string) => void): Promise<Row[]>
   const target = await createBenchDatabase();
   try {
     const handle = await openDatabase({ kind: 'postgres', url: target.url });
-    await migrateToLatest(handle.db, PLATFORM_MIGRATIONS);
-    await migrateToLatest(handle.db, SPACE_MIGRATIONS);
+    await migrateToLatest(handle.db, MIGRATIONS.platform);
+    await migrateToLatest(handle.db, MIGRATIONS.space);
     const present = await handle.db.selectFrom('states').select('id').limit(1).execute();
     if (present.length === 0) await handle.db.insertInto('states').values([{ initials: 'SP', name: 'São Paulo', ibge_code: 35 }, { initials: 'MG', name: 'Minas Gerais', ibge_code: 31 }]).execute();
     const count = await seedCities(handle.db, LARGE);

@@ -6,6 +6,7 @@ import { listenApi, postgresKysely, type RunningApi } from '../support/api.js';
 import { nthCpf, personReferences, type PersonReferences } from '../support/persons.js';
 import { createBenchDatabase } from '../support/postgres.js';
 import { ratioRow, type Row } from '../support/report.js';
+import { MIGRATIONS } from '../../../src/server/features.js';
 
 /** The targets: 50,000 persons validated in 15 s, committed in 30 s, at most 1.5× plain inserts. */
 const VALIDATE_SECONDS_PER_50K = 15;
@@ -53,7 +54,7 @@ export async function importFigures(rows: number, log: (line: string) => void): 
   const pool = new pg.Pool({ connectionString: target.url, max: 2 });
   let api: RunningApi | undefined;
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, MIGRATIONS.space);
     await seedReferenceData(db);
     const refs = await personReferences(db);
     api = await listenApi(db);

@@ -7,6 +7,7 @@ import { createBenchDatabase } from '../support/postgres.js';
 import type { Row } from '../support/report.js';
 import { NAME_SEARCH, seedPersons } from '../support/seed-persons.js';
 import { listLatency, recordCase, type ListCase, type PostgresContext } from './list-latency.js';
+import { MIGRATIONS } from '../../../src/server/features.js';
 
 /** A given name about one person in 55 has. */
 const COMMON_NAME = 'maria';
@@ -69,7 +70,7 @@ export async function personSearchFigures(config: BenchConfig, log: (line: strin
   pool.on('error', () => {});
   let api: RunningApi | undefined;
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, MIGRATIONS.space);
     await seedReferenceData(db);
     const seeded = await seedPersons(db, config.rows);
     log(`figure 12: ${seeded.persons.toLocaleString('en')} persons (and their parties) seeded in ${seeded.seconds.toFixed(0)} s`);

@@ -7,6 +7,7 @@ import { nthCpf, personBody, personReferences, subRowsOf, type PersonBody } from
 import { createBenchDatabase } from '../support/postgres.js';
 import { atLeastRow, infoRow, ms, ratioRow, times, type Row } from '../support/report.js';
 import { alternate, median, percentile, perSecond } from '../support/stats.js';
+import { MIGRATIONS } from '../../../src/server/features.js';
 
 /** A create through the API may take at most this many times the bare inserts (docs/BENCHMARKS.md says why). */
 const TARGET = 3;
@@ -83,7 +84,7 @@ export async function personWriteFigures(rounds: number, log: (line: string) => 
   pool.on('error', () => {});
   let api: RunningApi | undefined;
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, MIGRATIONS.space);
     await seedReferenceData(db);
     const refs = await personReferences(db);
     api = await listenApi(db);

@@ -2,11 +2,12 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase } from '../../../src/server/db/index.js';
-import { migrateToLatest, SPACE_MIGRATIONS } from '../../../src/server/db/migrate.js';
+import { migrateToLatest } from '../../../src/server/db/migrate.js';
 import { seedPlaces } from '../../../src/server/seed/places.js';
 import { TSX } from '../support/child.js';
 import { createBenchDatabase } from '../support/postgres.js';
 import { infoRow, ratioRow, type Row } from '../support/report.js';
+import { MIGRATIONS } from '../../../src/server/features.js';
 
 const run = promisify(execFile);
 const CHILD = resolve(import.meta.dirname, 'report-child.ts');
@@ -33,7 +34,7 @@ export async function reportFigures(log: (line: string) => void): Promise<Row[]>
   const target = await createBenchDatabase();
   try {
     const handle = await openDatabase({ kind: 'postgres', url: target.url });
-    await migrateToLatest(handle.db, SPACE_MIGRATIONS);
+    await migrateToLatest(handle.db, MIGRATIONS.space);
     await seedPlaces(handle.db);
     const { n } = await handle.db.selectFrom('cities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const states = await handle.db.selectFrom('states').select('id').orderBy('id').execute();

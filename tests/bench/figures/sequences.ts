@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { openDatabase } from '../../../src/server/db/index.js';
-import { migrateToLatest, SPACE_MIGRATIONS } from '../../../src/server/db/migrate.js';
+import { migrateToLatest } from '../../../src/server/db/migrate.js';
 import { drawNumber } from '../../../src/server/sequences/draw.js';
 import { createBenchDatabase } from '../support/postgres.js';
 import { atLeastRow, infoRow, type Row } from '../support/report.js';
 import { perSecond } from '../support/stats.js';
+import { MIGRATIONS } from '../../../src/server/features.js';
 
 const CLIENTS = 16;
 const SECONDS = 3;
@@ -39,7 +40,7 @@ export async function sequenceFigures(log: (line: string) => void): Promise<Row[
   // Dropping the database ends connections still closing: not an error of the figure.
   pool.on('error', () => {});
   try {
-    await migrateToLatest(handle.db, SPACE_MIGRATIONS);
+    await migrateToLatest(handle.db, MIGRATIONS.space);
     const { id } = await handle.db.insertInto('sequences')
       .values({ name: 'Inscrições', number: 0, start: 1, increment: 1, formatting: '{numero:6}/{ano}', annual_restart: true, auto_numbering: true, has_book: false })
       .returning('id').executeTakeFirstOrThrow();

@@ -13,6 +13,7 @@ import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
 import { ROOT } from '../../api/support/server.js';
 import { createTestTarget, type DatabaseKind, TEST_SPACE_TEMPLATES, platformDataDir } from '../../support/databases.js';
+import { MIGRATIONS } from '../../../src/server/features.js';
 
 export const OPERATOR = { email: 'admin@example.com', password: 'senha-do-admin' };
 const SHAPE_MESSAGES = [TOO_DEEP, TOO_MANY_ITEMS];
@@ -42,7 +43,7 @@ export async function startProduct(kind: DatabaseKind): Promise<Product> {
   const dataDir = platformDataDir('test-fuzz-', kind);
   const target = kind === 'postgres' ? await createTestTarget('postgres', 'platformAndSpace') : null;
   const databaseUrl = target && target.target.kind === 'postgres' ? target.target.url : undefined;
-  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl });
+  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, migrations: MIGRATIONS, dataDir, databaseUrl });
   await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);
   const model = loadModel(ROOT);
   const routes: Product['routes'] = [];

@@ -14,6 +14,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
 import { createTestTarget, type DatabaseKind, type TestTarget, TEST_SPACE_TEMPLATES, platformDataDir } from '../../support/databases.js';
+import { MIGRATIONS } from '../../../src/server/features.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN = { email: 'admin@example.com', password: 'senha-do-admin' };
@@ -37,7 +38,7 @@ export async function startPlatformServer(kind: DatabaseKind): Promise<PlatformS
   let target: TestTarget | undefined;
   if (kind === 'postgres') target = await createTestTarget('postgres', 'platformAndSpace');
   const databaseUrl = target?.target.kind === 'postgres' ? target.target.url : undefined;
-  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl });
+  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, migrations: MIGRATIONS, dataDir, databaseUrl });
   const platform: Kysely<any> = directory.platform;
   await ensureAdministrator(platform, ADMIN);
   const app = await buildApp({

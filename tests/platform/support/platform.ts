@@ -16,6 +16,7 @@ import { isSpaceless } from '../../../src/server/http/space.js';
 import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
 import { ROOT } from '../../api/support/server.js';
 import { createTestTarget, TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES, platformDataDir, type DatabaseKind } from '../../support/databases.js';
+import { MIGRATIONS } from '../../../src/server/features.js';
 
 export const OPERATOR = { email: 'admin@example.com', password: 'senha-do-admin' };
 
@@ -60,7 +61,7 @@ export async function startPlatformApi(options: { platform?: DatabaseKind; clock
   const dataDir = platformDataDir('test-platform-', platform);
   const database = platform === 'postgres' ? await createTestTarget('postgres', 'platformAndSpace') : undefined;
   const databaseUrl = database && (database.target as { url: string }).url;
-  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, dataDir, databaseUrl });
+  const directory = await SpaceDirectory.open({ spaceTemplatesDir: TEST_SPACE_TEMPLATES, migrations: MIGRATIONS, dataDir, databaseUrl });
   await ensureAdministrator((await directory.resolve(undefined)).db, OPERATOR);
   const app = await platformApp(directory, dataDir, options.clock);
   const send: PlatformApi['send'] = async (method, url, options = {}) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../db/index.js';
-import { migrateToLatest, SPACE_MIGRATIONS, type MigrationSet } from '../../db/migrate.js';
+import { migrateToLatest, type MigrationSet } from '../../db/migrate.js';
 import { ensureAdministrator } from '../../auth/users.js';
 import { seedReferenceData } from '../../seed/index.js';
 import { spaceTarget, spaceTemplatesDir, type PlatformConfig, type SpaceConfigRow } from '../config.js';
@@ -56,7 +56,7 @@ export async function provisionSpace(config: PlatformConfig, space: SpaceConfigR
   let step: string = STEPS.database;
   try {
     const target = spaceTarget(config, space);
-    const migrations = config.spaceMigrations ?? SPACE_MIGRATIONS;
+    const migrations = config.migrations.space;
     created = await createDatabase(config, space, migrations);
     handle = await openDatabase(target);
     step = STEPS.migrate;

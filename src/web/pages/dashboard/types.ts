@@ -1,7 +1,7 @@
 import { BRAND } from '@kit/brand';
 import { UPTIME_STATUS_CHIPS } from '../../screens/monitores/status';
 
-/** `GET /api/dashboard` (src/server/dashboard/routes.ts). */
+/** `GET /api/dashboard` (the dashboard feature's routes). */
 export interface ModuleCount {
   module: string;
   label: string;

@@ -9,7 +9,7 @@ type State = { status: 'loading' } | { status: 'shown'; page: ViewedPage } | { s
 
 /**
  * A custom page inside the shell: its title and its content, the HTML the server sanitised when it
- * was saved and again when it was asked for (src/server/custom-pages). Plain elements only.
+ * was saved and again when it was asked for (the custom pages' feature). Plain elements only.
  */
 export default function CustomPageView() {
   const { uri = '', slug = '' } = useParams();
