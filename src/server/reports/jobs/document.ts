@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/record.js';
 import { conflict } from '../../http/app-error.js';
 import type { ModuleHooks } from '../../resources/hooks.js';
-import { COUNCIL_TIME_ZONE } from '../../sequences/index.js';
+import { COUNCIL_TIME_ZONE } from '../../../shared/council-clock.js';
 import type { ReportJob } from './sources.js';
 
 dayjs.extend(utc);
