@@ -27,7 +27,7 @@ export const reportsFeature = defineFeature('reports', async (app, { model, conf
     print: async (space, id, signal) => {
       const files = app.resources.filesOfSpace({ name: space.name, isDefault: space.isDefault === true, db: space.db });
       if (!files) throw new Error('No storage keeps the reports\' files.');
-      await printReport(space.db, id, { model, files, signal, engineFor: (settings) => engineFor(settings), log: (error, reportId) => app.log.error({ err: error, reportId }, 'falha ao gerar relatório') });
+      await printReport(space.db, id, { model, files, signal, engineFor: (settings) => engineFor(settings), now: () => app.clock.now(), log: (error, reportId) => app.log.error({ err: error, reportId }, 'falha ao gerar relatório') });
     },
     onError: (error) => app.log.error({ err: error }, 'falha na fila de relatórios'),
   }));
