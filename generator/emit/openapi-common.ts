@@ -174,7 +174,19 @@ export const commonPaths: Doc = {
       summary: 'Estado do servidor',
       security: [],
       responses: {
-        '200': json('OK', { type: 'object', properties: { status: { const: 'ok' }, version: text }, required: ['status', 'version'] }),
+        '200': json('OK', {
+          type: 'object',
+          properties: {
+            status: { const: 'ok' },
+            version: text,
+            jobs: {
+              type: 'object',
+              description: 'As tarefas de fundo deste processo, pelo nome: quantas vezes cada uma já rodou',
+              additionalProperties: { type: 'object', properties: { turns: { type: 'integer', minimum: 0 } }, required: ['turns'] },
+            },
+          },
+          required: ['status', 'version', 'jobs'],
+        }),
       },
     },
   },

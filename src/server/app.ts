@@ -15,6 +15,7 @@ import { securityHeaders } from './http/security.js';
 import { singleSpace, type RequestSpace } from './http/space.js';
 import { webRoutes } from './http/web.js';
 import { resourceRegistry } from './resources/registry.js';
+import { schedulerPlugin } from './scheduler/plugin.js';
 import { resourceRoutes } from './resources/routes.js';
 import { fileRoutes } from './resources/file-routes.js';
 import { ownFolders } from './storage/index.js';
@@ -55,6 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.decorate('clock', options.clock ?? systemClock);
+  await app.register(schedulerPlugin);
   await app.register(errorHandling);
   await app.register(jsonBodies);
   await app.register(securityHeaders);

@@ -3,7 +3,7 @@ import { ensureAdministrator } from './auth/users.js';
 import { loadConfig } from './config.js';
 import { MIGRATIONS } from './features.js';
 import { isSpaceless } from './http/space.js';
-import { monitorSettingsFromEnv, startMonitorScheduler } from './monitoring/index.js';
+import { monitorJob, monitorSettingsFromEnv } from './monitoring/index.js';
 import { platformConfigFromEnv, registerTenancy, SpaceDirectory } from './platform/index.js';
 import { seedDemoData, seedReferenceData } from './seed/index.js';
 
@@ -25,12 +25,12 @@ async function main() {
   });
   // Every process runs the checks; the claim in the database makes each due check run once.
   const monitorSettings = monitorSettingsFromEnv();
-  const monitors = startMonitorScheduler(directory.platform, {
+  app.scheduler.add(monitorJob(directory.platform, {
     ...monitorSettings,
+    now: () => new Date(app.clock.now()),
     onError: (error) => app.log.error({ err: error }, 'falha na verificação dos monitores'),
-  });
+  }));
   const close = async () => {
-    await monitors.stop();
     await app.close();
     await directory.close();
     process.exit(0);

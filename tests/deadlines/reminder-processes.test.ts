@@ -11,13 +11,12 @@ import { councilMoment } from '../../src/server/deadlines/reminders/dates.js';
 import { addMinutes } from '../../src/server/deadlines/moment.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.js';
 import { startSmtpSink, type SmtpSink } from '../identity/support/smtp-sink.js';
-import { callJson, startServerProcess, type ServerProcess } from '../monitoring/support/server-process.js';
+import { callJson, moreTurns, startServerProcess, type ServerProcess } from '../monitoring/support/server-process.js';
 import { createTestTarget, type TestTarget } from '../support/databases.js';
 import { subjectOf } from './support/mail.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'senha-do-admin' };
 const EACH = 6;
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 describe('deadline reminders from two server processes on one PostgreSQL', () => {
   let target: TestTarget;
@@ -73,7 +72,7 @@ describe('deadline reminders from two server processes on one PostgreSQL', () =>
     }
     await expect.poll(() => subjects().length, { timeout: 30_000, interval: 100 }).toBe(2 * EACH);
     // Many more turns of both loops: nothing is mailed twice.
-    await sleep(2000);
+    await moreTurns([first, second], 'deadline-reminders', 10);
     const mailed = subjects();
     expect(mailed).toHaveLength(2 * EACH);
     expect(new Set(mailed).size).toBe(2 * EACH);

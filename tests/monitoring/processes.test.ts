@@ -11,11 +11,10 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.js'
 import { createTestTarget, type TestTarget } from '../support/databases.js';
 import { connectionOwner } from './support/connection-owner.js';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';
-import { callJson, startServerProcess, type ServerProcess } from './support/server-process.js';
+import { callJson, moreTurns, startServerProcess, type ServerProcess } from './support/server-process.js';
 
 const MONITORS = 12;
 const ADMIN = { email: 'admin@example.com', password: 'senha-do-admin' };
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 describe('two server processes on one PostgreSQL', () => {
   let target: TestTarget;
@@ -77,13 +76,13 @@ describe('two server processes on one PostgreSQL', () => {
     }
     await expect.poll(totalHits, { timeout: 20_000, interval: 50 }).toBe(MONITORS);
     // Many more turns of both loops (every 100 ms): nothing is checked twice within the interval.
-    await sleep(1500);
+    await moreTurns([first, second], 'monitors', 10);
     expect(paths.map((path) => fixture.hits(path))).toEqual(paths.map(() => 1));
 
     // The interval (1 minute) passes for every monitor at once.
     await sql`update monitors set uptime_last_check_date = now() - interval '61 seconds'`.execute(db.db);
     await expect.poll(totalHits, { timeout: 20_000, interval: 50 }).toBe(2 * MONITORS);
-    await sleep(1500);
+    await moreTurns([first, second], 'monitors', 10);
     expect(paths.map((path) => fixture.hits(path))).toEqual(paths.map(() => 2));
 
     const statuses = await db.db.selectFrom('monitors').select('uptime_status').execute();

@@ -15,7 +15,7 @@ export const ALREADY_REVOKED = 'Esta certidão já foi revogada.';
 export type CertificateStatus = 'valida' | 'expirada' | 'revogada';
 export const STATUS_LABELS: Record<CertificateStatus, string> = { valida: 'Válida', expirada: 'Expirada', revogada: 'Revogada' };
 
-/** Revoked whatever its date; else expired once the day after `valid_until` begins in America/Sao_Paulo. */
+/** Revoked whatever its date; else expired once the day after `valid_until` begins on the council's calendar. */
 export function statusOf(row: { revoked_at: unknown; valid_until: unknown }, day = today()): CertificateStatus {
   if (row.revoked_at) return 'revogada';
   return String(dateText(row.valid_until)) < day ? 'expirada' : 'valida';

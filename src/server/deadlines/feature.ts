@@ -1,7 +1,7 @@
 import { defineFeature } from '../feature.js';
 import { createMailer } from '../mail/mailer.js';
 import { mailSettings } from '../mail/settings.js';
-import { startReminderLoop, type ReminderLoop } from './reminders/loop.js';
+import { reminderJob } from './reminders/loop.js';
 import './reminders/tables.js';
 import { deadlineRoutes } from './routes.js';
 import './tables.js';
@@ -17,16 +17,13 @@ export const deadlinesFeature = defineFeature({ name: 'deadlines', migrations: [
 
   if (config.deadlineReminderIntervalMs <= 0) return;
   const mail = mailSettings(process.env, config.dataDir);
-  let loop: ReminderLoop | undefined;
-  app.addHook('onReady', async () => {
-    loop = startReminderLoop({
-      intervalMs: config.deadlineReminderIntervalMs,
-      spaces: () => app.openSpaces(),
-      mailer: createMailer(mail, (line) => app.log.info(line)),
-      appUrl: mail.appUrl,
-      log: (error, reminder) => app.log.warn({ err: error, reminder }, 'falha ao enviar lembrete de prazo'),
-      onError: (error) => app.log.error({ err: error }, 'falha nos lembretes de prazos'),
-    });
-  });
-  app.addHook('onClose', async () => loop?.stop());
+  app.scheduler.add(reminderJob({
+    intervalMs: config.deadlineReminderIntervalMs,
+    spaces: () => app.openSpaces(),
+    now: () => new Date(app.clock.now()),
+    mailer: createMailer(mail, (line) => app.log.info(line)),
+    appUrl: mail.appUrl,
+    log: (error, reminder) => app.log.warn({ err: error, reminder }, 'falha ao enviar lembrete de prazo'),
+    onError: (error) => app.log.error({ err: error }, 'falha nos lembretes de prazos'),
+  }));
 });

@@ -1,8 +1,8 @@
 import { isCalendarDate } from '../holidays/calendar.js';
 
 /**
- * A moment of the council's clock as the spec sends it, `YYYY-MM-DD HH:mm:ss` (America/Sao_Paulo,
- * which keeps no daylight saving since 2019): a calendar date and a time of day, added to as they
+ * A moment of the council's clock as the spec sends it, `YYYY-MM-DD HH:mm:ss` (its time zone,
+ * src/shared/council-clock.ts, has kept no daylight saving since 2019): a calendar date and a time of day, added to as they
  * read, never through a local `Date`.
  */
 export type Moment = string;

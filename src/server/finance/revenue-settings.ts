@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { ReadHooks } from '../resources/read-hooks.js';
 import { findRecord } from '../resources/read.js';
-import { COUNCIL_TIME_ZONE } from '../sequences/index.js';
+import { councilDate } from '../../shared/council-clock.js';
 
-/** Today on the council's calendar (America/Sao_Paulo), as `YYYY-MM-DD`. */
-export const councilToday = (now = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone: COUNCIL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/** Today on the council's calendar, as `YYYY-MM-DD`. */
+export const councilToday = (now = new Date()): string => councilDate(now);
 
 /**
  * The revenue setting in force on `date` (`YYYY-MM-DD`): the active one of the latest `since` up to

@@ -1,7 +1,7 @@
 /**
  * The council's calendar, pure: whether a calendar date is a business day in a place, given the
- * holidays loaded for it (./load.ts). Dates are `YYYY-MM-DD` strings of America/Sao_Paulo; the
- * arithmetic is on UTC dates (a day is always 24 hours there), so no local time zone can shift a day.
+ * holidays loaded for it (./load.ts). Dates are `YYYY-MM-DD` strings of the council's calendar
+ * (src/shared/council-clock.ts); the arithmetic is on UTC dates (a day is always 24 hours there), so no local time zone can shift a day.
  */
 
 export type HolidayType = 1 | 2 | 3 | 4;

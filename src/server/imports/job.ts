@@ -18,30 +18,33 @@ import { createRecords, createsTogether, validatedMany } from '../resources/writ
 import type { Cell } from './cells.js';
 import { findImport, rowReader } from './operations.js';
 import { analyzeGrownTables } from '../db/statistics.js';
+import { beatJob, claimJobs, silentFor, takeBackStale } from '../scheduler/queue.js';
 import { naturalKeyOf, planRow, recordByKey, recordsByKeys, rowBody, type RowPlan, type RowReader } from './rows.js';
 
 export const MAX_ATTEMPTS = 5;
 export const INTERRUPTED = `A importação foi interrompida ${MAX_ATTEMPTS} vezes; as linhas já importadas ficam, as demais não foram importadas.`;
 
+const running = sql`status = 'running'`;
+
 /** Takes the oldest queued import (running, this attempt counted); null when none waits. */
 export async function claimImport(db: Kysely<any>): Promise<number | null> {
-  const { rows } = await sql<{ id: string }>`
-    update imports set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), attempts = attempts + 1
-     where id = (select id from imports where status = 'queued' order by id limit 1 for update skip locked)
-       and status = 'queued'
-    returning id`.execute(db);
-  return rows[0] ? Number(rows[0].id) : null;
+  const [row] = await claimJobs(db, 'imports', {
+    ready: sql`status = 'queued'`,
+    take: sql`status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now()`,
+  });
+  return row ? Number(row.id) : null;
 }
 
-async function beat(db: Kysely<any>, id: number): Promise<void> {
-  await sql`update imports set heartbeat_at = now() where id = ${id} and status = 'running'`.execute(db);
-}
+const beat = (db: Kysely<any>, id: number) => beatJob(db, 'imports', id, running);
 
 /** Imports whose process stopped beating `staleSeconds` ago are queued again, or fail after MAX_ATTEMPTS. */
 export async function recoverStaleImports(db: Kysely<any>, staleSeconds: number): Promise<void> {
-  const stale = sql`status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleSeconds})`;
-  await sql`update imports set status = 'queued' where ${stale} and attempts < ${MAX_ATTEMPTS}`.execute(db);
-  await sql`update imports set status = 'failed', finished_at = now(), error_reason = ${INTERRUPTED}, updated_at = now() where ${stale} and attempts >= ${MAX_ATTEMPTS}`.execute(db);
+  await takeBackStale(db, 'imports', {
+    stale: sql`${running} and ${silentFor('heartbeat_at', staleSeconds)}`,
+    maxAttempts: MAX_ATTEMPTS,
+    requeue: sql`status = 'queued'`,
+    giveUp: sql`status = 'failed', finished_at = now(), error_reason = ${INTERRUPTED}, updated_at = now()`,
+  });
 }
 
 /** Thrown inside a row's transaction when another process marked the row first: the write rolls back. */

@@ -23,7 +23,7 @@ import { operationAccess } from '../resources/access.js';
 import type { ModuleHooks } from '../resources/hooks.js';
 import { idList } from '../resources/id-list.js';
 import { parseId } from '../resources/read.js';
-import { COUNCIL_TIME_ZONE } from '../sequences/index.js';
+import { COUNCIL_TIME_ZONE, councilMoment as momentOf } from '../../shared/council-clock.js';
 import { CANCELLED_UNCHANGED } from './actions.js';
 import { after, annotationAdmits, refuse, refuseClosedAction } from './annotations.js';
 
@@ -51,7 +51,7 @@ export const RESOLVED = 'Pendência resolvida com sucesso';
 export const RESOLVED_MANY = 'Pendências resolvidas com sucesso';
 
 /** Now on the council's clock, `YYYY-MM-DD HH:mm:ss`. */
-const now = () => dayjs().tz(COUNCIL_TIME_ZONE).format('YYYY-MM-DD HH:mm:ss');
+const now = () => momentOf();
 
 /** A moment as sent (`YYYY-MM-DD HH:mm:ss` on the council's clock, or an ISO date-time), on the council's clock; null when it is none. */
 export function councilMoment(value: unknown): string | null {

@@ -7,8 +7,8 @@ export { compareUptimeStatus, nextMonitorState, uptimeStatusOrderSql, DEFAULT_FA
 export type { CheckRecord, MonitorCheckPatch, MonitorStateRow, UptimeStatus } from './monitor-state.js';
 export { claimDueMonitors, findMonitor, recordCheck, MONITORS_TABLE } from './monitor-store.js';
 export type { MonitorRow } from './monitor-store.js';
-export { checkNow, runDueChecks, startMonitorScheduler } from './scheduler.js';
-export type { MonitorRunOptions, MonitorScheduler } from './scheduler.js';
+export { checkNow, monitorJob, runDueChecks, startMonitorScheduler } from './scheduler.js';
+export type { MonitorJobOptions, MonitorRunOptions, MonitorScheduler } from './scheduler.js';
 export { monitorSettingsFromEnv, DEFAULT_MONITOR_SETTINGS } from './settings.js';
 export type { MonitorSettings } from './settings.js';
 export { monitorRoutes } from './routes.js';

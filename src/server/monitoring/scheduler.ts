@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PlatformDatabase } from '../../../generated/database.js';
+import { createScheduler, type JobDefinition } from '../scheduler/scheduler.js';
 import { runCheck, type CheckOptions } from './check.js';
 import { DEFAULT_FAILURE_THRESHOLD } from './monitor-state.js';
 import { claimDueMonitors, findMonitor, recordCheck, type MonitorRow } from './monitor-store.js';
@@ -39,36 +40,32 @@ export interface MonitorScheduler {
   stop(): Promise<void>;
 }
 
-/**
- * The in-process loop (the embedded default): a run every `intervalMs` (default 10 s), the next one
- * scheduled only after the previous finished. Errors go to `onError` and the loop goes on.
- */
-export function startMonitorScheduler(
-  db: Kysely<PlatformDatabase>,
-  options: MonitorRunOptions & { intervalMs?: number; onError?: (error: unknown) => void } = {},
-): MonitorScheduler {
-  const intervalMs = options.intervalMs ?? 10_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let turns = 0;
-  const tick = () => {
-    running = runDueChecks(db, new Date(), options)
-      .then(() => undefined, (error) => options.onError?.(error))
-      .finally(() => {
-        turns += 1;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
+export type MonitorJobOptions = MonitorRunOptions & {
+  /** Time between the end of a run and the next (default 10 s). */
+  intervalMs?: number;
+  /** The instant of a run (default the system's). */
+  now?(): Date;
+  onError?(error: unknown): void;
+};
+
+/** The checks as a job of the core scheduler: each run checks the monitors then due. */
+export function monitorJob(db: Kysely<PlatformDatabase>, options: MonitorJobOptions = {}): JobDefinition {
   return {
-    turns: () => turns,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+    name: 'monitors',
+    intervalMs: options.intervalMs ?? 10_000,
+    onError: options.onError ?? (() => undefined),
+    run: async () => {
+      await runDueChecks(db, options.now?.() ?? new Date(), options);
     },
   };
+}
+
+/** The checks on a scheduler of their own (a test's loop, or several over one database). */
+export function startMonitorScheduler(db: Kysely<PlatformDatabase>, options: MonitorJobOptions = {}): MonitorScheduler {
+  const scheduler = createScheduler();
+  const job = scheduler.add(monitorJob(db, options));
+  scheduler.start();
+  return { turns: () => job.turns(), stop: () => scheduler.stop() };
 }
 
 async function checkAndRecord(db: Kysely<PlatformDatabase>, monitor: MonitorRow, checkedAt: Date, options: MonitorRunOptions) {

@@ -1,13 +1,13 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { COUNCIL_TIME_ZONE } from '../sequences/index.js';
+import { councilDate } from '../../shared/council-clock.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Today on the council's calendar (America/Sao_Paulo), as `YYYY-MM-DD`. */
-export const today = (): string => dayjs().tz(COUNCIL_TIME_ZONE).format('YYYY-MM-DD');
+/** Today on the council's calendar, as `YYYY-MM-DD`. */
+export const today = (): string => councilDate();
 
 /**
  * A calendar date some months later: the same day of the month, or the month's last day when it has

@@ -23,7 +23,7 @@ const NO_NUMBER: Row = { number: null, formatted_number: null, book_number: null
  *   the category's process sequence;
  * - a sequence that does not number by itself (`auto_numbering` off) takes the number typed (the
  *   process number: typed or none), and the draw's refusal asks for the registration number when none is;
- * - the dates: the registration's defaults to today (America/Sao_Paulo), each option's date and the
+ * - the dates: the registration's defaults to today (the council's calendar), each option's date and the
  *   process date to the registration's; a new situation is dated today unless its date is given;
  * - the expiration: a situation that ends and replaces the maturity sets it from its own date and
  *   months; else a phase that ends, from the registration date and its months; else there is none.

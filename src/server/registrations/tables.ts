@@ -14,7 +14,7 @@ export interface RegistrationSituationsTable {
   situation_id: number;
   /** The situation it left (null for the first). */
   previous_situation_id: number | null;
-  /** The day it entered the situation (a calendar date in America/Sao_Paulo). */
+  /** The day it entered the situation (a calendar date of the council's calendar). */
   situation_date: string;
   user_id: number | null;
   created_at: Generated<Timestamp>;

@@ -5,7 +5,7 @@ import { systemDocumentTypes } from './jobs/document.js';
 import { reportRequests } from './jobs/hooks.js';
 import { reportRoutes } from './jobs/routes.js';
 import { printReport } from './jobs/runner.js';
-import { startReportScheduler, type ReportScheduler } from './jobs/scheduler.js';
+import { reportJob } from './jobs/scheduler.js';
 
 /**
  * Reports (spec 000): asking for one is generating it; every process prints waiting reports in the
@@ -19,22 +19,20 @@ export const reportsFeature = defineFeature({ name: 'reports', migrations: [new 
   if (model.byModule.has('tipo_design_relatorio')) app.resources.hooks('tipo_design_relatorio', designParameterModules);
   await app.register(reportRoutes, { model });
 
-  let scheduler: ReportScheduler | undefined;
-  app.addHook('onReady', async () => {
-    scheduler = startReportScheduler({
-      intervalMs: config.reportIntervalMs,
-      spaces: () => app.openSpaces(),
-      print: async (space, id, signal) => {
-        const files = app.resources.filesOfSpace({ name: space.name, isDefault: space.isDefault === true, db: space.db });
-        if (!files) throw new Error('No storage keeps the reports\' files.');
-        await printReport(space.db, id, { model, files, signal, engineFor: (settings) => engineFor(settings), log: (error, reportId) => app.log.error({ err: error, reportId }, 'falha ao gerar relatório') });
-      },
-      onError: (error) => app.log.error({ err: error }, 'falha na fila de relatórios'),
-    });
-  });
+  const job = app.scheduler.add(reportJob({
+    intervalMs: config.reportIntervalMs,
+    spaces: () => app.openSpaces(),
+    now: () => app.clock.now(),
+    nudge: () => job.nudge(),
+    print: async (space, id, signal) => {
+      const files = app.resources.filesOfSpace({ name: space.name, isDefault: space.isDefault === true, db: space.db });
+      if (!files) throw new Error('No storage keeps the reports\' files.');
+      await printReport(space.db, id, { model, files, signal, engineFor: (settings) => engineFor(settings), now: () => app.clock.now(), log: (error, reportId) => app.log.error({ err: error, reportId }, 'falha ao gerar relatório') });
+    },
+    onError: (error) => app.log.error({ err: error }, 'falha na fila de relatórios'),
+  }));
   // A report asked for here is taken at once, not at the next turn.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'POST' && reply.statusCode === 201 && /^\/api\/(rest\/)?relatorio\/?(\?|$)/.test(request.url)) scheduler?.nudge();
+    if (request.method === 'POST' && reply.statusCode === 201 && /^\/api\/(rest\/)?relatorio\/?(\?|$)/.test(request.url)) job.nudge();
   });
-  app.addHook('onClose', async () => scheduler?.stop());
 });

@@ -1,5 +1,6 @@
 import type { Entity, Field, Model } from '../../../language/index.js';
 import type { Kysely } from 'kysely';
+import { COUNCIL_TIME_ZONE } from '../../shared/council-clock.js';
 import { formatCents, formatDecimal } from '../../shared/decimals.js';
 import { THEME_PALETTE } from '../../shared/palette.js';
 import { listCombos, MAX_COMBO_OPTIONS } from './combos.js';
@@ -15,8 +16,6 @@ export interface ExportColumn {
 /** Names of referenced records by module, then by id: their combo labels ('SP - São Paulo'). */
 export type ReferenceNames = Map<string, Map<number, string>>;
 
-/** Where an exported row's date-times are read: the councils' time. */
-export const EXPORT_TIME_ZONE = 'America/Sao_Paulo';
 
 /** The list's columns, in order, each under its label; a secret is never a column. */
 export function exportColumns(entity: Entity): ExportColumn[] {
@@ -79,7 +78,7 @@ export function referenceNamer(model: Model, dbOf: (entity: Entity) => Kysely<an
 }
 
 const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: EXPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  timeZone: COUNCIL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
 });
 
 /** A moment's date and time on the councils' clock: `{ year, month, day, hour, minute, second }`. */

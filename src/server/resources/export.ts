@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Entity, Model } from '../../../language/index.js';
+import { COUNCIL_TIME_ZONE } from '../../shared/council-clock.js';
 import { recordAudit } from '../audit/record.js';
 import { badRequest } from '../http/app-error.js';
 import { sessionOf } from '../http/session.js';
@@ -9,7 +10,7 @@ import type { AllowOperation } from './access.js';
 import { attachmentDisposition } from './file-content.js';
 import { csvFile, xlsxFile, type NamedBatch } from './export-files.js';
 import { exportedColumns, exportListParameters, listBatches, openListBatches, withReadHooks } from './export-rows.js';
-import { EXPORT_TIME_ZONE, exportColumns, referenceNamer, type ExportColumn } from './export-values.js';
+import { exportColumns, referenceNamer, type ExportColumn } from './export-values.js';
 import { parseListQuery } from './list-query.js';
 import type { ResourceRegistry } from './registry.js';
 
@@ -35,7 +36,7 @@ function exportFormat(raw: unknown): ExportFormat {
   return format as ExportFormat;
 }
 
-const today = new Intl.DateTimeFormat('pt-BR', { timeZone: EXPORT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const today = new Intl.DateTimeFormat('pt-BR', { timeZone: COUNCIL_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** `Municípios 24-11-2026.xlsx`: the list's plural label and the day, on the councils' clock. */
 export const exportFileName = (entity: Entity, format: ExportFormat, now = new Date()) =>

@@ -1,8 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { councilYear } from '../../shared/council-clock.js';
 import { movableDays } from './easter.js';
-
-/** The council's time zone: the year a seed starts from is the year there. */
-const COUNCIL_TIME_ZONE = 'America/Sao_Paulo';
 
 export const HOLIDAY_TYPE = { national: 1, state: 2, municipal: 3, convention: 4 } as const;
 
@@ -25,9 +23,9 @@ export const FIXED_NATIONAL_HOLIDAYS: readonly { monthDay: string; name: string;
 /** Edition of the fixed list: a new edition adds the fixed holidays missing then. */
 const FIXED_EDITION = 'holidays:fixed:1';
 
-/** The years a seed covers: the current one in America/Sao_Paulo and the next. */
+/** The years a seed covers: the current one on the council's calendar and the next. */
 export function holidayYears(now: Date = new Date()): number[] {
-  const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: COUNCIL_TIME_ZONE, year: 'numeric' }).format(now));
+  const year = councilYear(now);
   return [year, year + 1];
 }
 

@@ -16,7 +16,7 @@ export interface DrawnNumber {
 }
 
 export interface DrawOptions {
-  /** The record's date (default now): its year in America/Sao_Paulo keys the annual restart and fills `{ano}`. */
+  /** The record's date (default now): its year on the council's calendar keys the annual restart and fills `{ano}`. */
   date?: Date | string;
   /**
    * A consumer's automatic draw (default): refused when the sequence does not number automatically,

@@ -7,4 +7,4 @@ export { drawNumber, type DrawnNumber, type DrawOptions } from './draw.js';
 export { formatNumber, maskProblem, parseMask, MaskError, type MaskValues } from './mask.js';
 export { sequenceRules } from './rules.js';
 export { sequenceRoutes } from './routes.js';
-export { calendarYear, COUNCIL_TIME_ZONE } from './year.js';
+export { calendarYear } from './year.js';

@@ -1,12 +1,10 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { COUNCIL_TIME_ZONE } from '../../shared/council-clock.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-
-/** Where the council's calendar days are (spec 000 §9: dates are calendar dates). */
-export const COUNCIL_TIME_ZONE = 'America/Sao_Paulo';
 
 /** A calendar date or local date-time as the API sends it: `YYYY-MM-DD`, `YYYY-MM-DD HH:mm[:ss]`. */
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$/;
@@ -14,7 +12,7 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
- * The year of a record's date on the council's calendar (America/Sao_Paulo), or null when the value
+ * The year of a record's date on the council's calendar (src/shared/council-clock.ts), or null when the value
  * is no date. A `Date` or ISO text with a zone is an instant, read in São Paulo; text without a zone
  * is already a São Paulo calendar date (or local time), as the forms send it.
  * @example calendarYear(new Date('2026-01-01T02:30:00Z')) // 2025 (23:30 of 31/12 in São Paulo)

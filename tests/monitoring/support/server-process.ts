@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { expect } from 'vitest';
 import { PROJECT_ROOT, serverArguments } from '../../support/server-build.js';
 
 export interface ServerProcess {
@@ -54,4 +55,22 @@ export async function callJson(origin: string, method: string, path: string, tok
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** The turns a process's background job has ended, as its `/api/health` counts them (0 before its first). */
+export async function jobTurns(process: ServerProcess, job: string): Promise<number> {
+  const answer = await callJson(process.origin, 'GET', '/api/health');
+  return Number(answer.body?.jobs?.[job]?.turns ?? 0);
+}
+
+/**
+ * Waits until every process has ended `count` whole turns of the job begun after the call (one more
+ * than that ended, since the turn running at the call began before it), so what they did, or did not
+ * do, after the state the caller saw can be asserted.
+ */
+export async function moreTurns(processes: ServerProcess[], job: string, count: number): Promise<void> {
+  const from = await Promise.all(processes.map((process) => jobTurns(process, job)));
+  await expect
+    .poll(async () => (await Promise.all(processes.map((process) => jobTurns(process, job)))).every((turns, n) => turns >= from[n] + count + 1), { timeout: 30_000, interval: 50 })
+    .toBe(true);
 }

@@ -1,23 +1,14 @@
 /**
  * When a deadline's reminders are due (docs/DEADLINES.md 'Reminders'), on the council's clock
- * (America/Sao_Paulo) and the deadline's place's calendar. Pure.
+ * (src/shared/council-clock.ts) and the deadline's place's calendar. Pure.
  */
 import { addDays, type Calendar } from '../../holidays/calendar.js';
-import { COUNCIL_TIME_ZONE } from '../../sequences/index.js';
 import { dateOf, type Moment } from '../moment.js';
 import type { ReminderKind } from './tables.js';
 
 type BusinessDays = Pick<Calendar, 'isBusinessDay'>;
 
-const CLOCK = new Intl.DateTimeFormat('en-CA', {
-  timeZone: COUNCIL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-});
-
-/** An instant as the council's clock reads it: `YYYY-MM-DD HH:mm:ss`. */
-export function councilMoment(instant: Date): Moment {
-  const part = Object.fromEntries(CLOCK.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-}
+export { councilMoment } from '../../../shared/council-clock.js';
 
 /**
  * The day the 'before' reminder is due: `days` business days before the end date (an end on Monday

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
+import { claimJobs, takeBackStale } from '../../scheduler/queue.js';
 import { REMINDER_STATUS, type ReminderKind } from './tables.js';
 
 type Db = Kysely<SpaceDatabase>;
@@ -56,13 +57,17 @@ export async function claimNew(db: Db, key: ReminderKey, email: string, now: Dat
 export async function claimRetries(db: Db, now: Date, staleSeconds: number, limit = 20): Promise<ClaimedReminder[]> {
   const stale = new Date(now.getTime() - staleSeconds * 1000);
   const due = sql`((status = ${REMINDER_STATUS.failed} and retry_at <= ${now}) or (status = ${REMINDER_STATUS.sending} and claimed_at < ${stale}))`;
-  await sql`update deadline_reminders set status = ${REMINDER_STATUS.givenUp}, error = coalesce(error, 'Interrompido sem confirmação de envio.')
-             where ${due} and attempts >= ${MAX_ATTEMPTS}`.execute(db);
-  const { rows } = await sql<{ id: string; deadline_id: string; kind: ReminderKind; due_date: string; user_id: string; attempts: number }>`
-    update deadline_reminders set status = ${REMINDER_STATUS.sending}, attempts = attempts + 1, claimed_at = ${now}, retry_at = null
-     where id in (select id from deadline_reminders where ${due} and attempts < ${MAX_ATTEMPTS} order by id limit ${limit} for update skip locked)
-       and ${due}
-    returning id, deadline_id, kind, to_char(due_date, 'YYYY-MM-DD') as due_date, user_id, attempts`.execute(db);
+  await takeBackStale(db, 'deadline_reminders', {
+    stale: due,
+    maxAttempts: MAX_ATTEMPTS,
+    giveUp: sql`status = ${REMINDER_STATUS.givenUp}, error = coalesce(error, 'Interrompido sem confirmação de envio.')`,
+  });
+  const rows = await claimJobs<{ id: string; deadline_id: string; kind: ReminderKind; due_date: string; user_id: string; attempts: number }>(db, 'deadline_reminders', {
+    ready: sql`${due} and attempts < ${MAX_ATTEMPTS}`,
+    take: sql`status = ${REMINDER_STATUS.sending}, claimed_at = ${now}, retry_at = null`,
+    limit,
+    returning: sql`id, deadline_id, kind, to_char(due_date, 'YYYY-MM-DD') as due_date, user_id, attempts`,
+  });
   return rows.map((row) => ({ id: Number(row.id), deadlineId: Number(row.deadline_id), kind: row.kind, dueDate: row.due_date, userId: Number(row.user_id), attempts: Number(row.attempts) }));
 }
 

@@ -5,10 +5,8 @@
  */
 import Decimal from 'decimal.js';
 import type { Field } from '../../../../language/index.js';
+import { COUNCIL_TIME_ZONE } from '../../../shared/council-clock.js';
 import { formatCents, formatDecimal } from '../../../shared/decimals.js';
-
-/** The council's calendar, as the sequences read it (src/server/sequences/year.ts; a feature this generic code does not import). */
-const COUNCIL_TIME_ZONE = 'America/Sao_Paulo';
 
 /** Kinds whose column a report may show. */
 export const SHOWN_KINDS = new Set<string>([
@@ -32,7 +30,7 @@ export function dateText(value: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
-/** A moment as `DD/MM/YYYY HH:mm:ss` in America/Sao_Paulo. */
+/** A moment as `DD/MM/YYYY HH:mm:ss` on the council's clock. */
 export const dateTimeText = (value: Date) => DATE_TIME.format(value).replace(',', '');
 
 /** `'1234.5'` → `'R$ 1.234,50'` (a minus before the symbol). */

@@ -5,18 +5,12 @@
  * record. `without_document` keeps none. A format the type does not accept is not kept, and the
  * report's history says why.
  */
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/record.js';
 import { conflict } from '../../http/app-error.js';
 import type { ModuleHooks } from '../../resources/hooks.js';
-import { COUNCIL_TIME_ZONE } from '../../sequences/index.js';
+import { councilMoment } from '../../../shared/council-clock.js';
 import type { ReportJob } from './sources.js';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export const REPORT_DOCUMENT_TYPE = 'relatorio';
 export const DESIGN_ENTRY = 'Modelo de relatório';
@@ -47,7 +41,7 @@ export interface PlannedDocument {
  * before its transaction (the bytes are stored first); `skipped` is the reason a person reads when
  * the type refuses the format.
  */
-export async function planReportDocument(db: Kysely<any>, job: ReportJob, format: string): Promise<{ plan: PlannedDocument | null; skipped?: string }> {
+export async function planReportDocument(db: Kysely<any>, job: ReportJob, format: string, now = Date.now()): Promise<{ plan: PlannedDocument | null; skipped?: string }> {
   if (job.withoutDocument) return { plan: null };
   if (job.ownerId === null && !job.forceStore) return { plan: null };
   const type = await reportDocumentType(db);
@@ -56,12 +50,12 @@ export async function planReportDocument(db: Kysely<any>, job: ReportJob, format
     return { plan: null, skipped: `O tipo de documento ${type.denomination} não aceita arquivos ${format.toUpperCase()}: o relatório não foi guardado como documento.` };
   }
   const entry = await db.selectFrom('document_type_metadata').select(['id', 'required']).where('document_type_id', '=', type.id).where('name', '=', DESIGN_ENTRY).executeTakeFirst();
-  const now = dayjs().tz(COUNCIL_TIME_ZONE);
+  const [date, time] = councilMoment(now).split(' ');
   return {
     plan: {
       typeId: type.id,
-      name: `${job.design.name} (${now.format('DD/MM/YYYY HH:mm')})`.slice(0, 255),
-      date: now.format('YYYY-MM-DD'),
+      name: `${job.design.name} (${date.split('-').reverse().join('/')} ${time.slice(0, 5)})`.slice(0, 255),
+      date,
       entityType: job.owner,
       entityId: job.ownerId,
       metadata: entry ? [{ id: Number(entry.id), name: DESIGN_ENTRY, type: 'string', required: entry.required === true, value: job.design.name }] : [],

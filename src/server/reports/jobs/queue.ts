@@ -5,6 +5,7 @@
  * report whose process stopped beating is waited for again, at most `MAX_ATTEMPTS` times.
  */
 import { sql, type Kysely } from 'kysely';
+import { beatJob, claimJobs, silentFor, takeBackStale } from '../../scheduler/queue.js';
 
 export const REPORT_STATUS = { waiting: 1, printing: 2, printed: 3, failed: 4 } as const;
 
@@ -15,22 +16,22 @@ const HEAVY = 3;
 export const MAX_ATTEMPTS = 3;
 export const INTERRUPTED = `A impressão foi interrompida ${MAX_ATTEMPTS} vezes; gere o relatório novamente.`;
 
+const waiting = sql`status = ${REPORT_STATUS.waiting}`;
+const printing = sql`status = ${REPORT_STATUS.printing}`;
+
 /** Takes the oldest waiting report of the lane (status 2, this attempt counted); null when none waits. */
 export async function claimNext(db: Kysely<any>, lane: Lane): Promise<number | null> {
-  const complexity = lane === 'heavy' ? sql`d.processing_complexity = ${HEAVY}` : sql`d.processing_complexity <> ${HEAVY}`;
-  const { rows } = await sql<{ id: string }>`
-    update reports set status = ${REPORT_STATUS.printing}, started_at = now(), heartbeat_at = now(), attempts = attempts + 1
-     where id = (select r.id from reports r join report_design_types d on d.id = r.report_design_type_id
-                  where r.status = ${REPORT_STATUS.waiting} and ${complexity}
-                  order by r.id limit 1 for update of r skip locked)
-       and status = ${REPORT_STATUS.waiting}
-    returning id`.execute(db);
-  return rows[0] ? Number(rows[0].id) : null;
+  const complexity = lane === 'heavy' ? sql`processing_complexity = ${HEAVY}` : sql`processing_complexity <> ${HEAVY}`;
+  const [row] = await claimJobs(db, 'reports', {
+    ready: sql`${waiting} and report_design_type_id in (select id from report_design_types where ${complexity})`,
+    take: sql`status = ${REPORT_STATUS.printing}, started_at = now(), heartbeat_at = now()`,
+  });
+  return row ? Number(row.id) : null;
 }
 
 /** Says the report is still being printed by a live process. */
 export async function beat(db: Kysely<any>, id: number): Promise<void> {
-  await sql`update reports set heartbeat_at = now() where id = ${id} and status = ${REPORT_STATUS.printing}`.execute(db);
+  await beatJob(db, 'reports', id, printing);
 }
 
 /**
@@ -38,10 +39,10 @@ export async function beat(db: Kysely<any>, id: number): Promise<void> {
  * `MAX_ATTEMPTS`; answers the ids that ended in 4.
  */
 export async function recoverStale(db: Kysely<any>, staleSeconds: number): Promise<number[]> {
-  const stale = sql`status = ${REPORT_STATUS.printing} and heartbeat_at < now() - make_interval(secs => ${staleSeconds})`;
-  await sql`update reports set status = ${REPORT_STATUS.waiting} where ${stale} and attempts < ${MAX_ATTEMPTS}`.execute(db);
-  const { rows } = await sql<{ id: string }>`
-    update reports set status = ${REPORT_STATUS.failed}, finished_at = now(), error_reason = ${INTERRUPTED}, updated_at = now()
-     where ${stale} and attempts >= ${MAX_ATTEMPTS} returning id`.execute(db);
-  return rows.map((row) => Number(row.id));
+  return takeBackStale(db, 'reports', {
+    stale: sql`${printing} and ${silentFor('heartbeat_at', staleSeconds)}`,
+    maxAttempts: MAX_ATTEMPTS,
+    requeue: sql`status = ${REPORT_STATUS.waiting}`,
+    giveUp: sql`status = ${REPORT_STATUS.failed}, finished_at = now(), error_reason = ${INTERRUPTED}, updated_at = now()`,
+  });
 }

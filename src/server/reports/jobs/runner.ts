@@ -31,6 +31,8 @@ export interface RunnerDeps {
   files: SpaceStorages;
   signal: AbortSignal;
   log(error: unknown, id: number): void;
+  /** Milliseconds since the epoch (default the system's): the day and time a kept document is named by. */
+  now?(): number;
 }
 
 export async function printReport(db: Kysely<any>, id: number, deps: RunnerDeps): Promise<void> {
@@ -42,7 +44,7 @@ export async function printReport(db: Kysely<any>, id: number, deps: RunnerDeps)
       design: job.design, engine: job.engine, parameters: { ...job.parameters, owner: job.owner, owner_id: job.ownerId },
       format: job.format, db, model: deps.model, access: await accessOf(db, job.requestedBy), signal: deps.signal,
     });
-    await keepOutput(db, job, output, deps.files);
+    await keepOutput(db, job, output, deps.files, deps.now?.() ?? Date.now());
   } catch (error) {
     if (!(error instanceof ReportError)) deps.log(error, id);
     await endInError(db, id, error instanceof ReportError ? error.message : UNEXPECTED);
@@ -56,10 +58,10 @@ export async function printReport(db: Kysely<any>, id: number, deps: RunnerDeps)
  * rows and the report's new state in one transaction: never a report or document naming a file the
  * storage lacks.
  */
-async function keepOutput(db: Kysely<any>, job: ReportJob, output: { bytes: Buffer; format: keyof typeof CONTENT_TYPES; fileName: string }, files: SpaceStorages) {
+async function keepOutput(db: Kysely<any>, job: ReportJob, output: { bytes: Buffer; format: keyof typeof CONTENT_TYPES; fileName: string }, files: SpaceStorages, now: number) {
   const id = job.id;
   const { serviceId, storage } = await files.active();
-  const { plan, skipped } = await planReportDocument(db, job, output.format);
+  const { plan, skipped } = await planReportDocument(db, job, output.format, now);
   const fileId = randomUUID();
   const key = `relatorio/file_link/${fileId}`;
   const documentFileId = randomUUID();

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { Form } from 'react-admin';
 import { InvalidFormNoticeCloser, KindInput, type FieldSpec } from '@kit';
+import { councilDate } from '../../../shared/council-clock';
 import { http } from '../../services';
 
 const PENDENCIES = 'pendencias_acao_fiscalizacao';
@@ -17,7 +18,7 @@ export const RESOLVE_FORM: FieldSpec[] = [
 ];
 
 /** Today on the council's clock, `YYYY-MM-DD`. */
-export const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+export const today = () => councilDate();
 
 /** Resolves pendencies (`PUT …/{id}/conclude`, or `PUT …/conclude` for several); answers the server's message. */
 export async function resolvePendencies(ids: (number | string)[], values: Record<string, unknown>): Promise<{ message?: string }> {

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { councilDate } from '../../../shared/council-clock';
 import { useFormReadOnly } from '../../kit/formMode';
 import { formatDate, formatDateTime } from '../../kit/format';
 import { http } from '../../services';
@@ -22,8 +23,8 @@ interface Entry { situation: string; previous_situation: string | null; situatio
 
 export const SITUATION_MOVED = 'Situação alterada.';
 
-/** Today on the council's calendar (America/Sao_Paulo), as the date input takes it. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+/** Today on the council's calendar, as the date input takes it. */
+const today = () => councilDate();
 
 /**
  * Under a registration being viewed: its situations through time, and 'Mudar situação' (to whoever

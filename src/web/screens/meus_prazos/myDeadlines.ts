@@ -1,3 +1,4 @@
+import { COUNCIL_TIME_ZONE } from '../../../shared/council-clock';
 import { http } from '../../services';
 
 /** A reminder of a deadline as `GET /api/deadlines/mine` answers it. */
@@ -34,7 +35,7 @@ export async function myDeadlines(): Promise<MyDeadline[]> {
 /** `DD/MM/YYYY` of a `YYYY-MM-DD…` date. */
 export const brDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
-const SENT_AT = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const SENT_AT = new Intl.DateTimeFormat('pt-BR', { timeZone: COUNCIL_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** When a reminder went, on the council's clock: `DD/MM/YYYY HH:mm`. */
 export const sentAt = (instant: string) => SENT_AT.format(new Date(instant)).replace(',', '');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
+import { councilYear as yearOf } from '../../../shared/council-clock';
 import { http } from '../../services';
 import { failureOf } from '../../pages/bare/failure';
 
@@ -8,8 +9,8 @@ const WAIT_MS = 300;
 
 const int = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : null);
 
-/** This year on the council's calendar (America/Sao_Paulo), as the server counts it. */
-export const councilYear = () => Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
+/** This year on the council's calendar, as the server counts it. */
+export const councilYear = () => yearOf();
 
 /** The number the next draw gives, as the server's draw decides it (annual restart, start, increment). */
 export function nextNumber(values: Record<string, unknown>, year = councilYear()): number | null {
