@@ -32,6 +32,8 @@ describe('the collation migration', () => {
 
 for (const kind of DATABASE_KINDS) {
   describe(`an existing database migrated to the text collation [${kind}]`, () => {
+    // Every space migration from an empty database: PGlite takes 6 s alone, and more than 60 s beside
+    // a second suite on two cores.
     it('keeps its rows and sorts them in pt-BR order after the next start', async () => {
       const { target, drop } = await createTestTarget(kind);
       try {
@@ -65,8 +67,6 @@ for (const kind of DATABASE_KINDS) {
       } finally {
         await drop();
       }
-      // Every space migration from an empty database, on a busy machine: PGlite takes 6 s alone and
-      // more than 60 s beside a second suite on two cores.
     }, 240_000);
   });
 }
