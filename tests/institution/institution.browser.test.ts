@@ -84,14 +84,23 @@ describe('the institution in the browser', () => {
     // On a slow network: a relation added as soon as the form shows still starts at the institution.
     const slow = async (route: Route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
+      // A request the page gave up on meanwhile (a newer search) is no longer there to continue.
+      await route.continue().catch(() => undefined);
     };
     await page().route('**/api/instituicao', slow);
+    // And the employer's options answering after the chosen one is fetched by its id: it is named as
+    // its options are (name and CNPJ), not by the plain combo's label.
+    const slowOptions = async (route: Route) => {
+      if (new URL(route.request().url()).searchParams.has('id')) return route.continue();
+      await slow(route);
+    };
+    await page().route('**/api/partes/combos?**', slowOptions);
     await page().goto(url('/pessoa_fisica/inserir'));
     await page().getByRole('tab', { name: /^Vínculos/ }).click();
     await page().getByRole('tabpanel').getByRole('button', { name: /adicionar/i }).last().click();
     await expect.poll(() => combobox('Empregador').inputValue(), { timeout: 15_000 }).toBe(HOSPITAL);
     await page().unroute('**/api/instituicao', slow);
+    await page().unroute('**/api/partes/combos?**', slowOptions);
     await page().keyboard.press('Escape');
     await page().screenshot({ path: join(SHOTS, 'vinculo-1366.png') });
     // The employer stays a choice: another may be picked for this relation.

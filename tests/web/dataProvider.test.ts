@@ -154,6 +154,14 @@ describe('the data provider: the stock simple-rest provider on /api/rest, the co
     expect((await provider.getList('municipios', { filter: { q: 'abadia' }, meta: { combos: true } })).pageInfo?.hasNextPage).toBe(false);
   });
 
+  it("fetches a chosen record by its id from the field's named combo, labelled as its options are", async () => {
+    reply = () => ({ status: 200, body: { data: [{ id: 7, name: 'Hospital Santa Clara S.A. - 45.723.174/0001-10' }] } });
+    const { data } = await provider.getMany('partes', { ids: [7], meta: { combos: true, combo: 'pessoas_juridicas' } });
+    expect(data).toEqual([{ id: 7, name: 'Hospital Santa Clara S.A. - 45.723.174/0001-10' }]);
+    expect(last().url.pathname).toBe('/api/partes/combos');
+    expect(Object.fromEntries(last().url.searchParams)).toEqual({ id: '7', combo: 'pessoas_juridicas' });
+  });
+
   it('marks the connection lost on 502 and reached again on the next answer', async () => {
     reply = () => ({ status: 502, body: { message: 'Bad gateway' } });
     await provider.getOne('uf', { id: 1 }).catch(() => undefined);

@@ -59,7 +59,8 @@ export function restFetch(http: HttpClient) {
  *   `{data, meta}`, whose `meta.estimated` says the total is an estimate ('cerca de …') and whose
  *   `meta.next_cursor` says whether a next page exists; simple-rest's `Content-Range` holds a total only;
  * - select options (`meta.combos` on `getList`/`getMany`): `/api/{module}/combos` (`{id, name}`), a route of
- *   the contract alone; the filter's `combo` and `limit` go as they are, and the answer's `more` is
+ *   the contract alone; the filter's `combo` and `limit` go as they are (`getMany` asks the named combo
+ *   of `meta.combo`, so a chosen record is labelled as its options are), and the answer's `more` is
  *   `pageInfo.hasNextPage` (more options match than came); an external field's options (`meta.options`):
  *   the route it names, same shape;
  * - `deleteMany`: `DELETE /api/{module}/multiple_delete/{ids}` deletes a selection in one request and one
@@ -148,7 +149,7 @@ export function createDataProvider(http: HttpClient, labelOf: (resource: string)
       // One call per id: combos fetch one option by `id`; react-admin already batches and de-duplicates.
       const found = await Promise.all(
         params.ids.map((id) =>
-          http<{ data: any[] } | any[]>({ path: `${base(resource)}/combos`, query: { id: String(id) } }).then(
+          http<{ data: any[] } | any[]>({ path: `${base(resource)}/combos`, query: { id: String(id), ...(params.meta.combo ? { combo: String(params.meta.combo) } : {}) } }).then(
             ({ json }) => (Array.isArray(json) ? json : json.data),
             (error: unknown) => comboFailed(resource, labelOf, error),
           ),
