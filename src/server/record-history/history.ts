@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Entity, Field, Model } from '../../../language/index.js';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import { recordHistory } from '../audit/index.js';
 import { AppError, badRequest, invalid, notFound } from '../http/app-error.js';
 import { findRecord, updateRecord, type WriteContext } from '../resources/index.js';
@@ -51,7 +51,7 @@ function shown(field: Field | undefined, value: unknown, text: (field: Field, va
  * labels (referenced records by name), and whether the record can be brought back to it.
  */
 export async function recordVersions(
-  db: Kysely<any>, model: Model, entity: Entity, id: number, options: { mayUpdate: boolean; dbOf: (referenced: Entity) => Kysely<any> },
+  db: DynamicDatabase, model: Model, entity: Entity, id: number, options: { mayUpdate: boolean; dbOf: (referenced: Entity) => DynamicDatabase },
 ): Promise<RecordVersion[]> {
   const current = await findRecord(db, entity, id);
   const trail = (await recordHistory(db, entity.module, id)) as (AuditRow & Row)[];
@@ -90,7 +90,7 @@ export async function recordVersions(
  * `restored`. `expected` is the version the caller saw; the record read here is expected too, so a
  * save made meanwhile answers 409 instead of being undone unseen.
  */
-export async function restoreVersion(db: Kysely<any>, entity: Entity, id: number, versionId: number, context: WriteContext, expected: number[][]) {
+export async function restoreVersion(db: DynamicDatabase, entity: Entity, id: number, versionId: number, context: WriteContext, expected: number[][]) {
   const current = await findRecord(db, entity, id);
   const trail = (await recordHistory(db, entity.module, id)) as AuditRow[];
   const target = trail.find((row) => Number(row.id) === versionId);
