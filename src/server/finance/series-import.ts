@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity } from '../../../language/index.js';
 import { isCalendarDate } from '../../shared/dates.js';
 import { decimalProblem, parseTypedDecimal } from '../../shared/decimals.js';
@@ -93,7 +94,7 @@ function decimalOf(text: string, label: string, digits: { integer: number; fract
  * A date the series already has takes the file's numbers; the others are added. Saved as an edit of
  * the series (validated, audited, its version moved).
  */
-export async function importSeriesHistory(db: Kysely<any>, entity: Entity, id: number, text: unknown, context: WriteContext) {
+export async function importSeriesHistory(db: Kysely<SpaceDatabase>, entity: Entity, id: number, text: unknown, context: WriteContext) {
   if (typeof text !== 'string' || text.trim() === '') throw invalid({ csv: ['O campo Arquivo é obrigatório.'] });
   const read = readHistoryCsv(text);
   if ('messages' in read) throw invalid({ csv: read.messages });
