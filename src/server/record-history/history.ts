@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity, Field, Model } from '../../../language/index.js';
 import type { DynamicDatabase } from '../db/dynamic.js';
 import { recordHistory } from '../audit/index.js';
@@ -51,7 +53,7 @@ function shown(field: Field | undefined, value: unknown, text: (field: Field, va
  * labels (referenced records by name), and whether the record can be brought back to it.
  */
 export async function recordVersions(
-  db: DynamicDatabase, model: Model, entity: Entity, id: number, options: { mayUpdate: boolean; dbOf: (referenced: Entity) => DynamicDatabase },
+  db: Kysely<SpaceDatabase>, model: Model, entity: Entity, id: number, options: { mayUpdate: boolean; dbOf: (referenced: Entity) => DynamicDatabase },
 ): Promise<RecordVersion[]> {
   const current = await findRecord(db, entity, id);
   const trail = (await recordHistory(db, entity.module, id)) as (AuditRow & Row)[];
@@ -90,7 +92,7 @@ export async function recordVersions(
  * `restored`. `expected` is the version the caller saw; the record read here is expected too, so a
  * save made meanwhile answers 409 instead of being undone unseen.
  */
-export async function restoreVersion(db: DynamicDatabase, entity: Entity, id: number, versionId: number, context: WriteContext, expected: number[][]) {
+export async function restoreVersion(db: Kysely<SpaceDatabase>, entity: Entity, id: number, versionId: number, context: WriteContext, expected: number[][]) {
   const current = await findRecord(db, entity, id);
   const trail = (await recordHistory(db, entity.module, id)) as AuditRow[];
   const target = trail.find((row) => Number(row.id) === versionId);
