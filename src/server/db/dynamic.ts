@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { PlatformDatabase, SpaceDatabase } from '../../../generated/database.js';
 
 /**
  * A database (a space's or the platform's) whose table is chosen at run time, by the name the model
@@ -9,7 +8,10 @@ import type { PlatformDatabase, SpaceDatabase } from '../../../generated/databas
  */
 export type DynamicDatabase = Kysely<Record<string, Record<string, unknown>>>;
 
-/** The same database seen by table names known only at run time. */
-export function dynamic(db: Kysely<SpaceDatabase> | Kysely<PlatformDatabase> | DynamicDatabase): DynamicDatabase {
+/**
+ * The same database (or transaction) seen by table names known only at run time: a cast, since a
+ * Kysely of one database type is not assignable to one of another.
+ */
+export function dynamic<DB>(db: Kysely<DB>): DynamicDatabase {
   return db as unknown as DynamicDatabase;
 }
