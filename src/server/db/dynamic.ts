@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 /**
  * A database (a space's or the platform's) whose table is chosen at run time, by the name the model
@@ -12,6 +12,6 @@ export type DynamicDatabase = Kysely<Record<string, Record<string, unknown>>>;
  * The same database (or transaction) seen by table names known only at run time: a cast, since a
  * Kysely of one database type is not assignable to one of another.
  */
-export function dynamic<DB>(db: Kysely<DB>): DynamicDatabase {
+export function dynamic<DB>(db: Kysely<DB> | Transaction<DB>): DynamicDatabase {
   return db as unknown as DynamicDatabase;
 }

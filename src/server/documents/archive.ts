@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
@@ -33,7 +34,7 @@ export async function setFiled(db: Kysely<SpaceDatabase>, entity: Entity, id: nu
     if (!filed && row.filed !== true) throw conflict(NOT_FILED);
     const filedAt = filed ? new Date() : null;
     await trx.updateTable('documents').set({ filed, filed_at: filedAt, updated_at: nextVersion(row.updated_at) }).where('id', '=', id).execute();
-    const record = await findRecord(trx, entity, id);
+    const record = await findRecord(dynamic(trx), entity, id);
     await recordAudit(trx, {
       event: filed ? 'archived' : 'unarchived',
       userId: context.userId,

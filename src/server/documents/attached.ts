@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity, Model } from '../../../language/index.js';
-import type { DynamicDatabase } from '../db/dynamic.js';
+import { dynamic, type DynamicDatabase } from '../db/dynamic.js';
 import { AppError, badRequest, notFound } from '../http/app-error.js';
 import { operationAccess } from '../resources/access.js';
 import { dropRecordFiles } from '../resources/files.js';
@@ -111,7 +111,7 @@ function batchOf(body: unknown): unknown[] {
 /** One document of the batch: saved, or refused with its own message and field errors (a failure of the server itself is not a row's). */
 async function storeOne(db: Kysely<SpaceDatabase>, documents: Entity, item: unknown, context: WriteContext) {
   try {
-    return { success: true, data: await createRecord(db, documents, item, { ...context, discarded: [] }) };
+    return { success: true, data: await createRecord(dynamic(db), documents, item, { ...context, discarded: [] }) };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return { success: false, message: error.message, errors: error.errors ?? {} };
     throw error;

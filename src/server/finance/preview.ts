@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
 import { isCalendarDate } from '../../shared/dates.js';
@@ -77,7 +78,7 @@ export async function previewCalculation(db: Kysely<SpaceDatabase>, model: Model
       continue;
     }
     const id = Number(text(body[`${part}_setting_id`]));
-    const stored = Number.isSafeInteger(id) && id > 0 ? await findRecord(db, model.byModule.get(PARTS[part].module)!, id).catch(notFoundAsUndefined) : undefined;
+    const stored = Number.isSafeInteger(id) && id > 0 ? await findRecord(dynamic(db), model.byModule.get(PARTS[part].module)!, id).catch(notFoundAsUndefined) : undefined;
     if (stored) configs[part] = stored.configs as Row[];
     else fail(`${part}_setting_id`, UNKNOWN_SETTING);
   }

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity } from '../../../language/index.js';
 import { isCalendarDate } from '../../shared/dates.js';
@@ -98,7 +99,7 @@ export async function importSeriesHistory(db: Kysely<SpaceDatabase>, entity: Ent
   if (typeof text !== 'string' || text.trim() === '') throw invalid({ csv: ['O campo Arquivo é obrigatório.'] });
   const read = readHistoryCsv(text);
   if ('messages' in read) throw invalid({ csv: read.messages });
-  const stored = await findRecord(db, entity, id);
+  const stored = await findRecord(dynamic(db), entity, id);
   const histories = [...((stored.histories as Record<string, unknown>[]) ?? [])];
   let added = 0;
   let replaced = 0;
@@ -113,6 +114,6 @@ export async function importSeriesHistory(db: Kysely<SpaceDatabase>, entity: Ent
       added++;
     }
   }
-  const data = await updateRecord(db, entity, id, { ...stored, histories }, context);
+  const data = await updateRecord(dynamic(db), entity, id, { ...stored, histories }, context);
   return { data, added, replaced };
 }

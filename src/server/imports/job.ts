@@ -10,6 +10,7 @@
  * held the import at once (one presumed dead) never write a row twice: the later transaction rolls back.
  */
 import { sql, type Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity, Model } from '../../../language/index.js';
 import { AppError, type FieldErrors } from '../http/app-error.js';
@@ -137,13 +138,13 @@ async function createTogether(db: Kysely<SpaceDatabase>, entity: Entity, reader:
     if (Object.keys(cellErrors[i]).length > 0 || (key !== null && stored.has(key))) alone.push(row);
     else fresh.push(i);
   });
-  const checked = await validatedMany(db, entity, 'create', fresh.map((i) => bodies[i]), base);
+  const checked = await validatedMany(dynamic(db), entity, 'create', fresh.map((i) => bodies[i]), base);
   const writing = fresh.flatMap((i, n) => (checked[n].body ? [{ row: rows[i], body: checked[n].body! }] : []));
   const refused = fresh.flatMap((i, n) => (checked[n].errors ? [{ row: rows[i], errors: checked[n].errors! }] : []));
   if (writing.length + refused.length === 0) return alone;
   try {
     await db.transaction().execute(async (trx) => {
-      const records = await createRecords(trx, entity, writing.map((w) => w.body), { ...base, discarded: [] });
+      const records = await createRecords(dynamic(trx), entity, writing.map((w) => w.body), { ...base, discarded: [] });
       const marks = [
         ...writing.map((w, n) => sql`(${w.row.id}::bigint, 'create', null::text, ${Number(records[n].id)}::bigint)`),
         ...refused.map((r) => sql`(${r.row.id}::bigint, 'error', ${JSON.stringify(r.errors)}::text, null::bigint)`),
@@ -190,8 +191,8 @@ async function importRow(db: Kysely<SpaceDatabase>, entity: Entity, reader: RowR
     },
   };
   try {
-    if (plan.action === 'create') await createRecord(db, entity, plan.body, context);
-    else await updateRecord(db, entity, plan.recordId!, plan.body, context);
+    if (plan.action === 'create') await createRecord(dynamic(db), entity, plan.body, context);
+    else await updateRecord(dynamic(db), entity, plan.recordId!, plan.body, context);
   } catch (error) {
     if (error instanceof AlreadyImported) return;
     // Refused by the write itself (a hook's rule, a key another row took meanwhile): the row ends in error, with the form's messages.

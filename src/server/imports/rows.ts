@@ -165,18 +165,18 @@ export async function planRow(db: Kysely<SpaceDatabase>, reader: RowReader, cell
   const recordId = existing !== undefined ? existing : await recordByKey(db, entity, naturalKeyOf(entity, given));
   if (recordId === null) {
     try {
-      await validated(db, entity, 'create', given, context);
+      await validated(dynamic(db), entity, 'create', given, context);
       if (Object.keys(errors).length) return { action: 'error', errors, recordId: null, body: given };
       return { action: 'create', errors: null, recordId: null, body: given };
     } catch (error) {
       return { action: 'error', errors: { ...errorsOf(error), ...errors }, recordId: null, body: given };
     }
   }
-  const previous = (await withOrderedSublists(db, entity, await readWithSublists(db, entity, recordId)))!;
+  const previous = (await withOrderedSublists(dynamic(db), entity, await readWithSublists(db, entity, recordId)))!;
   if (Object.keys(errors).length) return { action: 'error', errors, recordId, body: given };
   const { body, adds } = updateBody(entity, given, previous);
   try {
-    const checked = await validated(db, entity, 'edit', body, context, previous);
+    const checked = await validated(dynamic(db), entity, 'edit', body, context, previous);
     if (!adds && !changesStored(entity, checked, previous)) return { action: 'skip', errors: null, recordId, body: {} };
     return { action: 'update', errors: null, recordId, body };
   } catch (error) {
@@ -186,7 +186,7 @@ export async function planRow(db: Kysely<SpaceDatabase>, reader: RowReader, cell
 
 /** A stored record as an edit reads it: its row and its sub-lists' items. */
 async function readWithSublists(db: Kysely<SpaceDatabase>, entity: Entity, id: number): Promise<Body | undefined> {
-  const row = await findRow(db, entity, id);
+  const row = await findRow(dynamic(db), entity, id);
   if (!row) return row;
   for (const field of entity.fields) {
     if (!field.sublist) continue;
@@ -206,7 +206,7 @@ async function readManyWithSublists(db: Kysely<SpaceDatabase>, entity: Entity, i
     for (const item of items) byParent.get(Number(item[field.sublist.parentKey]))?.push(item);
     for (const row of rows) row[field.name] = byParent.get(Number(row.id));
   }
-  const read = await withOrderedSublistsMany(db, entity, rows);
+  const read = await withOrderedSublistsMany(dynamic(db), entity, rows);
   return new Map(read.map((row) => [Number(row.id), row]));
 }
 
@@ -222,7 +222,7 @@ export async function planRows(db: Kysely<SpaceDatabase>, reader: RowReader, row
   const hasErrors = (i: number) => Object.keys(cellErrors[i]).length > 0;
 
   const creating = rows.flatMap((_, i) => (existing[i] === null ? [i] : []));
-  const created = await validatedMany(db, entity, 'create', creating.map((i) => given[i]), context);
+  const created = await validatedMany(dynamic(db), entity, 'create', creating.map((i) => given[i]), context);
   creating.forEach((i, n) => {
     const checked = created[n];
     if (checked.errors) plans[i] = { action: 'error', errors: { ...checked.errors, ...cellErrors[i] }, recordId: null, body: given[i] };
@@ -247,7 +247,7 @@ export async function planRows(db: Kysely<SpaceDatabase>, reader: RowReader, row
     }
     edits.push({ i, previous, ...updateBody(entity, given[i], previous) });
   }
-  const edited = await validatedMany(db, entity, 'edit', edits.map((e) => e.body), context, edits.map((e) => e.previous));
+  const edited = await validatedMany(dynamic(db), entity, 'edit', edits.map((e) => e.body), context, edits.map((e) => e.previous));
   edits.forEach(({ i, body, adds, previous }, n) => {
     const recordId = existing[i]!;
     const checked = edited[n];

@@ -53,7 +53,7 @@ export async function* reportLines(db: Kysely<SpaceDatabase>, model: Model, plan
   let group: { key: unknown; label: string; totals: Totals } | null = null;
   const subtotal = (g: NonNullable<typeof group>): ReportLine => ({ type: 'subtotal', total: { label: `Subtotal ${g.label || '(vazio)'}`, count: g.totals.count, sums: g.totals.values() } });
   try {
-    for await (const rows of listBatches(db, plan.entity, plan.query, BATCH_SIZE)) {
+    for await (const rows of listBatches(dynamic(db), plan.entity, plan.query, BATCH_SIZE)) {
       signal.throwIfAborted();
       await labels.load(groupField ? [...fields, groupField] : fields, rows);
       for (const row of rows) {
