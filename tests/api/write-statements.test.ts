@@ -6,6 +6,7 @@
  */
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamic } from '../../src/server/db/dynamic.js';
 import type { FieldErrors } from '../../src/server/http/app-error.js';
 import { insertSublist } from '../../src/server/resources/children.js';
 import { checkReferences } from '../../src/server/resources/references.js';
@@ -89,7 +90,7 @@ for (const kind of DATABASE_KINDS) {
         { employer: 'Clínica Norte', main: false },
         { employer: 'Posto Leste', main: false },
       ];
-      const answered = await server.db.withPlugin(counter).transaction().execute((trx) => insertSublist(trx, field('work_relations'), Number(id), relations));
+      const answered = await server.db.withPlugin(counter).transaction().execute((trx) => insertSublist(dynamic(trx), field('work_relations'), Number(id), relations));
       // The first relation alone, the second (its id is needed), its two expedients together, the last two together.
       expect(counter.count).toBe(4);
       const stored = await server.db.selectFrom('work_relations').select(['id', 'employer']).where('professional_id', '=', id).orderBy('id').execute();
@@ -104,7 +105,7 @@ for (const kind of DATABASE_KINDS) {
 
     it('still refuses an item id a new record cannot have', async () => {
       const { id } = await server.db.insertInto('professionals').values({ name: 'Dora' }).returning('id').executeTakeFirstOrThrow();
-      const saving = server.db.transaction().execute((trx) => insertSublist(trx, field('work_relations'), Number(id), [{ id: 1, employer: 'X' }]));
+      const saving = server.db.transaction().execute((trx) => insertSublist(dynamic(trx), field('work_relations'), Number(id), [{ id: 1, employer: 'X' }]));
       await expect(saving).rejects.toMatchObject({ status: 422, errors: { 'work_relations.0.id': ['O registro selecionado não existe.'] } });
     });
   });

@@ -4,7 +4,8 @@
  * is committed (gaps 0: a rolled-back number is given back), and the book positions follow the
  * numbers. Each draw runs as a consumer's write would: draw, store, commit (or fail).
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../generated/database.js';
 import { expect, it } from 'vitest';
 import { drawNumber } from '../../src/server/sequences/draw.js';
 import { describeOnDatabases } from '../support/databases.js';
@@ -25,7 +26,7 @@ describeOnDatabases('concurrent draws with rollbacks', (getDb, kind) => {
     const attempts = Array.from({ length: DRAWS }, (_, i) =>
       db.transaction().execute(async (trx) => {
         const sequence = ids[i % 3];
-        const drawn = await drawNumber(trx, sequence, { date: '2026-03-10' });
+        const drawn = await drawNumber(trx as Kysely<SpaceDatabase>, sequence, { date: '2026-03-10' });
         await trx.insertInto('drawn_records').values({ sequence_id: sequence, ...drawn, year: undefined }).execute();
         // Some writes hold the sequence a little longer, so others queue behind them.
         if (i % 7 === 0) await sleep(i % 3);

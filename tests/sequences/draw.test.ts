@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../generated/database.js';
 import { expect, it } from 'vitest';
 import { drawNumber } from '../../src/server/sequences/draw.js';
 import { describeOnDatabases } from '../support/databases.js';
@@ -68,7 +70,7 @@ describeOnDatabases('drawing a number from a sequence', (getDb) => {
     const id = await insertSequence(getDb(), { has_book: true, ...bookBlocks({ order: 2 }) });
     await draw(id);
     const lost = await getDb().transaction().execute(async (trx) => {
-      const drawn = await drawNumber(trx, id);
+      const drawn = await drawNumber(trx as Kysely<SpaceDatabase>, id);
       throw Object.assign(new Error('desfeito'), { drawn });
     }).catch((error) => error.drawn);
     expect(lost).toMatchObject({ number: 2, book: 1, leaf: 1, order: 2 });

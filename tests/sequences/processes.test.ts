@@ -3,6 +3,8 @@
  * (this process) draws inside transactions it rolls back: 1,000 draws at once over three
  * sequences, one in ten rolled back. Every committed number is there once and none is missing.
  */
+import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../generated/database.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +71,7 @@ describe('draws from two server processes on one PostgreSQL, with rollbacks besi
       const sequence = ids[i % 3];
       if (i % 10 === 5) {
         await handle.db.transaction().execute(async (trx) => {
-          await drawNumber(trx, sequence, { date: DATE });
+          await drawNumber(trx as Kysely<SpaceDatabase>, sequence, { date: DATE });
           await sleep(i % 4);
           throw new Error('desfeito');
         }).catch(() => (rolledBack += 1));

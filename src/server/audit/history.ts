@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 
 /** The longest trail one record's history answers. */
 const HISTORY_LIMIT = 500;
@@ -7,7 +8,7 @@ const HISTORY_LIMIT = 500;
  * One record's audit rows, newest first, with who made each change (name and e-mail; none for the
  * server's own, such as a report printed in the background): a record's "history" call.
  */
-export async function recordHistory(db: Kysely<any>, module: string, recordId: number) {
+export async function recordHistory(db: Kysely<SpaceDatabase>, module: string, recordId: number) {
   const rows = await db
     .selectFrom('audits as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')

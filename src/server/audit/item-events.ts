@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity, Field } from '../../../language/index.js';
+import { dynamic } from '../db/dynamic.js';
 import { recordAudit, recordAudits, type AuditEntry } from './record.js';
 
 type Row = Record<string, unknown>;
@@ -8,10 +10,10 @@ type Row = Record<string, unknown>;
 const itemsById = (value: unknown) => new Map(((value as Row[] | undefined) ?? []).map((item) => [Number(item.id), item]));
 
 /** The referenced records of a many-to-many field, as `{ id, name }`. */
-async function namedReferences(trx: Kysely<any>, field: Field, ids: number[]): Promise<Map<number, Row>> {
+async function namedReferences(trx: Kysely<SpaceDatabase>, field: Field, ids: number[]): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map();
   const { table, labelField } = field.reference!;
-  const rows = await trx.selectFrom(table).select(['id', `${labelField} as name`]).where('id', 'in', ids).execute();
+  const rows = await dynamic(trx).selectFrom(table).select(['id', `${labelField} as name`]).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), name: row.name }]));
 }
 
@@ -21,7 +23,7 @@ async function namedReferences(trx: Kysely<any>, field: Field, ids: number[]): P
  * on create. Runs in the transaction of the change.
  */
 export async function recordItemEvents(
-  trx: Kysely<any>,
+  trx: Kysely<SpaceDatabase>,
   entity: Entity,
   change: { before: Row | null; after: Row; userId: number | null; secretFields: string[] },
 ): Promise<void> {
@@ -52,7 +54,7 @@ export async function recordItemEvents(
  * recordItemEvents for records just created together (an import's batch): the same rows, written
  * with one statement, the names of many-to-many records read once per field.
  */
-export async function recordCreatedItemEvents(trx: Kysely<any>, entity: Entity, records: Row[], userId: number | null, secretFields: string[]): Promise<void> {
+export async function recordCreatedItemEvents(trx: Kysely<SpaceDatabase>, entity: Entity, records: Row[], userId: number | null, secretFields: string[]): Promise<void> {
   const entries: AuditEntry[] = [];
   for (const field of entity.fields) {
     if (!field.auditEvents) continue;

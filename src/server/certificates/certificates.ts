@@ -1,5 +1,6 @@
 /** The certificates of a registration, a certificate's status, its revocation and its PDF. */
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { conflict, invalid, notFound } from '../http/app-error.js';
 import { dateText, today } from '../registrations/calendar.js';
@@ -33,23 +34,23 @@ function shown(row: Record<string, any>) {
   };
 }
 
-const withUsers = (db: Kysely<any>) => db
+const withUsers = (db: Kysely<SpaceDatabase>) => db
   .selectFrom('certificates as c')
   .leftJoin('users as u', 'u.id', 'c.issued_by')
   .leftJoin('users as v', 'v.id', 'c.revoked_by');
 
-export async function certificatesOf(db: Kysely<any>, registrationId: number) {
+export async function certificatesOf(db: Kysely<SpaceDatabase>, registrationId: number) {
   const rows = await withUsers(db).select([...COLUMNS]).where('c.registration_id', '=', registrationId).orderBy('c.issued_at', 'desc').orderBy('c.id', 'desc').execute();
   return rows.map(shown);
 }
 
-export async function certificate(db: Kysely<any>, id: number) {
+export async function certificate(db: Kysely<SpaceDatabase>, id: number) {
   const row = await withUsers(db).select([...COLUMNS]).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
   return shown(row);
 }
 
-export async function revokeCertificate(db: Kysely<any>, id: number, body: Record<string, unknown>, userId: number) {
+export async function revokeCertificate(db: Kysely<SpaceDatabase>, id: number, body: Record<string, unknown>, userId: number) {
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   if (!reason) throw invalid({ reason: [REASON_REQUIRED] });
   if (reason.length > 1000) throw invalid({ reason: [REASON_TOO_LONG] });
@@ -74,7 +75,7 @@ export async function revokeCertificate(db: Kysely<any>, id: number, body: Recor
 }
 
 /** The PDF as it was issued. */
-export async function certificatePdf(db: Kysely<any>, files: SpaceStorages, id: number) {
+export async function certificatePdf(db: Kysely<SpaceDatabase>, files: SpaceStorages, id: number) {
   const row = await db
     .selectFrom('certificates as c')
     .innerJoin('files as f', 'f.id', 'c.file_id')
@@ -87,7 +88,7 @@ export async function certificatePdf(db: Kysely<any>, files: SpaceStorages, id: 
 }
 
 /** What the public page shows of a certificate: what it states, and whether it still holds. Nothing else. */
-export async function publicStatement(db: Kysely<any>, code: string) {
+export async function publicStatement(db: Kysely<SpaceDatabase>, code: string) {
   const row = await db
     .selectFrom('certificates')
     .select(['code', 'kind', 'title', 'holder_name', 'holder_tax_id', 'registration_number', 'issued_on', 'valid_until', 'revoked_at'])

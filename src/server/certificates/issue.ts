@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { invalid, notFound } from '../http/app-error.js';
 import { dateText, today } from '../registrations/calendar.js';
@@ -29,7 +30,7 @@ export interface CodeRegistry {
 }
 
 export interface IssueContext {
-  db: Kysely<any>;
+  db: Kysely<SpaceDatabase>;
   files: SpaceStorages;
   codes: CodeRegistry | null;
   userId: number;
@@ -39,7 +40,7 @@ export interface IssueContext {
 
 export const verifyUrl = (base: string, code: string) => `${base}/verificar/${formattedCode(code)}`;
 
-async function registrationOf(db: Kysely<any>, id: number) {
+async function registrationOf(db: Kysely<SpaceDatabase>, id: number) {
   return db
     .selectFrom('registrations as r')
     .innerJoin('parties as p', 'p.id', 'r.party_id')

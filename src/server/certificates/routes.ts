@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { PlatformDatabase, SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
 import { notFound } from '../http/app-error.js';
 import { objectBody } from '../http/body.js';
@@ -23,7 +24,7 @@ export const REVOKED = 'Certidão revogada.';
 
 /** The platform's record of which space holds a code; none on a server of one space. */
 function codeRegistry(request: FastifyRequest): CodeRegistry | null {
-  const platform = (request as { platform?: Kysely<any> }).platform;
+  const platform = (request as { platform?: Kysely<PlatformDatabase> }).platform;
   if (!platform) return null;
   const space = spaceOf(request).name;
   return {
@@ -44,7 +45,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
   const certificateDb = async (request: FastifyRequest, action: 'show' | 'update', raw: string) => {
     const id = parseId(raw, CERTIFICATE_NOT_FOUND);
     const access = allow(request, registrations, action === 'show' ? 'show' : 'update', action);
-    const db = access.db as Kysely<any>;
+    const db: Kysely<SpaceDatabase> = access.db;
     const found = await db.selectFrom('certificates').select('id').where('id', '=', id).executeTakeFirst();
     if (!found) throw notFound(CERTIFICATE_NOT_FOUND);
     return { id, db, files: access.context.files };
@@ -52,7 +53,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
 
   app.get<{ Params: { id: string } }>('/api/inscricao/:id/certidoes', async (request) => {
     const id = parseId(request.params.id, REGISTRATION_NOT_FOUND);
-    const db = allow(request, registrations, 'show', 'show').db as Kysely<any>;
+    const db: Kysely<SpaceDatabase> = allow(request, registrations, 'show', 'show').db;
     const found = await db.selectFrom('registrations').select('id').where('id', '=', id).executeTakeFirst();
     if (!found) throw notFound(REGISTRATION_NOT_FOUND);
     return { data: await certificatesOf(db, id) };
@@ -62,7 +63,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
     const id = parseId(request.params.id, REGISTRATION_NOT_FOUND);
     const access = allow(request, registrations, 'update', 'update');
     const body = objectBody(request.body);
-    const db = access.db as Kysely<any>;
+    const db: Kysely<SpaceDatabase> = access.db;
     const files = access.context.files;
     if (!files) throw new Error('No storage keeps the certificates\' files.');
     const certificateId = await issueCertificate({ db, files, codes: codeRegistry(request), userId: sessionOf(request).user.id, publicBaseUrl: options.publicBaseUrl }, id, body);

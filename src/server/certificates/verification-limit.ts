@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { PlatformDatabase } from '../../../generated/database.js';
 
 /** Rows older than this are swept, at most once a minute per process. */
 const KEPT_MS = 60 * 60_000;
@@ -21,7 +22,7 @@ interface StoreOptions {
 }
 
 /** A store for `@fastify/rate-limit` (its `store` option) over `db`, which must have `rate_limit_hits`. */
-export function databaseRateStore(db: Kysely<any>, now: () => number = Date.now) {
+export function databaseRateStore(db: Kysely<PlatformDatabase>, now: () => number = Date.now) {
   let lastSweep = 0;
   const sweep = (at: number) => {
     if (at - lastSweep < SWEEP_EVERY_MS) return;

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Entity } from '../../../language/index.js';
+import type { DynamicDatabase } from '../db/dynamic.js';
 
 /** Rows counted one by one before a table's count becomes 'more than' (the planner's estimate, if larger). */
 export const COUNT_CAP = 10_000;
@@ -17,7 +18,7 @@ export interface ModuleCount {
  * the same however large the table; past it, the table's row estimate stands in, marked as such.
  * It reads any module's table by the name the model gives, so it takes a database of no table type.
  */
-export async function countRecords(db: Kysely<any>, entities: readonly Entity[]): Promise<ModuleCount[]> {
+export async function countRecords(db: DynamicDatabase, entities: readonly Entity[]): Promise<ModuleCount[]> {
   if (entities.length === 0) return [];
   const parts = entities.map(
     (entity, index) => sql`select ${index}::int as i, (select count(*) from (select 1 from ${sql.table(entity.table)} limit ${COUNT_CAP + 1}) c)::int as n,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MENU_AREAS, type Entity, type Model } from '../../../language/index.js';
+import { dynamic } from '../db/dynamic.js';
 import { allows, sessionOf } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import { inPlatformSpace, isOperator } from '../platform/access.js';
@@ -36,8 +37,8 @@ export async function dashboardRoutes(app: FastifyInstance, options: { model: Mo
     const platformEntities = visible.filter((entity) => entity.database === 'platform');
     const seesMonitors = inPlatformSpace(request) && allows(session.permissions, ['monitor.index']);
     const [spaceCounts, platformCounts, monitors, recent] = await Promise.all([
-      countRecords(spaceOf(request).db, spaceEntities),
-      countRecords(platformOf(request), platformEntities),
+      countRecords(dynamic(spaceOf(request).db), spaceEntities),
+      countRecords(dynamic(platformOf(request)), platformEntities),
       seesMonitors ? summariseMonitors(platformOf(request)) : null,
       spaceOf(request)
         .db.selectFrom('audits')

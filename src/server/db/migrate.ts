@@ -47,7 +47,7 @@ export function migrationSets(features: readonly FeatureMigrations[]): Migration
 }
 
 /** Applies the pending migrations of a set (nothing when none are pending); returns the names applied. */
-export async function migrateToLatest(db: Kysely<any>, set: MigrationSet): Promise<string[]> {
+export async function migrateToLatest<DB>(db: Kysely<DB>, set: MigrationSet): Promise<string[]> {
   if (await upToDate(db, set)) {
     await ensureSearchVocabulary(db);
     return [];
@@ -80,7 +80,7 @@ export async function migrateToLatest(db: Kysely<any>, set: MigrationSet): Promi
  * and import every migration file, seconds on an embedded database; a pending, missing or unknown
  * migration goes to the migrator, which applies it or says what is wrong.
  */
-async function upToDate(db: Kysely<any>, set: MigrationSet): Promise<boolean> {
+async function upToDate<DB>(db: Kysely<DB>, set: MigrationSet): Promise<boolean> {
   const { rows: [found] } = await sql<{ table: string | null }>`select to_regclass(${set.table})::text as table`.execute(db);
   if (!found?.table) return false;
   const { rows } = await sql<{ name: string }>`select name from ${sql.table(set.table)}`.execute(db);

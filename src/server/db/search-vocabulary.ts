@@ -106,7 +106,7 @@ export function wordsDocument(columns: string[]): string {
 }
 
 /** Tables with searchable columns (sorted), read from their trigram indexes. */
-async function searchableTables(db: Kysely<any>): Promise<Map<string, string[]>> {
+async function searchableTables<DB>(db: Kysely<DB>): Promise<Map<string, string[]>> {
   const { rows } = await sql<{ table: string; definition: string }>`
     select t.relname as table, pg_get_indexdef(i.indexrelid) as definition
       from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
@@ -122,7 +122,7 @@ async function searchableTables(db: Kysely<any>): Promise<Map<string, string[]>>
 const triggerArgs = (columns: string[]) => columns.map((c) => `${c}\\000`).join('');
 
 /** Tables whose triggers or word index are missing or track other columns than they should. */
-async function untrackedTables(db: Kysely<any>, tables: Map<string, string[]>): Promise<[string, string[]][]> {
+async function untrackedTables<DB>(db: Kysely<DB>, tables: Map<string, string[]>): Promise<[string, string[]][]> {
   const { rows: triggers } = await sql<{ table: string; args: string }>`
     select c.relname as table, encode(tg.tgargs, 'escape') as args
       from pg_trigger tg join pg_class c on c.oid = tg.tgrelid join pg_proc p on p.oid = tg.tgfoid
@@ -134,7 +134,7 @@ async function untrackedTables(db: Kysely<any>, tables: Map<string, string[]>): 
 }
 
 /** Functions missing, or installed with another body (an older version of this file). */
-async function staleFunctions(db: Kysely<any>): Promise<VocabularyFunction[]> {
+async function staleFunctions<DB>(db: Kysely<DB>): Promise<VocabularyFunction[]> {
   const { rows } = await sql<{ name: string; body: string }>`
     select proname as name, prosrc as body from pg_proc where proname in (${sql.join(FUNCTIONS.map((f) => f.name))})`.execute(db);
   const installed = new Map(rows.map((r) => [r.name, r.body]));
@@ -146,7 +146,7 @@ async function staleFunctions(db: Kysely<any>): Promise<VocabularyFunction[]> {
  * are missing or out of date, and fills the vocabulary of such a table from its rows. Run after every
  * migration: when everything is in place it only reads the catalogue.
  */
-export async function ensureSearchVocabulary(db: Kysely<any>): Promise<void> {
+export async function ensureSearchVocabulary<DB>(db: Kysely<DB>): Promise<void> {
   // Processes starting together on one database take turns: one changing these objects while another
   // reads their definitions would make the reader fail, and the one that waited finds the work done.
   await db.transaction().execute(async (trx) => {
@@ -168,7 +168,7 @@ export async function ensureSearchVocabulary(db: Kysely<any>): Promise<void> {
 const VOCABULARY_LOCK = 7_318_201;
 
 /** The triggers and word index of one table, and its vocabulary built from its rows. */
-async function trackTable(trx: Kysely<any>, table: string, columns: string[]): Promise<void> {
+async function trackTable<DB>(trx: Kysely<DB>, table: string, columns: string[]): Promise<void> {
   const args = sql.raw(columns.map((c) => `'${c}'`).join(', '));
   const name = (event: string) => sql.id(`${table}_words_${event}`);
   await sql`create or replace trigger ${name('insert')} after insert on ${sql.table(table)} referencing new table as new_rows for each statement execute function search_words_track(${args})`.execute(trx);

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * analysis) and answers their names. PGlite runs PostgreSQL in single-user mode, where no autovacuum
  * launcher runs: without this its statistics stay as the last `analyze` left them.
  */
-export async function analyzeChangedTables(db: Kysely<any>): Promise<string[]> {
+export async function analyzeChangedTables<DB>(db: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select format('%I.%I', s.schemaname, s.relname) as name
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
@@ -24,7 +24,7 @@ export async function analyzeChangedTables(db: Kysely<any>): Promise<string[]> {
  * quadratic; past a few thousand rows the plans no longer change with its size. Unlike
  * `analyzeChangedTables` it needs no activity counters, which a backend reports only now and then.
  */
-export async function analyzeGrownTables(db: Kysely<any>, smallerThan: number): Promise<string[]> {
+export async function analyzeGrownTables<DB>(db: Kysely<DB>, smallerThan: number): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select format('%I.%I', n.nspname, c.relname) as name
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -38,7 +38,7 @@ export async function analyzeGrownTables(db: Kysely<any>, smallerThan: number): 
 const GROWN_MIN_PAGES = 8;
 
 /** Analyses the given tables now (after a bulk load, such as the reference seed). */
-export async function analyzeTables(db: Kysely<any>, tables: string[]): Promise<void> {
+export async function analyzeTables<DB>(db: Kysely<DB>, tables: string[]): Promise<void> {
   for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
 }
 
@@ -49,7 +49,7 @@ export const ANALYZE_INTERVAL_MS = 60_000;
  * Runs `analyzeChangedTables` every `intervalMs` until the returned function is called (which waits
  * for a round under way). The timer does not keep the process alive.
  */
-export function keepStatisticsFresh(db: Kysely<any>, intervalMs = ANALYZE_INTERVAL_MS): () => Promise<void> {
+export function keepStatisticsFresh<DB>(db: Kysely<DB>, intervalMs = ANALYZE_INTERVAL_MS): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     // A failed round (the database closing, a table dropped meanwhile) is tried again at the next.

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
 import { conflict, notFound } from '../http/app-error.js';
@@ -17,7 +19,7 @@ export const PHYSICAL_NOT_FILED = 'Documento de tipo físico não pode ser arqui
  * other hears it is already archived. Only a document that is not archived and whose type is not
  * physical is archived; only an archived one is unarchived.
  */
-export async function setFiled(db: Kysely<any>, entity: Entity, id: number, filed: boolean, context: WriteContext): Promise<Record<string, unknown>> {
+export async function setFiled(db: Kysely<SpaceDatabase>, entity: Entity, id: number, filed: boolean, context: WriteContext): Promise<Record<string, unknown>> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('documents as d')
@@ -32,7 +34,7 @@ export async function setFiled(db: Kysely<any>, entity: Entity, id: number, file
     if (!filed && row.filed !== true) throw conflict(NOT_FILED);
     const filedAt = filed ? new Date() : null;
     await trx.updateTable('documents').set({ filed, filed_at: filedAt, updated_at: nextVersion(row.updated_at) }).where('id', '=', id).execute();
-    const record = await findRecord(trx, entity, id);
+    const record = await findRecord(dynamic(trx), entity, id);
     await recordAudit(trx, {
       event: filed ? 'archived' : 'unarchived',
       userId: context.userId,

@@ -15,7 +15,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity, Model } from '../../../language/index.js';
+import { dynamic, type DynamicDatabase } from '../db/dynamic.js';
 import { AppError, badRequest, notFound } from '../http/app-error.js';
 import { operationAccess } from '../resources/access.js';
 import { dropRecordFiles } from '../resources/files.js';
@@ -51,7 +53,7 @@ export async function attachedDocumentRoutes(app: FastifyInstance, options: { mo
   if (!documents) throw new Error(`${owners.map((e) => e.module).join(', ')} attach documents, but the model has no documento module.`);
   const allow = operationAccess(options.model, app.resources);
 
-  const ownerRecord = async (db: Kysely<any>, entity: Entity, raw: string) => {
+  const ownerRecord = async (db: DynamicDatabase, entity: Entity, raw: string) => {
     const id = parseId(raw, RECORD_NOT_FOUND);
     const row = await db.selectFrom(entity.table).select('id').where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound(RECORD_NOT_FOUND);
@@ -107,9 +109,9 @@ function batchOf(body: unknown): unknown[] {
 }
 
 /** One document of the batch: saved, or refused with its own message and field errors (a failure of the server itself is not a row's). */
-async function storeOne(db: Kysely<any>, documents: Entity, item: unknown, context: WriteContext) {
+async function storeOne(db: Kysely<SpaceDatabase>, documents: Entity, item: unknown, context: WriteContext) {
   try {
-    return { success: true, data: await createRecord(db, documents, item, { ...context, discarded: [] }) };
+    return { success: true, data: await createRecord(dynamic(db), documents, item, { ...context, discarded: [] }) };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return { success: false, message: error.message, errors: error.errors ?? {} };
     throw error;

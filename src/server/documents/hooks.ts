@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { conflict, invalid, type FieldErrors } from '../http/app-error.js';
 import { fileIdOf, FILES_TABLE } from '../resources/files.js';
 import type { ModuleHooks, WriteContext } from '../resources/hooks.js';
@@ -18,7 +19,7 @@ interface Derived {
 const derived = new WeakMap<WriteContext, Derived>();
 
 /** The type of the stored file `fileId` of a document, read from its row; undefined when no such upload is there. */
-async function typeOfFile(db: Kysely<any>, fileId: string | null) {
+async function typeOfFile(db: Kysely<SpaceDatabase>, fileId: string | null) {
   if (!fileId) return undefined;
   const row = await db.selectFrom(FILES_TABLE).select('content_type').where('id', '=', fileId).where('module', '=', DOCUMENT_MODULE).where('field', '=', 'document').executeTakeFirst();
   return row ? { type: fileTypeOfContent(String(row.content_type)) } : undefined;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { MetadataEntry, MetadataType } from './metadata.js';
 
 export interface DocumentType {
@@ -9,7 +10,7 @@ export interface DocumentType {
 }
 
 /** A document type with its metadata entries in their order; undefined when the space has none of that id. */
-export async function findDocumentType(db: Kysely<any>, id: number): Promise<DocumentType | undefined> {
+export async function findDocumentType(db: Kysely<SpaceDatabase>, id: number): Promise<DocumentType | undefined> {
   const type = await db.selectFrom('document_types').select(['id', 'accepted_extensions', 'physical']).where('id', '=', id).executeTakeFirst();
   if (!type) return undefined;
   const entries = await db

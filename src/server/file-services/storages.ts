@@ -42,7 +42,7 @@ export function serviceStorages(options: ServiceStoragesOptions): FileStorages &
     return storage;
   }
 
-  const services = (db: Kysely<any>) => (db as Kysely<SpaceDatabase>).selectFrom('file_service_types').selectAll();
+  const services = (db: Kysely<SpaceDatabase>) => db.selectFrom('file_service_types').selectAll();
 
   return {
     async active(space) {

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
 import { isCalendarDate } from '../../shared/dates.js';
 import { AppError, invalid, type FieldErrors } from '../http/app-error.js';
@@ -55,7 +57,7 @@ function configsOk(part: Part, configs: Row[]): boolean {
  * Reads the body, loads the stored settings and series it names and calculates.
  * @example previewCalculation(db, model, { amount: '1000.00', due_date: '2026-01-10', payment_date: '2026-02-09', interest_update_setting_id: 3 })
  */
-export async function previewCalculation(db: Kysely<any>, model: Model, body: Record<string, unknown>): Promise<Calculation> {
+export async function previewCalculation(db: Kysely<SpaceDatabase>, model: Model, body: Record<string, unknown>): Promise<Calculation> {
   const errors: FieldErrors = {};
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
   const amount = text(body.amount);
@@ -76,7 +78,7 @@ export async function previewCalculation(db: Kysely<any>, model: Model, body: Re
       continue;
     }
     const id = Number(text(body[`${part}_setting_id`]));
-    const stored = Number.isSafeInteger(id) && id > 0 ? await findRecord(db, model.byModule.get(PARTS[part].module)!, id).catch(notFoundAsUndefined) : undefined;
+    const stored = Number.isSafeInteger(id) && id > 0 ? await findRecord(dynamic(db), model.byModule.get(PARTS[part].module)!, id).catch(notFoundAsUndefined) : undefined;
     if (stored) configs[part] = stored.configs as Row[];
     else fail(`${part}_setting_id`, UNKNOWN_SETTING);
   }
@@ -108,7 +110,7 @@ function notFoundAsUndefined(error: unknown): undefined {
 }
 
 /** The value update's configurations, each with its series' history (one query for all). */
-async function withHistories(db: Kysely<any>, configs: Row[]): Promise<NonNullable<CalculationInput['value_update']>> {
+async function withHistories(db: Kysely<SpaceDatabase>, configs: Row[]): Promise<NonNullable<CalculationInput['value_update']>> {
   const ids = [...new Set(configs.map((c) => Number(c.indicator_serie_id)))];
   const series: Row[] = ids.length ? await db.selectFrom('indicator_series').select(['id', 'denomination']).where('id', 'in', ids).execute() : [];
   const histories: Row[] = ids.length

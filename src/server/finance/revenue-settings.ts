@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { ReadHooks } from '../resources/read-hooks.js';
 import { findRecord } from '../resources/read.js';
@@ -27,6 +28,6 @@ export async function revenueSettingInForce(db: Kysely<SpaceDatabase>, date: str
 export const currentRevenueSetting: ReadHooks<SpaceDatabase> = {
   async answer({ db, entity }) {
     const id = await revenueSettingInForce(db, councilToday());
-    return { current_config: id === undefined ? null : await findRecord(db, entity, id) };
+    return { current_config: id === undefined ? null : await findRecord(dynamic(db), entity, id) };
   },
 };

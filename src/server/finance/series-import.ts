@@ -1,5 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity } from '../../../language/index.js';
 import { isCalendarDate } from '../../shared/dates.js';
 import { decimalProblem, parseTypedDecimal } from '../../shared/decimals.js';
@@ -93,11 +95,11 @@ function decimalOf(text: string, label: string, digits: { integer: number; fract
  * A date the series already has takes the file's numbers; the others are added. Saved as an edit of
  * the series (validated, audited, its version moved).
  */
-export async function importSeriesHistory(db: Kysely<any>, entity: Entity, id: number, text: unknown, context: WriteContext) {
+export async function importSeriesHistory(db: Kysely<SpaceDatabase>, entity: Entity, id: number, text: unknown, context: WriteContext) {
   if (typeof text !== 'string' || text.trim() === '') throw invalid({ csv: ['O campo Arquivo é obrigatório.'] });
   const read = readHistoryCsv(text);
   if ('messages' in read) throw invalid({ csv: read.messages });
-  const stored = await findRecord(db, entity, id);
+  const stored = await findRecord(dynamic(db), entity, id);
   const histories = [...((stored.histories as Record<string, unknown>[]) ?? [])];
   let added = 0;
   let replaced = 0;
@@ -112,6 +114,6 @@ export async function importSeriesHistory(db: Kysely<any>, entity: Entity, id: n
       added++;
     }
   }
-  const data = await updateRecord(db, entity, id, { ...stored, histories }, context);
+  const data = await updateRecord(dynamic(db), entity, id, { ...stored, histories }, context);
   return { data, added, replaced };
 }

@@ -10,6 +10,8 @@
  * held the import at once (one presumed dead) never write a row twice: the later transaction rolls back.
  */
 import { sql, type Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity, Model } from '../../../language/index.js';
 import { AppError, type FieldErrors } from '../http/app-error.js';
 import type { WriteContext } from '../resources/hooks.js';
@@ -27,7 +29,7 @@ export const INTERRUPTED = `A importação foi interrompida ${MAX_ATTEMPTS} veze
 const running = sql`status = 'running'`;
 
 /** Takes the oldest queued import (running, this attempt counted); null when none waits. */
-export async function claimImport(db: Kysely<any>): Promise<number | null> {
+export async function claimImport(db: Kysely<SpaceDatabase>): Promise<number | null> {
   const [row] = await claimJobs(db, 'imports', {
     ready: sql`status = 'queued'`,
     take: sql`status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now()`,
@@ -35,10 +37,10 @@ export async function claimImport(db: Kysely<any>): Promise<number | null> {
   return row ? Number(row.id) : null;
 }
 
-const beat = (db: Kysely<any>, id: number) => beatJob(db, 'imports', id, running);
+const beat = (db: Kysely<SpaceDatabase>, id: number) => beatJob(db, 'imports', id, running);
 
 /** Imports whose process stopped beating `staleSeconds` ago are queued again, or fail after MAX_ATTEMPTS. */
-export async function recoverStaleImports(db: Kysely<any>, staleSeconds: number): Promise<void> {
+export async function recoverStaleImports(db: Kysely<SpaceDatabase>, staleSeconds: number): Promise<void> {
   await takeBackStale(db, 'imports', {
     stale: sql`${running} and ${silentFor('heartbeat_at', staleSeconds)}`,
     maxAttempts: MAX_ATTEMPTS,
@@ -50,7 +52,7 @@ export async function recoverStaleImports(db: Kysely<any>, staleSeconds: number)
 /** Thrown inside a row's transaction when another process marked the row first: the write rolls back. */
 class AlreadyImported extends Error {}
 
-async function markRow(db: Kysely<any>, rowId: number, action: string, errors: FieldErrors | null, recordId: number | null): Promise<boolean> {
+async function markRow(db: Kysely<SpaceDatabase>, rowId: number, action: string, errors: FieldErrors | null, recordId: number | null): Promise<boolean> {
   const { numUpdatedRows } = await db.updateTable('import_rows')
     .set({ done: true, action, errors: errors === null ? null : JSON.stringify(errors), record_id: recordId })
     .where('id', '=', rowId).where('done', '=', false).executeTakeFirst();
@@ -65,7 +67,7 @@ export interface ImportJobOptions {
 }
 
 /** Writes the import's rows not done yet (those the dry run found to create or update), then ends it. */
-export async function runImport(db: Kysely<any>, id: number, options: ImportJobOptions): Promise<void> {
+export async function runImport(db: Kysely<SpaceDatabase>, id: number, options: ImportJobOptions): Promise<void> {
   const head = await db.selectFrom('imports').select(['module']).where('id', '=', id).executeTakeFirstOrThrow();
   const entity = options.model.byModule.get(String(head.module));
   if (!entity) {
@@ -124,7 +126,7 @@ class TakenMeanwhile extends Error {}
  * rows at fault end in error, each with its own messages. When another process marked some rows
  * first, the batch is rolled back and null is answered: the next turn reads the rows still not done.
  */
-async function createTogether(db: Kysely<any>, entity: Entity, reader: RowReader, rows: PendingRow[], base: WriteContext): Promise<PendingRow[] | null> {
+async function createTogether(db: Kysely<SpaceDatabase>, entity: Entity, reader: RowReader, rows: PendingRow[], base: WriteContext): Promise<PendingRow[] | null> {
   if (rows.length === 0 || !createsTogether(base)) return rows;
   const cellErrors = rows.map((): FieldErrors => ({}));
   const bodies = rows.map((row, i) => rowBody(reader, row.cells, cellErrors[i]));
@@ -136,13 +138,13 @@ async function createTogether(db: Kysely<any>, entity: Entity, reader: RowReader
     if (Object.keys(cellErrors[i]).length > 0 || (key !== null && stored.has(key))) alone.push(row);
     else fresh.push(i);
   });
-  const checked = await validatedMany(db, entity, 'create', fresh.map((i) => bodies[i]), base);
+  const checked = await validatedMany(dynamic(db), entity, 'create', fresh.map((i) => bodies[i]), base);
   const writing = fresh.flatMap((i, n) => (checked[n].body ? [{ row: rows[i], body: checked[n].body! }] : []));
   const refused = fresh.flatMap((i, n) => (checked[n].errors ? [{ row: rows[i], errors: checked[n].errors! }] : []));
   if (writing.length + refused.length === 0) return alone;
   try {
     await db.transaction().execute(async (trx) => {
-      const records = await createRecords(trx, entity, writing.map((w) => w.body), { ...base, discarded: [] });
+      const records = await createRecords(dynamic(trx), entity, writing.map((w) => w.body), { ...base, discarded: [] });
       const marks = [
         ...writing.map((w, n) => sql`(${w.row.id}::bigint, 'create', null::text, ${Number(records[n].id)}::bigint)`),
         ...refused.map((r) => sql`(${r.row.id}::bigint, 'error', ${JSON.stringify(r.errors)}::text, null::bigint)`),
@@ -165,7 +167,7 @@ async function createTogether(db: Kysely<any>, entity: Entity, reader: RowReader
  * A row the dry run found new whose key still names no record is created as it is (the create checks
  * it as the form does); any other row is planned again against the records as they are now.
  */
-async function planNow(db: Kysely<any>, reader: RowReader, action: string, cells: Cell[]): Promise<RowPlan> {
+async function planNow(db: Kysely<SpaceDatabase>, reader: RowReader, action: string, cells: Cell[]): Promise<RowPlan> {
   if (action === 'create') {
     const errors: FieldErrors = {};
     const body = rowBody(reader, cells, errors);
@@ -175,7 +177,7 @@ async function planNow(db: Kysely<any>, reader: RowReader, action: string, cells
 }
 
 /** One row written with its done mark in one transaction. */
-async function importRow(db: Kysely<any>, entity: Entity, reader: RowReader, rowId: number, action: string, cells: Cell[], base: WriteContext): Promise<void> {
+async function importRow(db: Kysely<SpaceDatabase>, entity: Entity, reader: RowReader, rowId: number, action: string, cells: Cell[], base: WriteContext): Promise<void> {
   const plan = await planNow(db, reader, action, cells);
   if (plan.action === 'error' || plan.action === 'skip') {
     await markRow(db, rowId, plan.action, plan.errors, plan.recordId);
@@ -189,8 +191,8 @@ async function importRow(db: Kysely<any>, entity: Entity, reader: RowReader, row
     },
   };
   try {
-    if (plan.action === 'create') await createRecord(db, entity, plan.body, context);
-    else await updateRecord(db, entity, plan.recordId!, plan.body, context);
+    if (plan.action === 'create') await createRecord(dynamic(db), entity, plan.body, context);
+    else await updateRecord(dynamic(db), entity, plan.recordId!, plan.body, context);
   } catch (error) {
     if (error instanceof AlreadyImported) return;
     // Refused by the write itself (a hook's rule, a key another row took meanwhile): the row ends in error, with the form's messages.

@@ -4,6 +4,7 @@
  * genders and municipalities ask the database once per module, not once per cell.
  */
 import { sql, type Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity, Field, Model } from '../../../language/index.js';
 import { comparable } from './columns.js';
 
@@ -15,7 +16,7 @@ export const ambiguousIn = (entity: Entity, text: string) => `Há mais de um reg
 
 type Names = Map<string, number[]>;
 
-async function namesOf(db: Kysely<any>, entity: Entity): Promise<Names> {
+async function namesOf(db: Kysely<SpaceDatabase>, entity: Entity): Promise<Names> {
   const label = entity.comboLabel.map((name) => sql`${sql.ref(name)}::text`);
   const keys = [sql`concat_ws(' - ', ${sql.join(label)})`, sql`${sql.ref(entity.recordLabel)}::text`];
   if (entity.naturalKey) keys.push(sql`${sql.ref(entity.naturalKey)}::text`);
@@ -32,7 +33,7 @@ async function namesOf(db: Kysely<any>, entity: Entity): Promise<Names> {
 }
 
 /** Reads the referenced modules of `fields` once; `resolve(field, text)` then answers an id or throws CellError. */
-export async function referenceResolver(db: Kysely<any>, model: Model, fields: Field[]) {
+export async function referenceResolver(db: Kysely<SpaceDatabase>, model: Model, fields: Field[]) {
   const byModule = new Map<string, { entity: Entity; names: Names }>();
   for (const field of fields) {
     const module = field.reference?.module;

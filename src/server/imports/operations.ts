@@ -4,6 +4,7 @@
  * create / update / skip / error), then the commit queued (`queueImport`) for the job (job.ts).
  */
 import { sql, type Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { naturalKeyFields, type Entity, type Model } from '../../../language/index.js';
 import { addError, conflict, invalid, notFound, type FieldErrors } from '../http/app-error.js';
 import type { WriteContext } from '../resources/hooks.js';
@@ -40,20 +41,20 @@ export interface ImportRecord {
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-export async function findImport(db: Kysely<any>, module: string, id: number): Promise<ImportRecord> {
+export async function findImport(db: Kysely<SpaceDatabase>, module: string, id: number): Promise<ImportRecord> {
   const row = await db.selectFrom('imports').selectAll().where('id', '=', id).where('module', '=', module).executeTakeFirst();
   if (!row) throw notFound(IMPORT_NOT_FOUND);
   return { ...row, id: Number(row.id), headers: parsed(row.headers), mapping: parsed(row.mapping), user_id: row.user_id === null ? null : Number(row.user_id) } as ImportRecord;
 }
 
 /** The mapping last saved for the module, by header (case and accents aside). */
-async function rememberedMapping(db: Kysely<any>, module: string): Promise<Record<string, string>> {
+async function rememberedMapping(db: Kysely<SpaceDatabase>, module: string): Promise<Record<string, string>> {
   const row = await db.selectFrom('import_mappings').select('mapping').where('module', '=', module).executeTakeFirst();
   return row ? parsed(row.mapping) : {};
 }
 
 /** Reads the file into an import (status draft), its columns mapped as last time for the module, else by header. */
-export async function startImport(db: Kysely<any>, entity: Entity, userId: number | null, fileName: string, bytes: Buffer): Promise<number> {
+export async function startImport(db: Kysely<SpaceDatabase>, entity: Entity, userId: number | null, fileName: string, bytes: Buffer): Promise<number> {
   const sheet = await readSheet(fileName, bytes);
   const columns = importColumns(entity);
   const keys = new Set(columns.map((c) => c.key));
@@ -76,7 +77,7 @@ export async function startImport(db: Kysely<any>, entity: Entity, userId: numbe
 }
 
 /** A new mapping (checked against the module's columns), remembered for the module's next files; the dry run is due again. */
-export async function setMapping(db: Kysely<any>, entity: Entity, id: number, mapping: unknown): Promise<void> {
+export async function setMapping(db: Kysely<SpaceDatabase>, entity: Entity, id: number, mapping: unknown): Promise<void> {
   const record = await findImport(db, entity.module, id);
   if (!['draft', 'checked'].includes(record.status)) throw conflict(ALREADY_QUEUED);
   if (mapping === null || typeof mapping !== 'object' || Array.isArray(mapping)) throw invalid({ mapping: ['O mapeamento deve ser um objeto.'] });
@@ -108,7 +109,7 @@ export async function setMapping(db: Kysely<any>, entity: Entity, id: number, ma
 }
 
 /** How a row is read under an import's mapping. */
-export async function rowReader(db: Kysely<any>, model: Model, entity: Entity, mapping: Mapping, context: WriteContext): Promise<RowReader> {
+export async function rowReader(db: Kysely<SpaceDatabase>, model: Model, entity: Entity, mapping: Mapping, context: WriteContext): Promise<RowReader> {
   const byKey = new Map(importColumns(entity).map((c) => [c.key, c]));
   const columns = new Map<number, ImportColumn>(Object.entries(mapping).flatMap(([index, key]) => (byKey.has(key) ? [[Number(index), byKey.get(key)!]] : [])));
   const resolve = await referenceResolver(db, model, [...columns.values()].map((c) => c.field));
@@ -124,7 +125,7 @@ export function repeatedKey(entity: Entity, line: number): string {
 }
 
 /** The dry run: each row's action and messages stored; nothing is written to the module. */
-export async function checkImport(db: Kysely<any>, model: Model, entity: Entity, id: number, context: WriteContext): Promise<void> {
+export async function checkImport(db: Kysely<SpaceDatabase>, model: Model, entity: Entity, id: number, context: WriteContext): Promise<void> {
   const record = await findImport(db, entity.module, id);
   if (!['draft', 'checked'].includes(record.status)) throw conflict(ALREADY_QUEUED);
   const reader = await rowReader(db, model, entity, record.mapping, context);
@@ -166,7 +167,7 @@ export async function checkImport(db: Kysely<any>, model: Model, entity: Entity,
 }
 
 /** The commit asked for: the job (job.ts) takes it. Only a checked import is queued, once. */
-export async function queueImport(db: Kysely<any>, module: string, id: number): Promise<void> {
+export async function queueImport(db: Kysely<SpaceDatabase>, module: string, id: number): Promise<void> {
   const record = await findImport(db, module, id);
   if (record.status === 'draft') throw conflict(NOT_CHECKED);
   const { numUpdatedRows } = await db.updateTable('imports').set({ status: 'queued', updated_at: sql`now()` }).where('id', '=', id).where('status', '=', 'checked').executeTakeFirst();
@@ -177,7 +178,7 @@ export async function queueImport(db: Kysely<any>, module: string, id: number): 
  * Rows by action (what the dry run or the commit says) and how many the commit has done, as the rows'
  * own statements keep them (`import_counts`, migrations/20261128020000_import_counts.ts).
  */
-export async function importCounts(db: Kysely<any>, id: number) {
+export async function importCounts(db: Kysely<SpaceDatabase>, id: number) {
   const rows = await db.selectFrom('import_counts').select(['action', 'done', 'rows as n']).where('import_id', '=', id).execute();
   const counts = { create: 0, update: 0, skip: 0, error: 0, unchecked: 0, done: 0 };
   for (const row of rows) {
@@ -190,7 +191,7 @@ export async function importCounts(db: Kysely<any>, id: number) {
 }
 
 /** An import as the API answers it: the file's columns and their mapping, the module's columns, status, counts and progress. */
-export async function importSummary(db: Kysely<any>, entity: Entity, id: number) {
+export async function importSummary(db: Kysely<SpaceDatabase>, entity: Entity, id: number) {
   const record = await findImport(db, entity.module, id);
   const counts = await importCounts(db, id);
   const toWrite = counts.create + counts.update;
@@ -232,7 +233,7 @@ function rowsQuery(query: Row): { page: number; perPage: number; action: (typeof
   return { page, perPage, action };
 }
 
-export async function importRows(db: Kysely<any>, module: string, id: number, query: Row) {
+export async function importRows(db: Kysely<SpaceDatabase>, module: string, id: number, query: Row) {
   await findImport(db, module, id);
   const { page, perPage, action } = rowsQuery(query);
   let select = db.selectFrom('import_rows').where('import_id', '=', id);

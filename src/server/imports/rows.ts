@@ -5,8 +5,10 @@
  * form's, on the form's fields.
  */
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { naturalKeyFields, type Entity, type Field } from '../../../language/index.js';
 import { canonicalTaxId } from '../../shared/validators.js';
+import { dynamic } from '../db/dynamic.js';
 import { AppError, addError, type FieldErrors } from '../http/app-error.js';
 import type { WriteContext } from '../resources/hooks.js';
 import { findRow, withOrderedSublists, withOrderedSublistsMany } from '../resources/read.js';
@@ -86,12 +88,12 @@ export function naturalKeyOf(entity: Entity, body: Body): string | null {
 const storedKey = (entity: Entity, row: Body): string | null => naturalKeyOf(entity, Object.fromEntries(naturalKeyFields(entity).map((f) => [f.name, row[f.column!]])));
 
 /** The records many natural keys name (key → id), with one query: by the key's column, the parts it is unique within compared here. */
-export async function recordsByKeys(db: Kysely<any>, entity: Entity, keys: (string | null)[]): Promise<Map<string, number>> {
+export async function recordsByKeys(db: Kysely<SpaceDatabase>, entity: Entity, keys: (string | null)[]): Promise<Map<string, number>> {
   const wanted = new Set(keys.filter((key): key is string => key !== null));
   const fields = naturalKeyFields(entity);
   if (fields.length === 0 || wanted.size === 0) return new Map();
   const values = fields.length === 1 ? [...wanted] : [...new Set([...wanted].map((key) => (JSON.parse(key) as string[]).at(-1)!))];
-  const rows: Body[] = await db.selectFrom(entity.table).select(['id', ...fields.map((f) => f.column!)]).where(fields.at(-1)!.column!, 'in', values).execute();
+  const rows: Body[] = await dynamic(db).selectFrom(entity.table).select(['id', ...fields.map((f) => f.column!)]).where(fields.at(-1)!.column!, 'in', values).execute();
   const found = new Map<string, number>();
   for (const row of rows) {
     const key = storedKey(entity, row);
@@ -101,7 +103,7 @@ export async function recordsByKeys(db: Kysely<any>, entity: Entity, keys: (stri
 }
 
 /** The record a natural key names, if any. */
-export async function recordByKey(db: Kysely<any>, entity: Entity, key: string | null): Promise<number | null> {
+export async function recordByKey(db: Kysely<SpaceDatabase>, entity: Entity, key: string | null): Promise<number | null> {
   if (key === null) return null;
   return (await recordsByKeys(db, entity, [key])).get(key) ?? null;
 }
@@ -156,25 +158,25 @@ const errorsOf = (error: unknown): FieldErrors => {
  * What a row would do now: `create`, `update` (its natural key names a stored record and it changes
  * it), `skip` (it changes nothing), or `error` with the form's messages by field.
  */
-export async function planRow(db: Kysely<any>, reader: RowReader, cells: Cell[], existing?: number | null): Promise<RowPlan> {
+export async function planRow(db: Kysely<SpaceDatabase>, reader: RowReader, cells: Cell[], existing?: number | null): Promise<RowPlan> {
   const { entity, context } = reader;
   const errors: FieldErrors = {};
   const given = rowBody(reader, cells, errors);
   const recordId = existing !== undefined ? existing : await recordByKey(db, entity, naturalKeyOf(entity, given));
   if (recordId === null) {
     try {
-      await validated(db, entity, 'create', given, context);
+      await validated(dynamic(db), entity, 'create', given, context);
       if (Object.keys(errors).length) return { action: 'error', errors, recordId: null, body: given };
       return { action: 'create', errors: null, recordId: null, body: given };
     } catch (error) {
       return { action: 'error', errors: { ...errorsOf(error), ...errors }, recordId: null, body: given };
     }
   }
-  const previous = (await withOrderedSublists(db, entity, await readWithSublists(db, entity, recordId)))!;
+  const previous = (await withOrderedSublists(dynamic(db), entity, await readWithSublists(db, entity, recordId)))!;
   if (Object.keys(errors).length) return { action: 'error', errors, recordId, body: given };
   const { body, adds } = updateBody(entity, given, previous);
   try {
-    const checked = await validated(db, entity, 'edit', body, context, previous);
+    const checked = await validated(dynamic(db), entity, 'edit', body, context, previous);
     if (!adds && !changesStored(entity, checked, previous)) return { action: 'skip', errors: null, recordId, body: {} };
     return { action: 'update', errors: null, recordId, body };
   } catch (error) {
@@ -183,28 +185,28 @@ export async function planRow(db: Kysely<any>, reader: RowReader, cells: Cell[],
 }
 
 /** A stored record as an edit reads it: its row and its sub-lists' items. */
-async function readWithSublists(db: Kysely<any>, entity: Entity, id: number): Promise<Body | undefined> {
-  const row = await findRow(db, entity, id);
+async function readWithSublists(db: Kysely<SpaceDatabase>, entity: Entity, id: number): Promise<Body | undefined> {
+  const row = await findRow(dynamic(db), entity, id);
   if (!row) return row;
   for (const field of entity.fields) {
     if (!field.sublist) continue;
-    row[field.name] = await db.selectFrom(field.sublist.table).selectAll().where(field.sublist.parentKey, '=', id).orderBy('id').execute();
+    row[field.name] = await dynamic(db).selectFrom(field.sublist.table).selectAll().where(field.sublist.parentKey, '=', id).orderBy('id').execute();
   }
   return row;
 }
 
 /** Stored records as an edit reads them (readWithSublists), many at once: one query per table. */
-async function readManyWithSublists(db: Kysely<any>, entity: Entity, ids: number[]): Promise<Map<number, Body>> {
+async function readManyWithSublists(db: Kysely<SpaceDatabase>, entity: Entity, ids: number[]): Promise<Map<number, Body>> {
   if (ids.length === 0) return new Map();
-  const rows: Body[] = await db.selectFrom(entity.table).selectAll().where('id', 'in', ids).execute();
+  const rows: Body[] = await dynamic(db).selectFrom(entity.table).selectAll().where('id', 'in', ids).execute();
   for (const field of entity.fields) {
     if (!field.sublist) continue;
-    const items: Body[] = await db.selectFrom(field.sublist.table).selectAll().where(field.sublist.parentKey, 'in', ids).orderBy('id').execute();
+    const items: Body[] = await dynamic(db).selectFrom(field.sublist.table).selectAll().where(field.sublist.parentKey, 'in', ids).orderBy('id').execute();
     const byParent = new Map<number, Body[]>(rows.map((row) => [Number(row.id), []]));
     for (const item of items) byParent.get(Number(item[field.sublist.parentKey]))?.push(item);
     for (const row of rows) row[field.name] = byParent.get(Number(row.id));
   }
-  const read = await withOrderedSublistsMany(db, entity, rows);
+  const read = await withOrderedSublistsMany(dynamic(db), entity, rows);
   return new Map(read.map((row) => [Number(row.id), row]));
 }
 
@@ -212,7 +214,7 @@ async function readManyWithSublists(db: Kysely<any>, entity: Entity, ids: number
  * planRow for many rows at once (the dry run's batch): the same plan for each row, with the checks
  * made once per table for the whole batch. `existing[i]` is the record row i's natural key names (null: none).
  */
-export async function planRows(db: Kysely<any>, reader: RowReader, rows: Cell[][], existing: (number | null)[]): Promise<RowPlan[]> {
+export async function planRows(db: Kysely<SpaceDatabase>, reader: RowReader, rows: Cell[][], existing: (number | null)[]): Promise<RowPlan[]> {
   const { entity, context } = reader;
   const cellErrors = rows.map((): FieldErrors => ({}));
   const given = rows.map((cells, i) => rowBody(reader, cells, cellErrors[i]));
@@ -220,7 +222,7 @@ export async function planRows(db: Kysely<any>, reader: RowReader, rows: Cell[][
   const hasErrors = (i: number) => Object.keys(cellErrors[i]).length > 0;
 
   const creating = rows.flatMap((_, i) => (existing[i] === null ? [i] : []));
-  const created = await validatedMany(db, entity, 'create', creating.map((i) => given[i]), context);
+  const created = await validatedMany(dynamic(db), entity, 'create', creating.map((i) => given[i]), context);
   creating.forEach((i, n) => {
     const checked = created[n];
     if (checked.errors) plans[i] = { action: 'error', errors: { ...checked.errors, ...cellErrors[i] }, recordId: null, body: given[i] };
@@ -245,7 +247,7 @@ export async function planRows(db: Kysely<any>, reader: RowReader, rows: Cell[][
     }
     edits.push({ i, previous, ...updateBody(entity, given[i], previous) });
   }
-  const edited = await validatedMany(db, entity, 'edit', edits.map((e) => e.body), context, edits.map((e) => e.previous));
+  const edited = await validatedMany(dynamic(db), entity, 'edit', edits.map((e) => e.body), context, edits.map((e) => e.previous));
   edits.forEach(({ i, body, adds, previous }, n) => {
     const recordId = existing[i]!;
     const checked = edited[n];

@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
@@ -102,7 +103,7 @@ export async function deleteDependants(trx: Kysely<SpaceDatabase>, resources: Re
     const rows = await trx.selectFrom(table).select('id').where(column, '=', owner).orderBy('id').execute();
     for (const row of rows) {
       const child: WriteContext = { ...context, hooks: resources.hooksOf(module) };
-      await deleteOne(trx, entity, Number(row.id), child);
+      await deleteOne(dynamic(trx), entity, Number(row.id), child);
       context.discarded = child.discarded;
     }
   }

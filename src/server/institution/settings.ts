@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { checkVersion, lockCurrentRow, nextVersion, type ExpectedVersion } from '../resources/versions.js';
@@ -63,7 +64,7 @@ export async function updateInstitutionSettings(db: Kysely<SpaceDatabase>, body:
   checkVersion(await db.selectFrom('institution_settings').select('updated_at').where('id', '=', ROW_ID).executeTakeFirst(), who.expected);
   const change = readChange(body);
   return db.transaction().execute(async (trx) => {
-    const before = await lockCurrentRow(trx, 'institution_settings', ROW_ID, who.expected);
+    const before = await lockCurrentRow(dynamic(trx), 'institution_settings', ROW_ID, who.expected);
     await checkParties(trx, change);
     const from = before.institution_id == null ? null : Number(before.institution_id);
     const moves = change.update_job_relations && from !== null && from !== change.institution_id;

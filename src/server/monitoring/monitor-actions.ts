@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
 import type { PlatformDatabase } from '../../../generated/database.js';
 import type { Entity } from '../../../language/index.js';
 import { AppError, notFound } from '../http/app-error.js';
@@ -29,5 +30,5 @@ export async function checkMonitorNow(db: Kysely<PlatformDatabase>, id: number, 
   if (monitor.uptime_status === 'deleted') throw new AppError(422, MONITOR_DELETED_MESSAGE);
   const checked = await checkNow(db, id, options);
   if (!checked) throw notFound();
-  return view.entity ? findRecord(db, view.entity, id) : checked;
+  return view.entity ? findRecord(dynamic(db), view.entity, id) : checked;
 }

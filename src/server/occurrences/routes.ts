@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
+import { dynamic } from '../db/dynamic.js';
 import { recordAudit } from '../audit/record.js';
 import { notFound } from '../http/app-error.js';
 import { sessionOf } from '../http/session.js';
@@ -52,7 +53,7 @@ export async function occurrenceRoutes(app: FastifyInstance, options: { model: M
   for (const entity of owners) {
     const ownerRecord = async (db: Kysely<SpaceDatabase>, raw: string) => {
       const id = parseId(raw, RECORD_NOT_FOUND);
-      if (!(await (db as Kysely<any>).selectFrom(entity.table).select('id').where('id', '=', id).executeTakeFirst())) throw notFound(RECORD_NOT_FOUND);
+      if (!(await dynamic(db).selectFrom(entity.table).select('id').where('id', '=', id).executeTakeFirst())) throw notFound(RECORD_NOT_FOUND);
       return id;
     };
 

@@ -6,9 +6,9 @@
  *   encontrada.', 422 'CNPJ Inválido'.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Entity, Model } from '../../../language/index.js';
 import { canonicalTaxId, isCnpj, isCpf, VALIDATOR_MESSAGES } from '../../shared/validators.js';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import { invalid, notFound } from '../http/app-error.js';
 import { operationAccess } from '../resources/access.js';
 import { findRecord } from '../resources/read.js';
@@ -24,7 +24,7 @@ export const TAX_ID_LOOK_UPS = [
 export type TaxIdLookUp = (typeof TAX_ID_LOOK_UPS)[number];
 
 /** The person or company whose CPF or CNPJ was typed (with or without punctuation): 422 when it is none, 404 when nobody holds it. */
-export async function findByTaxId(db: Kysely<any>, entity: Entity, lookUp: TaxIdLookUp, typed: string): Promise<Record<string, unknown>> {
+export async function findByTaxId(db: DynamicDatabase, entity: Entity, lookUp: TaxIdLookUp, typed: string): Promise<Record<string, unknown>> {
   const number = typed.trim();
   if (number.length > 20 || !lookUp.valid(number)) throw invalid({ [lookUp.kind]: [VALIDATOR_MESSAGES[lookUp.kind]] });
   const row = await db.selectFrom(entity.table).select('id').where(lookUp.column, '=', canonicalTaxId(lookUp.kind, number) as string).executeTakeFirst();

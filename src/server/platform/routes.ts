@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { dynamic } from '../db/dynamic.js';
 import type { Entity } from '../../../language/index.js';
 import { sessionOf } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
@@ -37,11 +38,11 @@ const ownTenant = (record: Record<string, unknown>) => ({ id: record.id, name: r
 export async function listTenants(request: FastifyRequest, entity: Entity, query = request.query as Record<string, unknown>): Promise<ListResult> {
   const db = platformOf(request);
   const space = spaceOf(request);
-  if (isOperator(request, sessionOf(request))) return listRecords(db, entity, query);
+  if (isOperator(request, sessionOf(request))) return listRecords(dynamic(db), entity, query);
   const own = space.isDefault === false
     ? await db.selectFrom('tenant_configs').select('tenant_id').where('tenant_name', '=', space.name).executeTakeFirst()
     : undefined;
-  const data = own ? [ownTenant(await findRecord(db, entity, Number(own.tenant_id)))] : [];
+  const data = own ? [ownTenant(await findRecord(dynamic(db), entity, Number(own.tenant_id)))] : [];
   const perPage = Number(query.per_page) > 0 ? Number(query.per_page) : 25;
   return { data, meta: { total: data.length, page: 1, per_page: perPage } };
 }

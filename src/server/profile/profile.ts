@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { dynamic } from '../db/dynamic.js';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { passwordProblems } from '../auth/password-policy.js';
@@ -72,7 +73,7 @@ export async function updateProfile(db: Kysely<SpaceDatabase>, userId: number, t
 
 function writeProfile(db: Kysely<SpaceDatabase>, userId: number, tokenId: number, change: ProfileChange, expected: ExpectedVersion) {
   return db.transaction().execute(async (trx) => {
-    const before = await lockCurrentRow(trx, 'users', userId, expected);
+    const before = await lockCurrentRow(dynamic(trx), 'users', userId, expected);
     if (change.password !== null) {
       await setUserPassword(trx, userId, change.password);
       await revokeOtherTokens(trx, userId, tokenId);

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity, Field, Model } from '../../../language/index.js';
+import { dynamic, type DynamicDatabase } from '../db/dynamic.js';
 import { recordHistory } from '../audit/index.js';
 import { AppError, badRequest, invalid, notFound } from '../http/app-error.js';
 import { findRecord, updateRecord, type WriteContext } from '../resources/index.js';
@@ -51,9 +53,9 @@ function shown(field: Field | undefined, value: unknown, text: (field: Field, va
  * labels (referenced records by name), and whether the record can be brought back to it.
  */
 export async function recordVersions(
-  db: Kysely<any>, model: Model, entity: Entity, id: number, options: { mayUpdate: boolean; dbOf: (referenced: Entity) => Kysely<any> },
+  db: Kysely<SpaceDatabase>, model: Model, entity: Entity, id: number, options: { mayUpdate: boolean; dbOf: (referenced: Entity) => DynamicDatabase },
 ): Promise<RecordVersion[]> {
-  const current = await findRecord(db, entity, id);
+  const current = await findRecord(dynamic(db), entity, id);
   const trail = (await recordHistory(db, entity.module, id)) as (AuditRow & Row)[];
   const fields = new Map(entity.fields.map((f) => [f.name, f]));
   const columns: ExportColumn[] = entity.fields.map((field) => ({ field, header: field.label }));
@@ -90,8 +92,8 @@ export async function recordVersions(
  * `restored`. `expected` is the version the caller saw; the record read here is expected too, so a
  * save made meanwhile answers 409 instead of being undone unseen.
  */
-export async function restoreVersion(db: Kysely<any>, entity: Entity, id: number, versionId: number, context: WriteContext, expected: number[][]) {
-  const current = await findRecord(db, entity, id);
+export async function restoreVersion(db: Kysely<SpaceDatabase>, entity: Entity, id: number, versionId: number, context: WriteContext, expected: number[][]) {
+  const current = await findRecord(dynamic(db), entity, id);
   const trail = (await recordHistory(db, entity.module, id)) as AuditRow[];
   const target = trail.find((row) => Number(row.id) === versionId);
   if (!target || !CHANGE_EVENTS.has(target.event)) throw notFound(VERSION_NOT_FOUND);
@@ -100,7 +102,7 @@ export async function restoreVersion(db: Kysely<any>, entity: Entity, id: number
   const body = restoreBody(entity, current, version);
   const seen = versionOf(current.updated_at);
   try {
-    return await updateRecord(db, entity, id, body, { ...context, auditEvent: 'restored' }, seen === null ? expected : [...expected, [seen]]);
+    return await updateRecord(dynamic(db), entity, id, body, { ...context, auditEvent: 'restored' }, seen === null ? expected : [...expected, [seen]]);
   } catch (error) {
     // The form the messages belong to is not open: the answer names each field by its label.
     if (!(error instanceof AppError) || error.status !== 422 || !error.errors) throw error;

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity, Model } from '../../../language/index.js';
+import { dynamic } from '../db/dynamic.js';
 import { invalid, notFound } from '../http/app-error.js';
 import { findByTaxId, TAX_ID_LOOK_UPS } from '../parties/routes.js';
 import { operationAccess } from '../resources/access.js';
@@ -70,7 +71,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { model:
     // Not an object's key lookup: `__proto__` would find Object.prototype.
     const lookUp = request.params.type === '1' ? TAX_ID_LOOK_UPS[0] : request.params.type === '2' ? TAX_ID_LOOK_UPS[1] : undefined;
     if (!lookUp) throw invalid({ person_type: [PERSON_TYPE_INVALID] });
-    const party = await findByTaxId(db, options.model.byModule.get(lookUp.module)!, lookUp, request.params.number);
+    const party = await findByTaxId(dynamic(db), options.model.byModule.get(lookUp.module)!, lookUp, request.params.number);
     return { data: await registrationsOf(db, Number(party.party_id)) };
   });
 
@@ -83,7 +84,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { model:
       const type = parseId(request.params.type, REGISTRATION_TYPE_NOT_FOUND);
       if (!(await db.selectFrom('categories').select('id').where('id', '=', category).executeTakeFirst())) throw notFound(CATEGORY_NOT_FOUND);
       if (!(await db.selectFrom('registration_types').select('id').where('id', '=', type).executeTakeFirst())) throw notFound(REGISTRATION_TYPE_NOT_FOUND);
-      const party = await findByTaxId(db, entity, lookUp, request.params.number);
+      const party = await findByTaxId(dynamic(db), entity, lookUp, request.params.number);
       const open = (await registrationsOf(db, Number(party.party_id), { category, type, open: true }))[0] ?? null;
       return { data: party, open_registration: open };
     });

@@ -6,6 +6,7 @@
  * asked, so a report lists only what that person may list.
  */
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
 
 export type ReportFormat = 'pdf' | 'xlsx' | 'csv';
@@ -42,7 +43,7 @@ export interface ReportRun {
   parameters: Record<string, unknown>;
   format: ReportFormat;
   /** The space's database, where the report's rows are read. */
-  db: Kysely<any>;
+  db: Kysely<SpaceDatabase>;
   model: Model;
   /** Who asked: the rows are those this person may list. */
   access: ReportAccess;

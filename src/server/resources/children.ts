@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Field } from '../../../language/index.js';
 import { invalid } from '../http/app-error.js';
 import { MISSING_REFERENCE_MESSAGE } from './db-errors.js';
@@ -16,7 +16,7 @@ const holdsItems = (nested: Field[], item: Item) => nested.some((inner) => Array
  * tree is replaced in the caller's transaction. `at` is the list's path in the body, for messages
  * (`work_relations.1.expedients`).
  */
-export async function syncSublist(trx: Kysely<any>, field: Field, parentId: number, items: Item[], at: string = field.name): Promise<void> {
+export async function syncSublist(trx: DynamicDatabase, field: Field, parentId: number, items: Item[], at: string = field.name): Promise<void> {
   const { table, parentKey, fields } = field.sublist!;
   const storedIds = new Set((await trx.selectFrom(table).select('id').where(parentKey, '=', parentId).execute()).map((row) => Number(row.id)));
   for (const [i, item] of items.entries()) {
@@ -57,7 +57,7 @@ export async function syncSublist(trx: Kysely<any>, field: Field, parentId: numb
  * read or deleted; items with nothing under them go in one statement, in the body's order (flushed
  * before an item whose id its own items need). `first` numbers the items in messages.
  */
-export async function insertSublist(trx: Kysely<any>, field: Field, parentId: number, items: Item[], at: string = field.name, first = 0): Promise<Item[]> {
+export async function insertSublist(trx: DynamicDatabase, field: Field, parentId: number, items: Item[], at: string = field.name, first = 0): Promise<Item[]> {
   const { table, parentKey, fields } = field.sublist!;
   for (const [i, item] of items.entries()) {
     if (typeof item.id === 'number') throw invalid({ [`${at}.${first + i}.id`]: [MISSING_REFERENCE_MESSAGE] });
@@ -90,7 +90,7 @@ export async function insertSublist(trx: Kysely<any>, field: Field, parentId: nu
 }
 
 /** Makes a many-to-many field's join rows equal to the ids in the body. */
-export async function syncJoin(trx: Kysely<any>, field: Field, ownId: number, ids: number[]): Promise<void> {
+export async function syncJoin(trx: DynamicDatabase, field: Field, ownId: number, ids: number[]): Promise<void> {
   const { table, ownKey, otherKey } = field.join!;
   await trx.deleteFrom(table).where(ownKey, '=', ownId).execute();
   if (ids.length) await trx.insertInto(table).values(ids.map((id) => ({ [ownKey]: ownId, [otherKey]: id }))).execute();

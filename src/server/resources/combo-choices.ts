@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Field, Model } from '../../../language/index.js';
 import { addError, type FieldErrors } from '../http/app-error.js';
 import { comboCondition } from './combos.js';
@@ -11,7 +11,7 @@ export const OUTSIDE_COMBO_MESSAGE = 'O registro selecionado não está entre as
  * takes only a record that combo offers, whoever sends the body: 422 on the field otherwise. A value
  * an edit leaves as it was stays, though the record left the filter since (it was offered when chosen).
  */
-export async function checkComboChoices(db: Kysely<any>, model: Model, fields: Field[], body: Record<string, unknown>, previous: Record<string, unknown> | undefined, errors: FieldErrors): Promise<void> {
+export async function checkComboChoices(db: DynamicDatabase, model: Model, fields: Field[], body: Record<string, unknown>, previous: Record<string, unknown> | undefined, errors: FieldErrors): Promise<void> {
   for (const field of fields) {
     const name = field.kind === 'reference' ? field.reference?.combo : undefined;
     const value = body[field.name];
@@ -30,7 +30,7 @@ export async function checkComboChoices(db: Kysely<any>, model: Model, fields: F
  * checkComboChoices over many bodies at once (an import's batch), `previous[i]` the stored record of
  * `bodies[i]` on an edit: the same messages, with one query per combo field whatever the number of bodies.
  */
-export async function checkComboChoicesMany(db: Kysely<any>, model: Model, fields: Field[], bodies: Record<string, unknown>[], previous: (Record<string, unknown> | undefined)[], errors: FieldErrors[]): Promise<void> {
+export async function checkComboChoicesMany(db: DynamicDatabase, model: Model, fields: Field[], bodies: Record<string, unknown>[], previous: (Record<string, unknown> | undefined)[], errors: FieldErrors[]): Promise<void> {
   for (const field of fields) {
     const name = field.kind === 'reference' ? field.reference?.combo : undefined;
     if (!name) continue;

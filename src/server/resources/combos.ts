@@ -1,4 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { ComboCondition, ComboSpec, Entity } from '../../../language/index.js';
 import { badRequest } from '../http/app-error.js';
 import { searchText } from './list-query.js';
@@ -99,7 +100,7 @@ function labelPart(entity: Entity, name: string) {
   return sql`${sql.ref(name)}::text`;
 }
 
-export async function listCombos(db: Kysely<any>, entity: Entity, query: Record<string, unknown>, params: ReadonlyMap<string, ComboParam> = new Map()): Promise<ComboAnswer> {
+export async function listCombos(db: DynamicDatabase, entity: Entity, query: Record<string, unknown>, params: ReadonlyMap<string, ComboParam> = new Map()): Promise<ComboAnswer> {
   const combo = comboOf(entity, query.combo);
   const limit = limitOf(query.limit);
   const labelColumns = combo.label.map((name) => labelPart(entity, name));

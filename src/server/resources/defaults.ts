@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Entity } from '../../../language/index.js';
 import type { FieldDefaults, WriteContext, WriteMode } from './hooks.js';
 
@@ -26,7 +26,7 @@ function leavesOut(body: Row, key: string, mode: WriteMode): boolean {
  * withRuntimeDefaults(db, entity, 'create', { work_relations: [{ employee_register_id: 'M-1' }] }, context)
  * // → { work_relations: [{ employee_register_id: 'M-1', employer_id: 7 }] }
  */
-export async function withRuntimeDefaults(db: Kysely<any>, entity: Entity, mode: WriteMode, input: unknown, context: WriteContext): Promise<unknown> {
+export async function withRuntimeDefaults(db: DynamicDatabase, entity: Entity, mode: WriteMode, input: unknown, context: WriteContext): Promise<unknown> {
   if (!isRow(input)) return input;
   const hooks = context.hooks.filter((hook) => hook.defaults && (!hook.defaultsFor || hook.defaultsFor.some((key) => leavesOut(input, key, mode))));
   if (hooks.length === 0) return input;
@@ -34,7 +34,7 @@ export async function withRuntimeDefaults(db: Kysely<any>, entity: Entity, mode:
 }
 
 /** What the module's `defaults` hooks answer for a write of this mode: asked once for many bodies (an import's batch). */
-export async function runtimeDefaults(db: Kysely<any>, entity: Entity, mode: WriteMode, context: WriteContext, hooks = context.hooks): Promise<FieldDefaults> {
+export async function runtimeDefaults(db: DynamicDatabase, entity: Entity, mode: WriteMode, context: WriteContext, hooks = context.hooks): Promise<FieldDefaults> {
   const defaults: FieldDefaults = {};
   for (const hook of hooks) if (hook.defaults) Object.assign(defaults, await hook.defaults(db, { entity, mode, context }));
   return defaults;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Entity, Field } from '../../../language/index.js';
 import { withChoicesInOrder } from './choices.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
@@ -32,7 +32,7 @@ export const exportListParameters = (query: Record<string, unknown>) => ({ q: qu
  * a search that finds nothing exactly is read again typo-tolerant.
  * @example for await (const rows of listBatches(db, entity, parseListQuery(entity, { filter: '{"uf_id":35}' }))) …
  */
-export async function* listBatches(db: Kysely<any>, entity: Entity, query: ListQuery, options: { size?: number; columns?: string[] } = {}): AsyncGenerator<Row[]> {
+export async function* listBatches(db: DynamicDatabase, entity: Entity, query: ListQuery, options: { size?: number; columns?: string[] } = {}): AsyncGenerator<Row[]> {
   const { size = EXPORT_BATCH, columns } = options;
   let search: Search = EXACT;
   let batch: ListQuery = { ...query, page: 1, perPage: size, cursor: null };

@@ -1,5 +1,5 @@
 import type { Entity, Field, Model } from '../../../language/index.js';
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import { COUNCIL_TIME_ZONE } from '../../shared/council-clock.js';
 import { formatCents, formatDecimal } from '../../shared/decimals.js';
 import { THEME_PALETTE } from '../../shared/palette.js';
@@ -37,7 +37,7 @@ export const KEPT_NAMES = 10_000;
  * module's records are.
  * @example const namesOf = referenceNamer(model, dbOf, columns); for (…) names = await namesOf(rows);
  */
-export function referenceNamer(model: Model, dbOf: (entity: Entity) => Kysely<any>, columns: ExportColumn[]): (rows: Row[]) => Promise<ReferenceNames> {
+export function referenceNamer(model: Model, dbOf: (entity: Entity) => DynamicDatabase, columns: ExportColumn[]): (rows: Row[]) => Promise<ReferenceNames> {
   const kept = new Map<string, Map<number, string>>();
   return async (rows) => {
     const wanted = new Map<string, Set<number>>();

@@ -11,6 +11,8 @@
  * A crash between two steps leaves at worst bytes no row names (an orphan file), never the reverse.
  */
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Entity, Field } from '../../../language/index.js';
 import { invalid } from '../http/app-error.js';
 import type { SpaceStorages } from '../storage/storages.js';
@@ -48,7 +50,7 @@ export function fileIdOf(value: unknown): string | null {
 }
 
 /** Replaces each file field's id in `record` by the file as the API shows it. */
-export async function describeFiles(db: Kysely<any>, entity: Entity, record: Record<string, unknown>): Promise<void> {
+export async function describeFiles(db: DynamicDatabase, entity: Entity, record: Record<string, unknown>): Promise<void> {
   const fields = fileFields(entity);
   const ids = fields.map((f) => record[f.name]).filter((id): id is string => typeof id === 'string');
   const rows = ids.length ? await db.selectFrom(FILES_TABLE).select(['id', 'name', 'size', 'content_type']).where('id', 'in', ids).execute() : [];
@@ -64,7 +66,7 @@ export async function describeFiles(db: Kysely<any>, entity: Entity, record: Rec
  * upload (made for this module and field, and not yet claimed: another record's file cannot be
  * taken by its id), and the file it replaces loses its row; its bytes are deleted after the commit.
  */
-export async function claimFiles(trx: Kysely<any>, entity: Entity, recordId: number, body: Readonly<Record<string, unknown>>, previous: Record<string, unknown> | null, context: WriteContext): Promise<void> {
+export async function claimFiles(trx: DynamicDatabase, entity: Entity, recordId: number, body: Readonly<Record<string, unknown>>, previous: Record<string, unknown> | null, context: WriteContext): Promise<void> {
   for (const field of fileFields(entity)) {
     if (!(field.name in body)) continue;
     const next = fileIdOf(body[field.name]);
@@ -87,7 +89,7 @@ export async function claimFiles(trx: Kysely<any>, entity: Entity, recordId: num
 }
 
 /** Inside a delete's transaction: the record's files lose their rows; their bytes go after the commit. */
-export async function dropRecordFiles(trx: Kysely<any>, entity: Entity, recordId: number, context: WriteContext): Promise<void> {
+export async function dropRecordFiles(trx: DynamicDatabase, entity: Entity, recordId: number, context: WriteContext): Promise<void> {
   if (fileFields(entity).length === 0) return;
   await dropFileRows(trx, context, (q) => q.where('module', '=', entity.module).where('record_id', '=', recordId));
 }
@@ -95,7 +97,7 @@ export async function dropRecordFiles(trx: Kysely<any>, entity: Entity, recordId
 type DroppedRow = { storage_key: string; service_id: number | string | null };
 const dropped = (rows: DroppedRow[]): DiscardedFile[] => rows.map((row) => ({ key: row.storage_key, serviceId: row.service_id === null ? null : Number(row.service_id) }));
 
-async function dropFileRows(trx: Kysely<any>, context: WriteContext, where: (q: any) => any): Promise<void> {
+async function dropFileRows(trx: DynamicDatabase, context: WriteContext, where: (q: any) => any): Promise<void> {
   const rows = await where(trx.deleteFrom(FILES_TABLE)).returning(['storage_key', 'service_id']).execute();
   context.discarded = [...(context.discarded ?? []), ...dropped(rows)];
 }
@@ -133,7 +135,7 @@ const SWEEP_BATCH = 100;
  * them at that moment holds its row locked and is skipped; one that comes after answers that the file
  * is gone ('envie-o novamente'). Returns how many were removed.
  */
-export async function sweepUnclaimedUploads(db: Kysely<any>, storages: SpaceStorages, now = Date.now()): Promise<number> {
+export async function sweepUnclaimedUploads(db: Kysely<SpaceDatabase>, storages: SpaceStorages, now = Date.now()): Promise<number> {
   const stale = db
     .selectFrom(FILES_TABLE)
     .select('id')

@@ -43,6 +43,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Entity, Model } from '../../../language/index.js';
 import type { SpaceStorages } from '../storage/storages.js';
 import type { ComboParam } from './combos.js';
@@ -109,7 +110,7 @@ export function takeAttachments(input: unknown, entity: Entity, mode: WriteMode,
 }
 
 /** Runs the attachments a write carried, in its transaction, once the record is stored. */
-export async function applyAttachments(trx: Kysely<any>, taken: { attachment: BodyAttachment; value: unknown }[], args: { entity: Entity; mode: WriteMode; record: Row; context: WriteContext }): Promise<void> {
+export async function applyAttachments(trx: DynamicDatabase, taken: { attachment: BodyAttachment; value: unknown }[], args: { entity: Entity; mode: WriteMode; record: Row; context: WriteContext }): Promise<void> {
   for (const { attachment, value } of taken) await attachment.apply(trx, { ...args, value });
 }
 
@@ -180,12 +181,12 @@ export interface ModuleHooks<DB = any> {
   beforeDelete?(trx: Kysely<DB>, ctx: BeforeDelete): Promise<void> | void;
 }
 
-export async function runBeforeWrite(trx: Kysely<any>, ctx: BeforeWrite): Promise<void> {
+export async function runBeforeWrite(trx: DynamicDatabase, ctx: BeforeWrite): Promise<void> {
   for (const hook of ctx.context.hooks) await hook.beforeWrite?.(trx, ctx);
 }
 
 /** The beforeWrite hooks over records written together: each hook's beforeWriteMany, else its beforeWrite for each. */
-export async function runBeforeWriteMany(trx: Kysely<any>, hooks: readonly ModuleHooks[], ctxs: BeforeWrite[]): Promise<void> {
+export async function runBeforeWriteMany(trx: DynamicDatabase, hooks: readonly ModuleHooks[], ctxs: BeforeWrite[]): Promise<void> {
   for (const hook of hooks) {
     if (hook.beforeWriteMany) await hook.beforeWriteMany(trx, ctxs);
     else if (hook.beforeWrite) for (const ctx of ctxs) await hook.beforeWrite(trx, ctx);
@@ -193,7 +194,7 @@ export async function runBeforeWriteMany(trx: Kysely<any>, hooks: readonly Modul
 }
 
 /** The column values the serverValues hooks answer, each hook answering only fields it names in `transforms`. */
-export async function runServerValues(trx: Kysely<any>, ctx: BeforeWrite): Promise<Row> {
+export async function runServerValues(trx: DynamicDatabase, ctx: BeforeWrite): Promise<Row> {
   const values: Row = {};
   for (const hook of ctx.context.hooks) {
     if (!hook.serverValues) continue;
@@ -207,7 +208,7 @@ export async function runServerValues(trx: Kysely<any>, ctx: BeforeWrite): Promi
 }
 
 /** Runs the afterWrite hooks; one that changes a field of the answer it does not name in `transforms` is a programming error. */
-export async function runAfterWrite(trx: Kysely<any>, ctx: AfterWrite): Promise<void> {
+export async function runAfterWrite(trx: DynamicDatabase, ctx: AfterWrite): Promise<void> {
   for (const hook of ctx.context.hooks) {
     if (!hook.afterWrite) continue;
     const before = fingerprint(ctx.record);
@@ -219,7 +220,7 @@ export async function runAfterWrite(trx: Kysely<any>, ctx: AfterWrite): Promise<
   }
 }
 
-export async function runBeforeDelete(trx: Kysely<any>, ctx: BeforeDelete): Promise<void> {
+export async function runBeforeDelete(trx: DynamicDatabase, ctx: BeforeDelete): Promise<void> {
   for (const hook of ctx.context.hooks) await hook.beforeDelete?.(trx, ctx);
 }
 

@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 
 /**
  * How long a row estimate (a table's, or the planner's for a filter) is reused. PostgreSQL refreshes
@@ -10,9 +11,9 @@ export const ESTIMATE_TTL_MS = 10_000;
 /** Most estimates remembered per database (the oldest is forgotten first). */
 const MAX_ESTIMATES = 500;
 
-const estimates = new WeakMap<Kysely<any>, Map<string, { rows: number; until: number }>>();
+const estimates = new WeakMap<DynamicDatabase, Map<string, { rows: number; until: number }>>();
 
-async function rememberedEstimate(db: Kysely<any>, key: string, estimate: () => Promise<number>, fresh: boolean): Promise<number> {
+async function rememberedEstimate(db: DynamicDatabase, key: string, estimate: () => Promise<number>, fresh: boolean): Promise<number> {
   let known = estimates.get(db);
   if (!known) estimates.set(db, (known = new Map()));
   const cached = known.get(key);
@@ -30,7 +31,7 @@ async function rememberedEstimate(db: Kysely<any>, key: string, estimate: () => 
  * after the statistics were gathered still count. -1 for a table never analysed (nothing known).
  * `fresh`: asked again rather than remembered (a remembered one proved wrong).
  */
-export const tableEstimate = (db: Kysely<any>, table: string, fresh = false): Promise<number> =>
+export const tableEstimate = (db: DynamicDatabase, table: string, fresh = false): Promise<number> =>
   rememberedEstimate(db, `table ${table}`, async () => {
     const estimate = await sql<{ rows: number }>`
       select case when reltuples < 0 then -1
@@ -41,7 +42,7 @@ export const tableEstimate = (db: Kysely<any>, table: string, fresh = false): Pr
   }, fresh);
 
 /** The planner's row estimate of a query (EXPLAIN plans it, nothing runs). */
-export const plannerEstimate = (db: Kysely<any>, query: CompiledQuery, fresh = false): Promise<number> =>
+export const plannerEstimate = (db: DynamicDatabase, query: CompiledQuery, fresh = false): Promise<number> =>
   rememberedEstimate(db, `${query.sql} ${JSON.stringify(query.parameters)}`, async () => {
     const { rows } = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
     const raw = rows[0]?.['QUERY PLAN'];

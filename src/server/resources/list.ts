@@ -1,4 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Entity } from '../../../language/index.js';
 import { readableColumns } from './fields.js';
 import { plannerEstimate, tableEstimate } from './list-estimates.js';
@@ -46,7 +47,7 @@ function whereQuery(entity: Entity, query: ListQuery, search: Search) {
 }
 
 /** The rows a list's filters and search select (one column: for counting and estimating). */
-const matchingRows = (db: Kysely<any>, entity: Entity, query: ListQuery, search: Search) =>
+const matchingRows = (db: DynamicDatabase, entity: Entity, query: ListQuery, search: Search) =>
   db.selectFrom(entity.table).select(sql`1`.as('one')).where(whereQuery(entity, query, search));
 
 /**
@@ -67,7 +68,7 @@ export const FEW_MATCHES = 1_000;
  * less than the rows counted (`counted`: the caller counted past the limit already).
  * @example countRows(db, cities, parseListQuery(cities, { filter: '{"uf_id": 25}' }), EXACT) // { total: 853, estimated: false }
  */
-async function countRows(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search, searchEstimate?: number, counted = false): Promise<{ total: number; estimated: boolean }> {
+async function countRows(db: DynamicDatabase, entity: Entity, query: ListQuery, search: Search, searchEstimate?: number, counted = false): Promise<{ total: number; estimated: boolean }> {
   const filtered = query.filters.length > 0 || query.q !== '';
   const matching = matchingRows(db, entity, query, search);
   const estimate = (fresh: boolean) => (filtered ? plannerEstimate(db, matching.compile(), fresh) : tableEstimate(db, entity.table, fresh));
@@ -117,7 +118,7 @@ const MATCHED = '__matched';
  * usually does): the matches are read once, capped, then counted, sorted and paged. Null when there
  * are more, or when an empty page past the first leaves the count unknown.
  */
-async function fewMatches(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search): Promise<ListResult | 'many' | null> {
+async function fewMatches(db: DynamicDatabase, entity: Entity, query: ListQuery, search: Search): Promise<ListResult | 'many' | null> {
   const columns = readableColumns(entity.fields);
   const matchedColumns = [...new Set([...columns, query.sort.column!, 'id'])];
   const rows = await orderedPage(
@@ -140,14 +141,14 @@ async function fewMatches(db: Kysely<any>, entity: Entity, query: ListQuery, sea
  * The page's rows alone, without any count (an export reads its batches through it, naming only the
  * `columns` it writes when nothing else reads the rows).
  */
-export const pageQuery = (db: Kysely<any>, entity: Entity, query: ListQuery, search: Search, columns = readableColumns(entity.fields)) =>
+export const pageQuery = (db: DynamicDatabase, entity: Entity, query: ListQuery, search: Search, columns = readableColumns(entity.fields)) =>
   orderedPage(db.selectFrom(entity.table).select(columns).where(whereQuery(entity, query, search)), query);
 
 /**
  * The statement that reads a list's page and nothing else (no total), as the list of `rawQuery`
  * would read it: what a total is measured against.
  */
-export const compilePageOnly = (db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>) =>
+export const compilePageOnly = (db: DynamicDatabase, entity: Entity, rawQuery: Record<string, unknown>) =>
   pageQuery(db, entity, parseListQuery(entity, rawQuery), EXACT).compile();
 
 /**
@@ -158,7 +159,7 @@ export const compilePageOnly = (db: Kysely<any>, entity: Entity, rawQuery: Recor
  * every name before Maria). 'more' when the cap is passed; null when an empty page past the first
  * leaves the count unknown.
  */
-async function countedMatches(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search): Promise<ListResult | 'more' | null> {
+async function countedMatches(db: DynamicDatabase, entity: Entity, query: ListQuery, search: Search): Promise<ListResult | 'more' | null> {
   const sortColumn = query.sort.column!;
   const rows = await db
     .with((cte) => cte('matched').materialized(), (qb) =>
@@ -182,7 +183,7 @@ async function countedMatches(db: Kysely<any>, entity: Entity, query: ListQuery,
  * counted exactly (`countedMatches`); past that, the page is read straight side by side with the
  * planner's estimate, the matches being too many to read for one page.
  */
-async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, search: Search): Promise<ListResult> {
+async function searchPage(db: DynamicDatabase, entity: Entity, query: ListQuery, search: Search): Promise<ListResult> {
   const estimate = query.q ? await plannerEstimate(db, matchingRows(db, entity, query, search).compile()) : undefined;
   let more = false;
   if (estimate !== undefined && estimate <= EXACT_COUNT_LIMIT) {
@@ -205,7 +206,7 @@ async function searchPage(db: Kysely<any>, entity: Entity, query: ListQuery, sea
  * One page of an entity's records.
  * @example listRecords(db, entity, { page: '2', per_page: '10', filter: '{"uf_id": 35}' })
  */
-export async function listRecords(db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>): Promise<ListResult> {
+export async function listRecords(db: DynamicDatabase, entity: Entity, rawQuery: Record<string, unknown>): Promise<ListResult> {
   const query = parseListQuery(entity, rawQuery);
   const exact = await searchPage(db, entity, query, EXACT);
   const result = exact.meta.total > 0 || query.q.length < FUZZY_MIN_LENGTH ? exact : await searchPage(db, entity, query, await fuzzySearch(db, entity, query.q));
@@ -220,7 +221,7 @@ export async function listRecords(db: Kysely<any>, entity: Entity, rawQuery: Rec
  * names what it wants; the typo-tolerant fallback is for a person typing).
  * @example for await (const rows of listBatches(db, cities, { filter: '{"uf_id": 25}', sort: 'uf_id' }, 500)) …
  */
-export async function* listBatches(db: Kysely<any>, entity: Entity, rawQuery: Record<string, unknown>, batchSize: number): AsyncGenerator<Record<string, unknown>[]> {
+export async function* listBatches(db: DynamicDatabase, entity: Entity, rawQuery: Record<string, unknown>, batchSize: number): AsyncGenerator<Record<string, unknown>[]> {
   let query: ListQuery = { ...parseListQuery(entity, { ...rawQuery, page: undefined, per_page: String(batchSize), cursor: undefined }), page: 1 };
   for (;;) {
     const rows = await pageQuery(db, entity, query, EXACT).execute();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Field, Model } from '../../../language/index.js';
 import { ruleMessage } from '../../shared/field-rules.js';
 import { addError, type FieldErrors } from '../http/app-error.js';
@@ -21,7 +21,7 @@ type Row = Record<string, unknown>;
  * distinct parent value, whatever the number of rows. An edit that leaves a field of the record out
  * keeps what it holds, so it is not asked for.
  */
-export async function checkRequiredWhenOffered(db: Kysely<any>, model: Model, fields: Field[], body: Row, mode: 'create' | 'edit', errors: FieldErrors, paramsOf: ComboParamsOf): Promise<void> {
+export async function checkRequiredWhenOffered(db: DynamicDatabase, model: Model, fields: Field[], body: Row, mode: 'create' | 'edit', errors: FieldErrors, paramsOf: ComboParamsOf): Promise<void> {
   const asked: { at: string; field: Field; parent: number }[] = [];
   collect(fields, body, '', mode === 'edit', asked);
   if (asked.length === 0) return;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Entity, Field } from '../../../language/index.js';
 import { notFound } from '../http/app-error.js';
 import { readableColumns } from './fields.js';
@@ -16,7 +16,7 @@ export function parseId(raw: unknown, message?: string): number {
 }
 
 /** The row of the entity's own table only, with every column (secrets too): for writes and audits. */
-export async function findRow(db: Kysely<any>, entity: Entity, id: number): Promise<Record<string, unknown> | undefined> {
+export async function findRow(db: DynamicDatabase, entity: Entity, id: number): Promise<Record<string, unknown> | undefined> {
   return db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -24,7 +24,7 @@ export async function findRow(db: Kysely<any>, entity: Entity, id: number): Prom
  * One record with its sub-lists (arrays of items) and many-to-many fields (arrays of ids).
  * Throws 404 when it does not exist.
  */
-export async function findRecord(db: Kysely<any>, entity: Entity, id: number): Promise<Record<string, unknown>> {
+export async function findRecord(db: DynamicDatabase, entity: Entity, id: number): Promise<Record<string, unknown>> {
   const record = await db.selectFrom(entity.table).select(readableColumns(entity.fields)).where('id', '=', id).executeTakeFirst();
   if (!record) throw notFound();
   await describeFiles(db, entity, record);
@@ -44,7 +44,7 @@ export async function findRecord(db: Kysely<any>, entity: Entity, id: number): P
  * Several records as findRecord answers each (by id; an id with no row is left out), read with one
  * query per table whatever their number: a batch of records written together (an import's).
  */
-export async function findRecords(db: Kysely<any>, entity: Entity, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+export async function findRecords(db: DynamicDatabase, entity: Entity, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
   const found = new Map<number, Record<string, unknown>>();
   if (ids.length === 0) return found;
   const rows = await db.selectFrom(entity.table).select(readableColumns(entity.fields)).where('id', 'in', ids).execute();
@@ -70,7 +70,7 @@ export async function findRecords(db: Kysely<any>, entity: Entity, ids: number[]
  * The items of a sub-list for each parent id (in id order), each with its own sub-lists: one query
  * per sub-list and level, whatever the number of rows.
  */
-async function readItems(db: Kysely<any>, field: Field, parentIds: number[]): Promise<Map<number, Record<string, unknown>[]>> {
+async function readItems(db: DynamicDatabase, field: Field, parentIds: number[]): Promise<Map<number, Record<string, unknown>[]>> {
   const { table, parentKey, fields } = field.sublist!;
   const byParent = new Map<number, Record<string, unknown>[]>(parentIds.map((id) => [id, []]));
   if (parentIds.length === 0) return byParent;
@@ -95,7 +95,7 @@ const ordersRows = (fields: Field[]): boolean => fields.some((f) => f.sublist &&
  * The stored row an edit is judged against, with the sub-lists whose items keep an order between
  * their fields (a row sent without one of the pair keeps its stored value); other sub-lists are not read.
  */
-export async function withOrderedSublists(db: Kysely<any>, entity: Entity, row: Record<string, unknown> | undefined): Promise<Record<string, unknown> | undefined> {
+export async function withOrderedSublists(db: DynamicDatabase, entity: Entity, row: Record<string, unknown> | undefined): Promise<Record<string, unknown> | undefined> {
   if (!row) return row;
   const ordered = entity.fields.filter((f) => f.sublist && ordersRows([f]));
   if (ordered.length === 0) return row;
@@ -105,7 +105,7 @@ export async function withOrderedSublists(db: Kysely<any>, entity: Entity, row: 
 }
 
 /** withOrderedSublists for many stored rows at once: one query per ordered sub-list and level, whatever their number. */
-export async function withOrderedSublistsMany(db: Kysely<any>, entity: Entity, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+export async function withOrderedSublistsMany(db: DynamicDatabase, entity: Entity, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
   const ordered = entity.fields.filter((f) => f.sublist && ordersRows([f]));
   if (ordered.length === 0 || rows.length === 0) return rows;
   const withRows = rows.map((row) => ({ ...row }));

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Field } from '../../../language/index.js';
 import { addError, type FieldErrors } from '../http/app-error.js';
 import { MISSING_REFERENCE_MESSAGE } from './db-errors.js';
@@ -42,7 +43,7 @@ function askedOf(checks: Check[]): Map<string, Set<number>> {
 }
 
 /** The ids present in each table: every table asked in one statement, unless the ids are too many for one. */
-async function presentIds(db: Kysely<any>, asked: Map<string, Set<number>>): Promise<Map<string, Set<number>>> {
+async function presentIds(db: DynamicDatabase, asked: Map<string, Set<number>>): Promise<Map<string, Set<number>>> {
   const present = new Map<string, Set<number>>([...asked.keys()].map((table) => [table, new Set<number>()]));
   const statements: RawBuilder<unknown>[][] = [[]];
   let room = IDS_PER_QUERY;
@@ -80,7 +81,7 @@ function reportMissing(checks: Check[], present: Map<string, Set<number>>, error
  * of a constraint error. One statement for the whole body, whatever its fields and sub-list items:
  * a create's checks were a round trip each before.
  */
-export async function checkReferences(db: Kysely<any>, fields: Field[], body: Record<string, unknown>, errors: FieldErrors, base = ''): Promise<void> {
+export async function checkReferences(db: DynamicDatabase, fields: Field[], body: Record<string, unknown>, errors: FieldErrors, base = ''): Promise<void> {
   const checks: Check[] = [];
   collectChecks(fields, body, (name) => (base ? `${base}.${name}` : name), checks);
   reportMissing(checks, await presentIds(db, askedOf(checks)), errors);
@@ -91,7 +92,7 @@ export async function checkReferences(db: Kysely<any>, fields: Field[], body: Re
  * each body's into its own `errors[i]`, in one statement whatever the number of bodies (several past
  * IDS_PER_QUERY ids).
  */
-export async function checkReferencesMany(db: Kysely<any>, fields: Field[], bodies: Record<string, unknown>[], errors: FieldErrors[]): Promise<void> {
+export async function checkReferencesMany(db: DynamicDatabase, fields: Field[], bodies: Record<string, unknown>[], errors: FieldErrors[]): Promise<void> {
   const checks = bodies.map((body) => {
     const list: Check[] = [];
     collectChecks(fields, body, (name) => name, list);

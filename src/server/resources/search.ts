@@ -1,4 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import { searchedByStartAs, type Entity } from '../../../language/index.js';
 import { SEARCH_ANYWHERE_LENGTH, searchWords, taxIdPrefix } from '../../shared/search.js';
 import { MIN_VOCABULARY_WORD, wordsDocument } from '../db/search-vocabulary.js';
@@ -50,7 +51,7 @@ const REGEX_SPECIAL = '[.^$*+?()[\\]{}|\\\\]';
 const ESCAPED = '\\\\\\&';
 
 /** The typo-tolerant reading of `q`: each word with the vocabulary words that resemble it. */
-export async function fuzzySearch(db: Kysely<any>, entity: Entity, q: string): Promise<Search> {
+export async function fuzzySearch(db: DynamicDatabase, entity: Entity, q: string): Promise<Search> {
   const typed = words(q).flatMap(asVocabularyWords).filter(Boolean);
   if (typed.length === 0) return { mode: 'fuzzy', words: null };
   const found: FuzzyWord[] = typed.map((word) => ({ word, alternatives: [] }));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import { conflict, invalid, notFound } from '../http/app-error.js';
 
 /** The answer (409) to a save that started from a version of the record that is no longer the stored one. */
@@ -61,7 +61,7 @@ export function expectedVersion(ifMatch: string | undefined, body: unknown): Exp
  * concurrent save of the same row waits, then sees the version this one writes, so only one of
  * several saves from the same version goes through. Returns the locked row (every column).
  */
-export async function lockCurrentRow(trx: Kysely<any>, table: string, id: number | string, expected: ExpectedVersion): Promise<Record<string, unknown>> {
+export async function lockCurrentRow(trx: DynamicDatabase, table: string, id: number | string, expected: ExpectedVersion): Promise<Record<string, unknown>> {
   return checkVersion(await trx.selectFrom(table).selectAll().where('id', '=', id).forUpdate().executeTakeFirst(), expected);
 }
 

@@ -5,10 +5,10 @@
  * row and item events. Only a module whose hooks do nothing per stored record may be written so
  * (`createsTogether`); the others go through write.ts a record at a time.
  */
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Entity, Field } from '../../../language/index.js';
 import { recordCreatedItemEvents } from '../audit/item-events.js';
-import { recordAudits } from '../audit/record.js';
+import { recordAudits, trailOf } from '../audit/record.js';
 import { AppError, invalid, type FieldErrors } from '../http/app-error.js';
 import { checkComboChoicesMany } from './combo-choices.js';
 import { checkRequiredWhenOffered, NO_PARAMS } from './offered-choices.js';
@@ -35,7 +35,7 @@ export type Checked = { body: Row; errors: null } | { body: null; errors: FieldE
  * per referenced table and per combo field, whatever the number of bodies. `previous[i]`: the stored
  * record `inputs[i]` edits.
  */
-export async function validatedMany(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', inputs: unknown[], context: WriteContext, previous: (Row | undefined)[] = []): Promise<Checked[]> {
+export async function validatedMany(db: DynamicDatabase, entity: Entity, mode: 'create' | 'edit', inputs: unknown[], context: WriteContext, previous: (Row | undefined)[] = []): Promise<Checked[]> {
   const writeMode = mode === 'create' ? 'create' : 'update';
   const defaults = context.hooks.some((hook) => hook.defaults) ? await runtimeDefaults(db, entity, writeMode, context) : {};
   const errors: FieldErrors[] = inputs.map(() => ({}));
@@ -68,7 +68,7 @@ export const createsTogether = (context: WriteContext) => context.hooks.every((h
 /** Most rows in one insert statement, well under the protocol's 65,535 parameters for any module. */
 const ROWS_PER_INSERT = 500;
 
-async function insertRows(trx: Kysely<any>, table: string, rows: Row[]): Promise<number[]> {
+async function insertRows(trx: DynamicDatabase, table: string, rows: Row[]): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     // PostgreSQL answers `returning` in the order of the values inserted, so the ids line up with the rows.
@@ -79,7 +79,7 @@ async function insertRows(trx: Kysely<any>, table: string, rows: Row[]): Promise
 }
 
 /** New items of a sub-list (none of them stored yet) for their parents, and their own sub-lists' items, a statement per table. */
-async function insertItems(trx: Kysely<any>, field: Field, owned: { parentId: number; items: Row[]; at: string }[]): Promise<void> {
+async function insertItems(trx: DynamicDatabase, field: Field, owned: { parentId: number; items: Row[]; at: string }[]): Promise<void> {
   const { table, parentKey, fields } = field.sublist!;
   const placed = owned.flatMap(({ parentId, items, at }) => items.map((item, i) => ({ parentId, item, at: `${at}.${i}` })));
   if (placed.length === 0) return;
@@ -100,7 +100,7 @@ async function insertItems(trx: Kysely<any>, field: Field, owned: { parentId: nu
  * statement each. Answers the records as createRecord answers each, in the bodies' order. Any refusal
  * or database error is thrown: the caller's transaction is then to be rolled back whole.
  */
-export async function createRecords(trx: Kysely<any>, entity: Entity, bodies: Row[], context: WriteContext): Promise<Row[]> {
+export async function createRecords(trx: DynamicDatabase, entity: Entity, bodies: Row[], context: WriteContext): Promise<Row[]> {
   if (bodies.length === 0) return [];
   if (!createsTogether(context)) throw new Error(`The creates of ${entity.module} run hooks once per record: write them with createRecord.`);
   const ctxs: BeforeWrite[] = bodies.map((body) => ({ entity, mode: 'create', body, context }));
@@ -126,10 +126,10 @@ export async function createRecords(trx: Kysely<any>, entity: Entity, bodies: Ro
   const records = ids.map((id) => found.get(id)!);
   const secrets = secretFieldNames(entity);
   await recordAudits(
-    trx,
+    trailOf(trx),
     records.map((record, i) => ({ event: 'created', userId: context.userId, module: entity.module, recordId: ids[i], newValues: { ...record, ...givenSecrets(entity, bodies[i], record) } })),
     secrets,
   );
-  await recordCreatedItemEvents(trx, entity, records, context.userId, secrets);
+  await recordCreatedItemEvents(trailOf(trx), entity, records, context.userId, secrets);
   return records;
 }

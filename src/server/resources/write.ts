@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Entity } from '../../../language/index.js';
 import { recordItemEvents } from '../audit/item-events.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit, trailOf } from '../audit/record.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';
 import { withChoicesInOrder } from './choices.js';
 import { insertSublist, syncJoin, syncSublist } from './children.js';
@@ -20,7 +20,7 @@ import { checkVersion, lockCurrentRow, nextVersion, type ExpectedVersion } from 
 import { storedValues } from './values.js';
 
 /** The body a write would store, checked as the write checks it (422 with the form's messages); nothing is written. */
-export async function validated(db: Kysely<any>, entity: Entity, mode: 'create' | 'edit', input: unknown, context: WriteContext, previous?: Record<string, unknown>) {
+export async function validated(db: DynamicDatabase, entity: Entity, mode: 'create' | 'edit', input: unknown, context: WriteContext, previous?: Record<string, unknown>) {
   const given = await withRuntimeDefaults(db, entity, mode === 'create' ? 'create' : 'update', input, context);
   const body = validateBody(entity, mode, given, previous);
   const errors: FieldErrors = {};
@@ -32,7 +32,7 @@ export async function validated(db: Kysely<any>, entity: Entity, mode: 'create' 
   return frozen(body);
 }
 
-async function writeChildren(trx: Kysely<any>, entity: Entity, id: number, body: Record<string, unknown>) {
+async function writeChildren(trx: DynamicDatabase, entity: Entity, id: number, body: Record<string, unknown>) {
   for (const field of entity.fields) {
     if (!(field.name in body)) continue;
     if (field.sublist) await syncSublist(trx, field, id, body[field.name] as Record<string, unknown>[]);
@@ -71,7 +71,7 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   return { old, now };
 }
 
-async function inTransaction<T>(db: Kysely<any>, entity: Entity, context: WriteContext, work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+async function inTransaction<T>(db: DynamicDatabase, entity: Entity, context: WriteContext, work: (trx: DynamicDatabase) => Promise<T>): Promise<T> {
   try {
     return await db.transaction().execute(work);
   } catch (error) {
@@ -83,7 +83,7 @@ async function inTransaction<T>(db: Kysely<any>, entity: Entity, context: WriteC
  * A record just created, as `findRecord` reads it, from what its inserts answered: its sub-lists
  * and links are written here, and a new record has no others (nothing is read back).
  */
-async function createdRecord(trx: Kysely<any>, entity: Entity, row: Record<string, unknown>, body: Record<string, unknown>) {
+async function createdRecord(trx: DynamicDatabase, entity: Entity, row: Record<string, unknown>, body: Record<string, unknown>) {
   const id = Number(row.id);
   const record = { ...row };
   for (const field of entity.fields) {
@@ -101,7 +101,7 @@ async function createdRecord(trx: Kysely<any>, entity: Entity, row: Record<strin
 }
 
 /** Creates a record (with its sub-lists and many-to-many links) and its audit row, in one transaction. */
-export async function createRecord(db: Kysely<any>, entity: Entity, input: unknown, context: WriteContext) {
+export async function createRecord(db: DynamicDatabase, entity: Entity, input: unknown, context: WriteContext) {
   const { input: fields, taken } = takeAttachments(input, entity, 'create', context);
   const body = await validated(db, entity, 'create', fields, context);
   return afterCommit(context, inTransaction(db, entity, context, async (trx) => {
@@ -114,11 +114,11 @@ export async function createRecord(db: Kysely<any>, entity: Entity, input: unkno
     await claimFiles(trx, entity, id, body, null, context);
     await describeFiles(trx, entity, record);
     await recordAudit(
-      trx,
+      trailOf(trx),
       { event: 'created', userId: context.userId, module: entity.module, recordId: id, newValues: { ...record, ...givenSecrets(entity, body, record) } },
       secretFieldNames(entity),
     );
-    await recordItemEvents(trx, entity, { before: null, after: record, userId: context.userId, secretFields: secretFieldNames(entity) });
+    await recordItemEvents(trailOf(trx), entity, { before: null, after: record, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'create', body, record, previous: null, context });
     await applyAttachments(trx, taken, { entity, mode: 'create', record, context });
     await context.inWrite?.(trx, record);
@@ -137,7 +137,7 @@ async function afterCommit<T>(context: WriteContext, committed: Promise<T>): Pro
  * Updates a record; sub-lists given in the body replace the stored ones. Throws 404 when it does not
  * exist, and 409 when `expected` names a version the stored record no longer has (nothing is written).
  */
-export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, input: unknown, context: WriteContext, expected: ExpectedVersion = []) {
+export async function updateRecord(db: DynamicDatabase, entity: Entity, id: number, input: unknown, context: WriteContext, expected: ExpectedVersion = []) {
   const stored = await findRow(db, entity, id);
   checkVersion(stored, expected);
   const { input: fields, taken } = takeAttachments(input, entity, 'update', context);
@@ -156,8 +156,8 @@ export async function updateRecord(db: Kysely<any>, entity: Entity, id: number, 
     const after = await findRecord(trx, entity, id);
     const { old, now } = changes(before, after);
     Object.assign(now, givenSecrets(entity, body, after));
-    await recordAudit(trx, { event: context.auditEvent ?? 'updated', userId: context.userId, module: entity.module, recordId: id, oldValues: old, newValues: now }, secretFieldNames(entity));
-    await recordItemEvents(trx, entity, { before, after, userId: context.userId, secretFields: secretFieldNames(entity) });
+    await recordAudit(trailOf(trx), { event: context.auditEvent ?? 'updated', userId: context.userId, module: entity.module, recordId: id, oldValues: old, newValues: now }, secretFieldNames(entity));
+    await recordItemEvents(trailOf(trx), entity, { before, after, userId: context.userId, secretFields: secretFieldNames(entity) });
     await runAfterWrite(trx, { entity, mode: 'update', body, record: after, previous: before, context });
     await applyAttachments(trx, taken, { entity, mode: 'update', record: after, context });
     await context.inWrite?.(trx, after);

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
 import { invalid, notFound } from '../http/app-error.js';
 import { objectBody } from '../http/body.js';
@@ -24,9 +25,9 @@ export async function savedViewRoutes(app: FastifyInstance, options: { model: Mo
   const allow = operationAccess(options.model, app.resources);
   const entityOf = (module: string) => options.model.byModule.get(module);
 
-  const asked = async (request: FastifyRequest): Promise<{ db: Kysely<any>; viewer: Viewer }> => {
+  const asked = async (request: FastifyRequest): Promise<{ db: Kysely<SpaceDatabase>; viewer: Viewer }> => {
     const session = sessionOf(request);
-    const db = spaceOf(request).db as Kysely<any>;
+    const db = spaceOf(request).db;
     return { db, viewer: { userId: session.user.id, roleIds: await rolesOf(db, session.user.id), isAdmin: allows(session.permissions, []) } };
   };
   /** The module of a list the caller may see (403 otherwise). */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Entity } from '../../../language/index.js';
 import { addError, AppError, invalid, notFound, type FieldErrors } from '../http/app-error.js';
 
@@ -39,13 +40,13 @@ const MAX_FILTER_KEYS = 50;
 const MAX_STATE_BYTES = 10_000;
 
 /** The roles a user holds in the space. */
-export async function rolesOf(db: Kysely<any>, userId: number): Promise<number[]> {
+export async function rolesOf(db: Kysely<SpaceDatabase>, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('users_roles').select('role_id').where('user_id', '=', userId).execute();
   return rows.map((row) => Number(row.role_id));
 }
 
 /** The roles a view may be shared with by the viewer: their own, or every one for an administrator; by name. */
-export async function shareableRoles(db: Kysely<any>, viewer: Viewer): Promise<{ id: number; name: string }[]> {
+export async function shareableRoles(db: Kysely<SpaceDatabase>, viewer: Viewer): Promise<{ id: number; name: string }[]> {
   if (!viewer.isAdmin && viewer.roleIds.length === 0) return [];
   let query = db.selectFrom('roles').select(['id', 'name']);
   if (!viewer.isAdmin) query = query.where('id', 'in', viewer.roleIds);
@@ -110,7 +111,7 @@ function checkedState(entity: Entity, raw: unknown, errors: FieldErrors): ViewSt
 }
 
 /** The name and role of a view as given, checked; the role only one the caller holds (or any, for an administrator). */
-async function checkedFields(db: Kysely<any>, viewer: Viewer, body: Row, errors: FieldErrors) {
+async function checkedFields(db: Kysely<SpaceDatabase>, viewer: Viewer, body: Row, errors: FieldErrors) {
   const name = typeof body.name === 'string' ? body.name.trim() : '';
   if (body.name !== undefined && body.name !== null && typeof body.name !== 'string') addError(errors, 'name', 'O campo Nome deve ser um texto.');
   else if (!name) addError(errors, 'name', 'O campo Nome é obrigatório.');
@@ -145,7 +146,7 @@ const translated = (error: unknown): never => {
 };
 
 /** The views of a module's list the viewer may open: their own, then those shared with a role they hold; by name. */
-export async function viewsOf(db: Kysely<any>, viewer: Viewer, module: string): Promise<SavedView[]> {
+export async function viewsOf(db: Kysely<SpaceDatabase>, viewer: Viewer, module: string): Promise<SavedView[]> {
   const rows = await db
     .selectFrom('saved_views as v')
     .leftJoin('roles as r', 'r.id', 'v.role_id')
@@ -157,7 +158,7 @@ export async function viewsOf(db: Kysely<any>, viewer: Viewer, module: string): 
 }
 
 /** Saves a new view of the entity's list for the viewer. */
-export async function createView(db: Kysely<any>, viewer: Viewer, entity: Entity, body: Row): Promise<SavedView> {
+export async function createView(db: Kysely<SpaceDatabase>, viewer: Viewer, entity: Entity, body: Row): Promise<SavedView> {
   const errors: FieldErrors = {};
   const { name, roleId } = await checkedFields(db, viewer, body, errors);
   const state = checkedState(entity, body.state, errors);
@@ -172,7 +173,7 @@ export async function createView(db: Kysely<any>, viewer: Viewer, entity: Entity
 }
 
 /** The stored view of `id` when the viewer made it: 404 when they cannot see it, 403 when it is only shared with them. */
-async function ownView(db: Kysely<any>, viewer: Viewer, id: number): Promise<Row> {
+async function ownView(db: Kysely<SpaceDatabase>, viewer: Viewer, id: number): Promise<Row> {
   const row = await db.selectFrom('saved_views').selectAll().where('id', '=', id).executeTakeFirst();
   const visible = row && (Number(row.user_id) === viewer.userId || (row.role_id != null && viewer.roleIds.includes(Number(row.role_id))));
   if (!row || !visible) throw notFound(VIEW_NOT_FOUND);
@@ -181,7 +182,7 @@ async function ownView(db: Kysely<any>, viewer: Viewer, id: number): Promise<Row
 }
 
 /** Renames, reshares or replaces the state of one of the viewer's views. */
-export async function updateView(db: Kysely<any>, viewer: Viewer, entityOf: (module: string) => Entity | undefined, id: number, body: Row): Promise<SavedView> {
+export async function updateView(db: Kysely<SpaceDatabase>, viewer: Viewer, entityOf: (module: string) => Entity | undefined, id: number, body: Row): Promise<SavedView> {
   const stored = await ownView(db, viewer, id);
   const entity = entityOf(String(stored.module));
   if (!entity) throw notFound(VIEW_NOT_FOUND);
@@ -194,7 +195,7 @@ export async function updateView(db: Kysely<any>, viewer: Viewer, entityOf: (mod
 }
 
 /** Deletes one of the viewer's views. */
-export async function deleteView(db: Kysely<any>, viewer: Viewer, id: number): Promise<void> {
+export async function deleteView(db: Kysely<SpaceDatabase>, viewer: Viewer, id: number): Promise<void> {
   await ownView(db, viewer, id);
   await db.deleteFrom('saved_views').where('id', '=', id).execute();
 }

@@ -5,7 +5,7 @@
  * whose process went silent are taken back (ready again), or given up once out of attempts. Each
  * table says what its states are: these helpers hold the statements, not the states.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 
 type Condition = RawBuilder<unknown>;
 
@@ -25,7 +25,7 @@ export interface ClaimOptions {
  * when no row is ready or other processes hold them all.
  * @example await claimJobs(db, 'imports', { ready: sql`status = 'queued'`, take: sql`status = 'running'` })
  */
-export async function claimJobs<Row = { id: string }>(db: Kysely<any>, table: string, options: ClaimOptions): Promise<Row[]> {
+export async function claimJobs<Row = { id: string }>(db: QueryExecutorProvider, table: string, options: ClaimOptions): Promise<Row[]> {
   const { ready, take, limit = 1, returning = sql`id` } = options;
   // The ids are chosen once (an array is computed before the update, where `id in (…)` may be planned
   // as a join that runs the choice again for each row and takes more than the limit); the outer
@@ -41,7 +41,7 @@ export async function claimJobs<Row = { id: string }>(db: Kysely<any>, table: st
 /**
  * Says a taken row is still worked on by a live process (`heartbeat_at = now()`), while `working` holds.
  */
-export async function beatJob(db: Kysely<any>, table: string, id: number, working: Condition): Promise<void> {
+export async function beatJob(db: QueryExecutorProvider, table: string, id: number, working: Condition): Promise<void> {
   await sql`update ${sql.table(table)} set heartbeat_at = now() where id = ${id} and ${working}`.execute(db);
 }
 
@@ -60,7 +60,7 @@ export interface StaleOptions {
 }
 
 /** Takes back the stale rows: ready again while they have attempts left, else given up; answers the ids given up. */
-export async function takeBackStale(db: Kysely<any>, table: string, options: StaleOptions): Promise<number[]> {
+export async function takeBackStale(db: QueryExecutorProvider, table: string, options: StaleOptions): Promise<number[]> {
   const { stale, maxAttempts, requeue, giveUp } = options;
   if (requeue) await sql`update ${sql.table(table)} set ${requeue} where ${stale} and attempts < ${maxAttempts}`.execute(db);
   const { rows } = await sql<{ id: string }>`update ${sql.table(table)} set ${giveUp} where ${stale} and attempts >= ${maxAttempts} returning id`.execute(db);

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { insertMissing } from './insert.js';
 
 /** One bank of the package's list, the fields the seed reads. */
@@ -29,6 +30,6 @@ export function bankRows(): { code: string; name: string }[] {
 }
 
 /** Inserts the banks missing by code (a code the council already has keeps its name). */
-export async function seedBanks(db: Kysely<any>): Promise<number> {
+export async function seedBanks(db: Kysely<SpaceDatabase>): Promise<number> {
   return insertMissing(db, 'banks', bankRows());
 }

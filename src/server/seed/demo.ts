@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { PARTY_TYPE_CODES } from '../../shared/party-types.js';
 import { idsBy, insertMissing } from './insert.js';
 
@@ -17,7 +18,7 @@ const MESOREGIONS: [name: string, uf: string][] = [
 ];
 
 /** A small set of records that shows the features: references, many-to-many, sequences with book, inactivation. */
-export async function seedDemo(db: Kysely<any>): Promise<Record<string, number>> {
+export async function seedDemo(db: Kysely<SpaceDatabase>): Promise<Record<string, number>> {
   const report: Record<string, number> = {};
   report.technical_assignments = await insertMissing(db, 'technical_assignments', ASSIGNMENTS.map((denomination) => ({ denomination })));
   report.expertise_areas = await insertMissing(db, 'expertise_areas', Object.keys(AREAS).map((denomination) => ({ denomination })));
@@ -58,7 +59,7 @@ const DEPARTMENTS: [name: string, acronym: string][] = [
   ['Departamento de Fiscalização', 'DFI'],
 ];
 
-async function seedEmployers(db: Kysely<any>): Promise<number> {
+async function seedEmployers(db: Kysely<SpaceDatabase>): Promise<number> {
   const type = await db.selectFrom('party_types').select('id').where('code', '=', PARTY_TYPE_CODES.legalEntity).executeTakeFirst();
   const nationality = await db.selectFrom('nationalities').select('id').where('denomination', '=', 'Brasileira').executeTakeFirst();
   if (!type || !nationality) return 0;
@@ -73,24 +74,24 @@ async function seedEmployers(db: Kysely<any>): Promise<number> {
       .insertInto('legal_entities')
       .values({
         name: employer.name, short_name: employer.short_name, cnpj: employer.cnpj, party_type_id: type.id, nationality_id: nationality.id,
-        legal_nature_id: natureIds.get(employer.nature), economic_activity_id: activityIds.get(employer.activity), social_capital: '500000.00',
+        legal_nature_id: natureIds.get(employer.nature)!, economic_activity_id: activityIds.get(employer.activity)!, social_capital: '500000.00',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('legal_entity_sectors').values(employer.sectors.map((sector) => ({ legal_entity_id: id, sector_id: sectorIds.get(sector) }))).execute();
+    await db.insertInto('legal_entity_sectors').values(employer.sectors.map((sector) => ({ legal_entity_id: id, sector_id: sectorIds.get(sector)! }))).execute();
     added += 1;
   }
   return added;
 }
 
-async function seedDepartments(db: Kysely<any>): Promise<number> {
+async function seedDepartments(db: Kysely<SpaceDatabase>): Promise<number> {
   let added = await insertMissing(db, 'departments', [{ name: 'Presidência', acronym: 'PRES' }]);
   const root = await db.selectFrom('departments').select('id').where('acronym', '=', 'PRES').executeTakeFirst();
   if (root) added += await insertMissing(db, 'departments', DEPARTMENTS.map(([name, acronym]) => ({ name, acronym, department_id: root.id })));
   return added;
 }
 
-async function linkAreas(db: Kysely<any>): Promise<number> {
+async function linkAreas(db: Kysely<SpaceDatabase>): Promise<number> {
   const areaIds = await idsBy(db, 'expertise_areas', 'denomination');
   const assignmentIds = await idsBy(db, 'technical_assignments', 'denomination');
   const existing = await db.selectFrom('expertise_areas_technical_assignments').select(['expertise_area_id', 'technical_assignment_id']).execute();
@@ -103,7 +104,7 @@ async function linkAreas(db: Kysely<any>): Promise<number> {
 }
 
 /** Mesoregions have no natural key of their own: a name is added to a UF only once. */
-async function seedMesoregions(db: Kysely<any>): Promise<number> {
+async function seedMesoregions(db: Kysely<SpaceDatabase>): Promise<number> {
   const stateIds = await idsBy(db, 'states', 'initials');
   const existing = await db.selectFrom('mesoregions').select(['name', 'uf_id']).execute();
   const seen = new Set(existing.map((row) => `${row.name}:${row.uf_id}`));
@@ -116,7 +117,7 @@ async function seedMesoregions(db: Kysely<any>): Promise<number> {
  * and an agreement that gathered them, with custom fields and a history of balances, so the
  * read-only list and view have something to show before any billing exists (docs/FINANCE.md).
  */
-export async function seedControlAccounts(db: Kysely<any>): Promise<number> {
+export async function seedControlAccounts(db: Kysely<SpaceDatabase>): Promise<number> {
   const inserted = await insertMissing(db, 'control_accounts', [
     { formatted_number: 'ACO-000001/2026' },
     { formatted_number: 'ANU-000001/2025' },
@@ -124,17 +125,17 @@ export async function seedControlAccounts(db: Kysely<any>): Promise<number> {
   ]);
   if (inserted === 0) return 0;
   const ids = await idsBy(db, 'control_accounts', 'formatted_number');
-  const agreement = ids.get('ACO-000001/2026');
+  const agreement = ids.get('ACO-000001/2026')!;
   await db.updateTable('control_accounts').set({ related_control_account_id: agreement }).where('formatted_number', 'in', ['ANU-000001/2025', 'ANU-000002/2026']).execute();
   const annuities: [string, string, string][] = [['ANU-000001/2025', '2025', '650.00'], ['ANU-000002/2026', '2026', '690.00']];
   await db.insertInto('control_account_custom_fields').values([
-    ...annuities.map(([number, year]) => ({ control_account_id: ids.get(number), name: 'Exercício', value: year })),
+    ...annuities.map(([number, year]) => ({ control_account_id: ids.get(number)!, name: 'Exercício', value: year })),
     { control_account_id: agreement, name: 'Parcelas', value: '6' },
   ]).execute();
   await db.insertInto('control_account_balance_histories').values([
     ...annuities.flatMap(([number, year, amount]) => [
-      { control_account_id: ids.get(number), date: `${year}-01-31`, balance: amount, notes: 'Lançamento da anuidade' },
-      { control_account_id: ids.get(number), date: '2026-03-10', balance: '0.00', notes: 'Incluída no acordo ACO-000001/2026' },
+      { control_account_id: ids.get(number)!, date: `${year}-01-31`, balance: amount, notes: 'Lançamento da anuidade' },
+      { control_account_id: ids.get(number)!, date: '2026-03-10', balance: '0.00', notes: 'Incluída no acordo ACO-000001/2026' },
     ]),
     { control_account_id: agreement, date: '2026-03-10', balance: '1386.40', notes: 'Acordo em 6 parcelas' },
     { control_account_id: agreement, date: '2026-04-10', balance: '1155.33', notes: 'Parcela 1 paga' },

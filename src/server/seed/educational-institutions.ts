@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { idsBy, insertMissing } from './insert.js';
 
 /**
@@ -132,7 +133,7 @@ export const EDUCATIONAL_INSTITUTIONS: readonly (readonly [string, string, strin
   ['UNISINOS', 'Universidade do Vale do Rio dos Sinos', 'RS'],
 ];
 
-export async function seedEducationalInstitutions(db: Kysely<any>): Promise<number> {
+export async function seedEducationalInstitutions(db: Kysely<SpaceDatabase>): Promise<number> {
   const states = await idsBy(db, 'states', 'initials');
   return insertMissing(db, 'educational_institutions', EDUCATIONAL_INSTITUTIONS.map(([acronym, name, uf]) => ({ acronym, name, uf_id: states.get(uf) ?? null })));
 }

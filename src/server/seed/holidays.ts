@@ -1,8 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { councilYear } from '../../shared/council-clock.js';
 import { movableDays } from './easter.js';
 
 export const HOLIDAY_TYPE = { national: 1, state: 2, municipal: 3, convention: 4 } as const;
+type HolidayType = (typeof HOLIDAY_TYPE)[keyof typeof HOLIDAY_TYPE];
 
 /**
  * The national holidays on a fixed day (Lei 662/1949 with Lei 6.802/1980, Lei 10.607/2002 and
@@ -32,7 +34,7 @@ export function holidayYears(now: Date = new Date()): number[] {
 /** The movable days of a year: Good Friday is national; Carnaval and Corpus Christi are pontos facultativos, seeded as convention days a council may delete. */
 export function movableHolidayRows(year: number) {
   const days = movableDays(year);
-  const row = (date: string, type: number, name: string, description: string) => ({ name, date, type, occurs_every_year: false, description });
+  const row = (date: string, type: HolidayType, name: string, description: string) => ({ name, date, type, occurs_every_year: false, description });
   return [
     row(days.carnivalMonday, HOLIDAY_TYPE.convention, 'Carnaval (segunda-feira)', 'Ponto facultativo, não feriado por lei: dia de convenção que o conselho pode excluir.'),
     row(days.carnivalTuesday, HOLIDAY_TYPE.convention, 'Carnaval (terça-feira)', 'Ponto facultativo, não feriado por lei: dia de convenção que o conselho pode excluir.'),
@@ -49,16 +51,16 @@ export function movableHolidayRows(year: number) {
  * operations call it too: a server running into a new year seeds the new next year. Serialised by an advisory lock, so two processes starting
  * at once seed a year once. Returns how many rows were inserted; 0 where the model has no holidays.
  */
-export async function seedHolidays(db: Kysely<any>, years: readonly number[] = holidayYears()): Promise<number> {
+export async function seedHolidays(db: Kysely<SpaceDatabase>, years: readonly number[] = holidayYears()): Promise<number> {
   const { rows } = await sql<{ holidays: string | null }>`select to_regclass('holidays')::text as holidays`.execute(db);
   if (!rows[0]?.holidays) return 0;
-  const seeded = async (trx: Kysely<any>) => new Set((await trx.selectFrom('reference_seeds').select('digest').where('digest', 'like', 'holidays:%').execute()).map((row) => row.digest as string));
+  const seeded = async (trx: Kysely<SpaceDatabase>) => new Set((await trx.selectFrom('reference_seeds').select('digest').where('digest', 'like', 'holidays:%').execute()).map((row) => row.digest as string));
   const before = await seeded(db);
   if (before.has(FIXED_EDITION) && years.every((year) => before.has(`holidays:${year}`))) return 0;
-  const seed = async (trx: Kysely<any>) => {
+  const seed = async (trx: Kysely<SpaceDatabase>) => {
     await sql`select pg_advisory_xact_lock(hashtext('holidays seed'))`.execute(trx);
     const done = await seeded(trx);
-    const pending: Record<string, unknown>[] = [];
+    const pending: Insertable<SpaceDatabase['holidays']>[] = [];
     const editions: string[] = [];
     if (!done.has(FIXED_EDITION)) {
       editions.push(FIXED_EDITION);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { economicActivityRows } from './cnae/economic-activities.js';
 import { analyzeTables } from '../db/statistics.js';
 import { seedBanks } from './banks.js';
@@ -27,7 +28,7 @@ const REFERENCE_TABLES = ['holidays', 'states', 'cities', 'legal_nature_categori
  * analysed afterwards, so list totals and plans see them at once (PGlite never analyses by itself;
  * PostgreSQL's autovacuum would only after its next nap).
  */
-export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
+export async function seedReferenceData(db: Kysely<SpaceDatabase>): Promise<SeedReport> {
   const holidays = await seedHolidays(db);
   if (holidays > 0) await analyzeTables(db, ['holidays']);
   const edition = referenceEdition();
@@ -44,7 +45,8 @@ export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
     report.educational_institutions = await seedEducationalInstitutions(trx);
     report.banks = await seedBanks(trx);
     for (const [table, values] of Object.entries(LOOKUP_VALUES)) {
-      report[table] = await insertMissing(trx, table, values.map((denomination) => ({ denomination })));
+      // The lookup tables of the reference schemas, named by LOOKUP_VALUES' keys.
+      report[table] = await insertMissing(trx, table as keyof SpaceDatabase, values.map((denomination) => ({ denomination })));
     }
     await recordEdition(trx, edition);
     return report;
@@ -54,11 +56,11 @@ export async function seedReferenceData(db: Kysely<any>): Promise<SeedReport> {
 }
 
 /** A few example records that show the features (SEED_DEMO=1); needs the reference data first. */
-export async function seedDemoData(db: Kysely<any>): Promise<SeedReport> {
+export async function seedDemoData(db: Kysely<SpaceDatabase>): Promise<SeedReport> {
   return inTransaction(db, seedDemo);
 }
 
-function inTransaction<T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+function inTransaction<T>(db: Kysely<SpaceDatabase>, work: (trx: Kysely<SpaceDatabase>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
   return db.transaction().execute(work);
 }

@@ -1,9 +1,10 @@
 import { getMunicipalities, getStates } from '@brazilian-utils/brazilian-utils';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { idsBy, insertMissing } from './insert.js';
 
 /** The 27 federative units and the IBGE municipalities, each tied to its unit. */
-export async function seedPlaces(db: Kysely<any>): Promise<{ states: number; cities: number }> {
+export async function seedPlaces(db: Kysely<SpaceDatabase>): Promise<{ states: number; cities: number }> {
   const states = await insertMissing(
     db,
     'states',

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { AppError, conflict, invalid, notFound } from '../http/app-error.js';
 import { formatNumber, maskProblem } from './mask.js';
 import { calendarDay, calendarYear } from './year.js';
@@ -114,7 +115,7 @@ function rememberSound(db: object, id: number, formatting: string | null) {
 }
 
 /** Runs a draw statement; past the largest integer, 409. */
-async function execute(db: Kysely<any>, statement: CompiledQuery<DrawRow>): Promise<DrawRow | undefined> {
+async function execute(db: Kysely<SpaceDatabase>, statement: CompiledQuery<DrawRow>): Promise<DrawRow | undefined> {
   try {
     return (await db.executeQuery<DrawRow>(statement)).rows[0];
   } catch (error) {
@@ -124,7 +125,7 @@ async function execute(db: Kysely<any>, statement: CompiledQuery<DrawRow>): Prom
 }
 
 /** Why a sequence gave no number: it does not exist, is inactive, or numbers by hand only. */
-async function refusal(db: Kysely<any>, id: number, automatic: boolean, field: string): Promise<AppError> {
+async function refusal(db: Kysely<SpaceDatabase>, id: number, automatic: boolean, field: string): Promise<AppError> {
   const row = await db.selectFrom('sequences').select(['name', 'inactivated', 'auto_numbering']).where('id', '=', id).executeTakeFirst();
   if (!row) return automatic ? invalid({ [field]: ['A sequência informada não existe.'] }) : notFound();
   if (row.inactivated) {
@@ -144,12 +145,12 @@ async function refusal(db: Kysely<any>, id: number, automatic: boolean, field: s
  *     await trx.insertInto('occurrences').values({ ...values, number: drawn.number, formatted_number: drawn.formatted_number }).execute();
  *   });
  */
-export async function drawNumber(db: Kysely<any>, sequenceId: number, options: DrawOptions = {}): Promise<DrawnNumber> {
+export async function drawNumber(db: Kysely<SpaceDatabase>, sequenceId: number, options: DrawOptions = {}): Promise<DrawnNumber> {
   return (await drawRow(db, sequenceId, options)).drawn;
 }
 
 /** `drawNumber` with the sequence's row as the draw left it. */
-export async function drawRow(db: Kysely<any>, sequenceId: number, options: DrawOptions = {}): Promise<{ row: DrawRow; drawn: DrawnNumber }> {
+export async function drawRow(db: Kysely<SpaceDatabase>, sequenceId: number, options: DrawOptions = {}): Promise<{ row: DrawRow; drawn: DrawnNumber }> {
   const automatic = options.automatic ?? true;
   const year = calendarYear(options.date ?? new Date());
   if (year === null) throw invalid({ date: [DATE_MESSAGE] });
@@ -167,7 +168,7 @@ export async function drawRow(db: Kysely<any>, sequenceId: number, options: Draw
  * number back. Otherwise (first draw here, the formatting changed, a refusal) it runs in a
  * transaction as a consumer's draw does, and learns the formatting.
  */
-async function drawAlone(db: Kysely<any>, sequenceId: number, year: number, automatic: boolean, options: DrawOptions) {
+async function drawAlone(db: Kysely<SpaceDatabase>, sequenceId: number, year: number, automatic: boolean, options: DrawOptions) {
   const formatting = knownSound(db, sequenceId);
   if (formatting !== undefined) {
     const row = await execute(db, guardedStatement(sequenceId, year, automatic, formatting));

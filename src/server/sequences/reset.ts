@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { recordAudit } from '../audit/record.js';
 import { addError, invalid, notFound, type FieldErrors } from '../http/app-error.js';
 import { nextVersion } from '../resources/versions.js';
@@ -56,7 +57,7 @@ const whole = (value: unknown) => (typeof value === 'number' ? value : typeof va
  * was (numbers never restart) and only the year moves. Refused (422) for a year past the current one
  * or not before the sequence's, and for a number below one already issued.
  */
-export async function resetYear(db: Kysely<any>, id: number, body: Values, options: { currentYear: number; userId: number | null }): Promise<Values> {
+export async function resetYear(db: Kysely<SpaceDatabase>, id: number, body: Values, options: { currentYear: number; userId: number | null }): Promise<Values> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('sequences').select(['annual_restart', 'updated_at', ...RESET_FIELDS]).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
 import { recordAudit } from '../audit/record.js';
 import { invalid } from '../http/app-error.js';
@@ -18,7 +19,7 @@ const MOVED = ['number', 'last_drawn_number', 'last_draw_year', 'last_drawn_book
  * A number drawn by hand (a paper process), audited in the draw's transaction; dated no later than
  * `notAfter` (the council's today and DRAW_MARGIN_DAYS).
  */
-export async function drawByHand(db: Kysely<any>, id: number, options: { date?: string; notAfter: string; userId: number | null }): Promise<DrawnNumber> {
+export async function drawByHand(db: Kysely<SpaceDatabase>, id: number, options: { date?: string; notAfter: string; userId: number | null }): Promise<DrawnNumber> {
   return db.transaction().execute(async (trx) => {
     // Locked first, so the trail's "before" is the row this draw changes.
     const before = await trx.selectFrom('sequences').select(MOVED).where('id', '=', id).forUpdate().executeTakeFirst();

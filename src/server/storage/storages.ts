@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import { localFolderStorage } from './local.js';
 import type { FileStorage } from './storage.js';
 
@@ -8,7 +9,7 @@ export interface FilesSpace {
   name: string;
   /** The default space keeps its files where every file was kept before spaces had folders: DATA_DIR/files. */
   isDefault: boolean;
-  db: Kysely<any>;
+  db: Kysely<SpaceDatabase>;
 }
 
 /** Where new files go: the space's file service in use, or its own folder (`serviceId` null). */

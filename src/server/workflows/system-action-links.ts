@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import type { Model } from '../../../language/index.js';
+import { dynamic } from '../db/dynamic.js';
 import { recordAudit } from '../audit/record.js';
 import { AppError, conflict, invalid, MESSAGES } from '../http/app-error.js';
 import { objectBody } from '../http/body.js';
@@ -102,7 +103,7 @@ export async function linkedEntities(db: Trx, model: Model, workflowId: number) 
   for (const row of rows) {
     const entity = model.byModule.get(row.module);
     const found = entity
-      ? await (db as Kysely<any>).selectFrom(entity.table).select(['id', `${entity.recordLabel} as label`]).where('id', '=', Number(row.record_id)).executeTakeFirst()
+      ? await dynamic(db).selectFrom(entity.table).select(['id', `${entity.recordLabel} as label`]).where('id', '=', Number(row.record_id)).executeTakeFirst()
       : undefined;
     answer.push({
       id: Number(row.id), workflow_step_id: Number(row.workflow_step_id), task_type_id: Number(row.task_type_id), action: row.action, module: row.module,
@@ -137,7 +138,7 @@ export async function systemActionLinkRoutes(app: FastifyInstance, options: { mo
     const entity = options.model.byModule.get(module);
     if (!entity || !linkable.has(module)) throw invalid({ [`${prefix}module`]: [MODULE_NOT_LINKABLE] });
     const recordId = positive(body.record_id);
-    const found = recordId === null ? undefined : await (trx as Kysely<any>).selectFrom(entity.table).select('id').where('id', '=', recordId).executeTakeFirst();
+    const found = recordId === null ? undefined : await dynamic(trx).selectFrom(entity.table).select('id').where('id', '=', recordId).executeTakeFirst();
     if (!found) throw invalid({ [`${prefix}record_id`]: [RECORD_NOT_FOUND] });
     return linkRecord(trx, { workflowId, taskTypeId, module, recordId: recordId!, kind: 'link', userId, sameExecution }, `${prefix}task_type_id`);
   }

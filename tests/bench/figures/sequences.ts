@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../generated/database.js';
 import pg from 'pg';
 import { openDatabase } from '../../../src/server/db/index.js';
 import { migrateToLatest } from '../../../src/server/db/migrate.js';
@@ -49,7 +51,7 @@ export async function sequenceFigures(log: (line: string) => void): Promise<Row[
       bare: () => pool.query(BARE, [sequence]),
       draw: () => drawNumber(handle.db, sequence, { date: new Date() }),
       transaction: () => inTransaction(pool, sequence),
-      consumer: () => handle.db.transaction().execute((trx) => drawNumber(trx, sequence, { date: new Date() })),
+      consumer: () => handle.db.transaction().execute((trx) => drawNumber(trx as Kysely<SpaceDatabase>, sequence, { date: new Date() })),
     };
     const names = ['bare', 'draw', 'transaction', 'consumer'] as const;
     const totals = { bare: 0, draw: 0, transaction: 0, consumer: 0 };

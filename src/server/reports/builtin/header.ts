@@ -1,5 +1,6 @@
 /** What opens every report: the institution's name (parameter `system_name`), the title and when it was made. */
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../../generated/database.js';
 import { dateTimeText } from './values.js';
 
 export interface ReportHeader {
@@ -20,13 +21,13 @@ export const EMPTY_REPORT = 'Nenhum registro.';
  * `use_default` is on: `parameterValue` of src/server/parameters, read here without importing the
  * feature); null when the space has no such parameter.
  */
-async function systemName(db: Kysely<any>): Promise<string | null> {
+async function systemName(db: Kysely<SpaceDatabase>): Promise<string | null> {
   const row = await db.selectFrom('parameters').select(['value', 'default_value', 'use_default']).where('name', '=', 'system_name').executeTakeFirst();
   if (!row) return null;
   return (row.use_default ? row.default_value : row.value) as string | null;
 }
 
-export async function reportHeader(db: Kysely<any>, title: string, subtitle: string | null, now = new Date()): Promise<ReportHeader> {
+export async function reportHeader(db: Kysely<SpaceDatabase>, title: string, subtitle: string | null, now = new Date()): Promise<ReportHeader> {
   const name = await systemName(db);
   return { institution: name?.trim() || DEFAULT_INSTITUTION, title, subtitle, generated: `Gerado em ${dateTimeText(now)}` };
 }

@@ -4,7 +4,9 @@
  * keyset cursor (`listBatches`), each batch's references named in one query per field.
  */
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
+import { dynamic } from '../../db/dynamic.js';
 import { AppError } from '../../http/app-error.js';
 import { listBatches } from '../../resources/list.js';
 import { ReportError } from '../engine.js';
@@ -41,17 +43,17 @@ export const BATCH_SIZE = 500;
  * Every line of the report, in order. Stops at the plan's limit (with a `truncated` line) and as
  * soon as `signal` is aborted.
  */
-export async function* reportLines(db: Kysely<any>, model: Model, plan: ReportPlan, signal: AbortSignal): AsyncGenerator<ReportLine> {
+export async function* reportLines(db: Kysely<SpaceDatabase>, model: Model, plan: ReportPlan, signal: AbortSignal): AsyncGenerator<ReportLine> {
   if (!plan.entity) return;
   const summed = plan.columns.map((c) => c.summed);
   const total = new Totals(summed);
-  const labels = new ReferenceLabels(db, model);
+  const labels = new ReferenceLabels(dynamic(db), model);
   const fields = plan.columns.map((c) => c.field!);
   const groupField = plan.group?.field;
   let group: { key: unknown; label: string; totals: Totals } | null = null;
   const subtotal = (g: NonNullable<typeof group>): ReportLine => ({ type: 'subtotal', total: { label: `Subtotal ${g.label || '(vazio)'}`, count: g.totals.count, sums: g.totals.values() } });
   try {
-    for await (const rows of listBatches(db, plan.entity, plan.query, BATCH_SIZE)) {
+    for await (const rows of listBatches(dynamic(db), plan.entity, plan.query, BATCH_SIZE)) {
       signal.throwIfAborted();
       await labels.load(groupField ? [...fields, groupField] : fields, rows);
       for (const row of rows) {

@@ -2,8 +2,8 @@
  * The record labels of the references a batch of rows holds: one query per reference field and
  * batch for the ids not seen yet, kept for the following batches (up to a bound).
  */
-import type { Kysely } from 'kysely';
 import type { Field, Model } from '../../../../language/index.js';
+import type { DynamicDatabase } from '../../db/dynamic.js';
 import { valueText } from './values.js';
 
 /** Labels kept per field before the oldest are dropped (a report over a million people names each once). */
@@ -13,7 +13,7 @@ export class ReferenceLabels {
   private readonly known = new Map<string, Map<number, string>>();
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: DynamicDatabase,
     private readonly model: Model,
   ) {}
 

@@ -6,6 +6,7 @@
  * report's history says why.
  */
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../../generated/database.js';
 import { recordAudit } from '../../audit/record.js';
 import { conflict } from '../../http/app-error.js';
 import type { ModuleHooks } from '../../resources/hooks.js';
@@ -20,7 +21,7 @@ export const NO_REPORT_DOCUMENT_TYPE = 'O tipo de documento dos relatórios não
 export interface ReportDocumentType { id: number; denomination: string; accepted_extensions: string[] }
 
 /** The document type reports are kept as, with the formats it accepts. */
-export async function reportDocumentType(db: Kysely<any>): Promise<ReportDocumentType | null> {
+export async function reportDocumentType(db: Kysely<SpaceDatabase>): Promise<ReportDocumentType | null> {
   const row = await db.selectFrom('document_types').select(['id', 'denomination', 'accepted_extensions']).where('code', '=', REPORT_DOCUMENT_TYPE).executeTakeFirst();
   return row ? { id: Number(row.id), denomination: String(row.denomination), accepted_extensions: (row.accepted_extensions as string[]) ?? [] } : null;
 }
@@ -41,7 +42,7 @@ export interface PlannedDocument {
  * before its transaction (the bytes are stored first); `skipped` is the reason a person reads when
  * the type refuses the format.
  */
-export async function planReportDocument(db: Kysely<any>, job: ReportJob, format: string, now = Date.now()): Promise<{ plan: PlannedDocument | null; skipped?: string }> {
+export async function planReportDocument(db: Kysely<SpaceDatabase>, job: ReportJob, format: string, now = Date.now()): Promise<{ plan: PlannedDocument | null; skipped?: string }> {
   if (job.withoutDocument) return { plan: null };
   if (job.ownerId === null && !job.forceStore) return { plan: null };
   const type = await reportDocumentType(db);
@@ -65,7 +66,7 @@ export async function planReportDocument(db: Kysely<any>, job: ReportJob, format
 }
 
 /** Inserts the document row (its file row is the caller's) and links the report to it; audited as the asker's. */
-export async function insertReportDocument(trx: Kysely<any>, reportId: number, plan: PlannedDocument, fileId: string, format: string): Promise<number> {
+export async function insertReportDocument(trx: Kysely<SpaceDatabase>, reportId: number, plan: PlannedDocument, fileId: string, format: string): Promise<number> {
   const document = await trx
     .insertInto('documents')
     .values({

@@ -5,6 +5,7 @@
  * report whose process stopped beating is waited for again, at most `MAX_ATTEMPTS` times.
  */
 import { sql, type Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../../generated/database.js';
 import { beatJob, claimJobs, silentFor, takeBackStale } from '../../scheduler/queue.js';
 
 export const REPORT_STATUS = { waiting: 1, printing: 2, printed: 3, failed: 4 } as const;
@@ -20,7 +21,7 @@ const waiting = sql`status = ${REPORT_STATUS.waiting}`;
 const printing = sql`status = ${REPORT_STATUS.printing}`;
 
 /** Takes the oldest waiting report of the lane (status 2, this attempt counted); null when none waits. */
-export async function claimNext(db: Kysely<any>, lane: Lane): Promise<number | null> {
+export async function claimNext(db: Kysely<SpaceDatabase>, lane: Lane): Promise<number | null> {
   const complexity = lane === 'heavy' ? sql`processing_complexity = ${HEAVY}` : sql`processing_complexity <> ${HEAVY}`;
   const [row] = await claimJobs(db, 'reports', {
     ready: sql`${waiting} and report_design_type_id in (select id from report_design_types where ${complexity})`,
@@ -30,7 +31,7 @@ export async function claimNext(db: Kysely<any>, lane: Lane): Promise<number | n
 }
 
 /** Says the report is still being printed by a live process. */
-export async function beat(db: Kysely<any>, id: number): Promise<void> {
+export async function beat(db: Kysely<SpaceDatabase>, id: number): Promise<void> {
   await beatJob(db, 'reports', id, printing);
 }
 
@@ -38,7 +39,7 @@ export async function beat(db: Kysely<any>, id: number): Promise<void> {
  * Reports whose process stopped beating `staleSeconds` ago wait again, or end in 4 after
  * `MAX_ATTEMPTS`; answers the ids that ended in 4.
  */
-export async function recoverStale(db: Kysely<any>, staleSeconds: number): Promise<number[]> {
+export async function recoverStale(db: Kysely<SpaceDatabase>, staleSeconds: number): Promise<number[]> {
   return takeBackStale(db, 'reports', {
     stale: sql`${printing} and ${silentFor('heartbeat_at', staleSeconds)}`,
     maxAttempts: MAX_ATTEMPTS,

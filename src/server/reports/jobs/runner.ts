@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { recordAudit } from '../../audit/record.js';
 import { FILES_TABLE } from '../../resources/files.js';
@@ -35,7 +36,7 @@ export interface RunnerDeps {
   now?(): number;
 }
 
-export async function printReport(db: Kysely<any>, id: number, deps: RunnerDeps): Promise<void> {
+export async function printReport(db: Kysely<SpaceDatabase>, id: number, deps: RunnerDeps): Promise<void> {
   const beating = setInterval(() => void beat(db, id).catch(() => undefined), BEAT_MS);
   try {
     const job = await loadJob(db, deps.files, id);
@@ -58,7 +59,7 @@ export async function printReport(db: Kysely<any>, id: number, deps: RunnerDeps)
  * rows and the report's new state in one transaction: never a report or document naming a file the
  * storage lacks.
  */
-async function keepOutput(db: Kysely<any>, job: ReportJob, output: { bytes: Buffer; format: keyof typeof CONTENT_TYPES; fileName: string }, files: SpaceStorages, now: number) {
+async function keepOutput(db: Kysely<SpaceDatabase>, job: ReportJob, output: { bytes: Buffer; format: keyof typeof CONTENT_TYPES; fileName: string }, files: SpaceStorages, now: number) {
   const id = job.id;
   const { serviceId, storage } = await files.active();
   const { plan, skipped } = await planReportDocument(db, job, output.format, now);
@@ -101,7 +102,7 @@ async function keepOutput(db: Kysely<any>, job: ReportJob, output: { bytes: Buff
   }
 }
 
-async function endInError(db: Kysely<any>, id: number, reason: string) {
+async function endInError(db: Kysely<SpaceDatabase>, id: number, reason: string) {
   await db.transaction().execute(async (trx) => {
     const ended = await trx
       .updateTable('reports')

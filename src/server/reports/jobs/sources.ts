@@ -3,6 +3,7 @@
  * (from the storage of the service that holds them), the engine the design names, and who asked.
  */
 import type { Kysely } from 'kysely';
+import type { SpaceDatabase } from '../../../../generated/database.js';
 import { effectivePermissions } from '../../auth/grants.js';
 import { ADMIN } from '../../http/session.js';
 import { FILES_TABLE, keptContent } from '../../resources/files.js';
@@ -26,7 +27,7 @@ export interface ReportJob {
 const FORMATS: readonly ReportFormat[] = ['pdf', 'xlsx', 'csv'];
 
 /** The bytes of a stored file (a design's), wherever its service keeps them, or from its row (a shipped design). */
-async function fileBytes(db: Kysely<any>, files: SpaceStorages, fileId: unknown): Promise<Buffer | null> {
+async function fileBytes(db: Kysely<SpaceDatabase>, files: SpaceStorages, fileId: unknown): Promise<Buffer | null> {
   if (typeof fileId !== 'string') return null;
   const row = await db.selectFrom(FILES_TABLE).select(['storage_key', 'service_id', 'content']).where('id', '=', fileId).executeTakeFirst();
   if (!row) return null;
@@ -36,7 +37,7 @@ async function fileBytes(db: Kysely<any>, files: SpaceStorages, fileId: unknown)
   return storage.get(String(row.storage_key));
 }
 
-export async function loadJob(db: Kysely<any>, files: SpaceStorages, id: number): Promise<ReportJob> {
+export async function loadJob(db: Kysely<SpaceDatabase>, files: SpaceStorages, id: number): Promise<ReportJob> {
   const report = await db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
   if (!report) throw new ReportError('O relatório não existe mais.');
   const design = await db.selectFrom('report_design_types').selectAll().where('id', '=', report.report_design_type_id).executeTakeFirst();
@@ -78,7 +79,7 @@ export async function loadJob(db: Kysely<any>, files: SpaceStorages, id: number)
 }
 
 /** The grants of the person who asked, read now: a report lists only what they may list. */
-export async function accessOf(db: Kysely<any>, userId: number | null): Promise<ReportAccess> {
+export async function accessOf(db: Kysely<SpaceDatabase>, userId: number | null): Promise<ReportAccess> {
   if (userId === null) throw new ReportError('O relatório não diz quem o pediu.');
   const user = await db.selectFrom('users').select(['id', 'active']).where('id', '=', userId).executeTakeFirst();
   if (!user || user.active === false) throw new ReportError('Quem pediu o relatório não está mais ativo.');
