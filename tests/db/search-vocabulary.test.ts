@@ -71,3 +71,37 @@ describeOnDatabases('search vocabulary', (getDb) => {
     expect(kept.reduce((total, [, n]) => total + n, 0)).toBe(counted.rows);
   }, 60_000);
 });
+
+// Two connections at once: PostgreSQL's subject (the embedded database has one connection, so its
+// transactions never overlap).
+describeOnDatabases('search vocabulary, transactions of several statements', (getDb) => {
+  /** Two transactions, each writing once, waiting until the other has, then writing again. */
+  const crossed = async (db: Kysely<any>, steps: [(trx: Kysely<any>) => Promise<unknown>, (trx: Kysely<any>) => Promise<unknown>][]) => {
+    const arrived: Array<() => void> = [];
+    const both = Promise.all(steps.map((_, i) => new Promise<void>((resolve) => { arrived[i] = resolve; })));
+    await Promise.all(steps.map(([first, second], i) => db.transaction().execute(async (trx) => {
+      await first(trx);
+      arrived[i]();
+      await both;
+      await second(trx);
+    })));
+  };
+
+  it('commits two transactions that write shared words in opposite orders, neither deadlocked, and counts both', async () => {
+    const db = getDb();
+    const insert = (denomination: string) => (trx: Kysely<any>) => trx.insertInto('civil_statuses').values({ denomination }).execute();
+    // Four rows (a denomination is unique), two words shared.
+    await crossed(db, [[insert('Alfa um'), insert('Bravo dois')], [insert('Bravo tres'), insert('Alfa quatro')]]);
+    expect(await vocabulary(db)).toEqual({ alfa: 2, bravo: 2, dois: 1, quatro: 1, tres: 1 });
+
+    // Deleted two by two, in opposite orders.
+    const [alfa, bravo] = await Promise.all(['Alfa%', 'Bravo%'].map(async (words) =>
+      (await db.selectFrom('civil_statuses').select('id').where('denomination', 'like', words).orderBy('id').execute()).map((r) => Number(r.id))));
+    const remove = (id: number) => (trx: Kysely<any>) => trx.deleteFrom('civil_statuses').where('id', '=', id).execute();
+    await crossed(db, [[remove(alfa[0]), remove(bravo[0])], [remove(bravo[1]), remove(alfa[1])]]);
+    expect(await vocabulary(db)).toEqual({});
+    // Nothing left pending once both committed.
+    const pending = await sql<{ n: number }>`select (select count(*) from search_word_changes)::int + (select count(*) from search_word_folds)::int as n`.execute(db);
+    expect(pending.rows[0].n).toBe(0);
+  });
+}, { kinds: ['postgres'] });

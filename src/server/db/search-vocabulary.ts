@@ -33,11 +33,11 @@ const WORDS_OF: VocabularyFunction = {
 };
 
 /**
- * The statement trigger: subtracts the words of the rows that went, adds those of the rows that came.
- * Every statement locks the words it counts in word order, so two writers sharing words (two persons
- * saved at once, both 'Maria' and 'Souza', and their parties) wait for each other instead of
- * deadlocking; an update touches only the words whose count changes: most updates (a sequence's
- * counter, a flag) change none and so lock none.
+ * The statement trigger: notes what the statement changed (minus the words of the rows that went, plus
+ * those of the rows that came) as the transaction's pending changes, and marks the transaction for a
+ * fold at its commit (FOLD). Noting takes no lock another writer holds: the counts themselves are
+ * touched once per transaction, at its end, so a transaction of several statements (a save with its
+ * audit row, several records deleted together) never holds one word while it waits for another.
  */
 const TRACK: VocabularyFunction = {
   name: 'search_words_track',
@@ -49,27 +49,50 @@ declare
 begin
   if TG_OP = 'UPDATE' then
     execute format(
-      'insert into search_words as s (table_name, word, rows)
-        select %L, w, sum(n) from (select w, -1 n from old_rows r, %s w union all select w, 1 from new_rows r, %s w) d
-         group by w having sum(n) <> 0 order by w
-        on conflict (table_name, word) do update set rows = s.rows + excluded.rows', TG_TABLE_NAME, words, words);
-    get diagnostics changed = row_count;
-    if changed > 0 then
-      delete from search_words where table_name = TG_TABLE_NAME and rows <= 0;
-    end if;
-    return null;
+      'insert into search_word_changes (xid, table_name, word, rows)
+        select txid_current(), %L, w, sum(n) from (select w, -1 n from old_rows r, %s w union all select w, 1 from new_rows r, %s w) d
+         group by w having sum(n) <> 0', TG_TABLE_NAME, words, words);
+  elsif TG_OP = 'DELETE' then
+    execute format('insert into search_word_changes (xid, table_name, word, rows) select txid_current(), %L, w, -count(*) from old_rows r, %s w group by w', TG_TABLE_NAME, words);
+  else
+    execute format('insert into search_word_changes (xid, table_name, word, rows) select txid_current(), %L, w, count(*) from new_rows r, %s w group by w', TG_TABLE_NAME, words);
   end if;
-  if TG_OP = 'DELETE' then
-    execute format(
-      'insert into search_words as s (table_name, word, rows) select %L, w, -count(*) from old_rows r, %s w group by w order by w
-        on conflict (table_name, word) do update set rows = s.rows + excluded.rows', TG_TABLE_NAME, words);
-    delete from search_words where table_name = TG_TABLE_NAME and rows <= 0;
+  get diagnostics changed = row_count;
+  -- Most updates (a sequence's counter, a flag) change no word and so leave nothing to fold.
+  if changed > 0 then
+    insert into search_word_folds (xid) values (txid_current()) on conflict do nothing;
   end if;
-  if TG_OP = 'INSERT' then
-    execute format(
-      'insert into search_words (table_name, word, rows) select %L, w, count(*) from new_rows r, %s w group by w order by w
-        on conflict (table_name, word) do update set rows = search_words.rows + excluded.rows', TG_TABLE_NAME, words);
+  return null;
+end
+`,
+};
+
+/**
+ * The fold, at the commit of a transaction that changed words (a deferred constraint trigger on its
+ * mark): its pending changes added to the counts in one statement, in word order, so two committing
+ * writers sharing words wait for each other instead of deadlocking; then the words it brought to zero,
+ * rows it already holds, taken off.
+ */
+const FOLD: VocabularyFunction = {
+  name: 'search_words_fold',
+  declaration: 'search_words_fold() returns trigger language plpgsql',
+  body: `
+declare
+  gone_tables text[];
+  gone_words text[];
+begin
+  with moved as (delete from search_word_changes where xid = NEW.xid returning table_name, word, rows),
+       counted as (
+         insert into search_words as s (table_name, word, rows)
+         select table_name, word, sum(rows) from moved group by table_name, word having sum(rows) <> 0 order by table_name, word
+         on conflict (table_name, word) do update set rows = s.rows + excluded.rows
+         returning s.table_name, s.word, s.rows)
+  select array_agg(table_name), array_agg(word) into gone_tables, gone_words from counted where rows <= 0;
+  if gone_words is not null then
+    delete from search_words s using unnest(gone_tables, gone_words) g(table_name, word)
+     where s.table_name = g.table_name and s.word = g.word and s.rows <= 0;
   end if;
+  delete from search_word_folds where xid = NEW.xid;
   return null;
 end
 `,
@@ -90,7 +113,7 @@ const NEAR: VocabularyFunction = {
 `,
 };
 
-const FUNCTIONS = [WORDS_OF, TRACK, NEAR];
+const FUNCTIONS = [WORDS_OF, FOLD, TRACK, NEAR];
 
 /** What a migrated database holds of the vocabulary besides its migrations: part of a database template's edition. */
 export const vocabularyEdition = (): string => FUNCTIONS.map((f) => `${f.declaration}\0${f.body}`).join('\0');
@@ -156,12 +179,24 @@ export async function ensureSearchVocabulary<DB>(db: Kysely<DB>): Promise<void> 
     await sql`create table if not exists search_words (table_name text not null, word text not null, rows integer not null, primary key (table_name, word))`.execute(trx);
     // GiST, for the nearest words by trigram distance (`<->`): a few pages read, not every word compared.
     await sql`create index if not exists search_words_word_near on search_words using gist (word gist_trgm_ops)`.execute(trx);
+    // A transaction's changes to the counts, folded at its commit (TRACK, FOLD).
+    await sql`create table if not exists search_word_changes (xid bigint not null, table_name text not null, word text not null, rows integer not null)`.execute(trx);
+    await sql`create index if not exists search_word_changes_xid on search_word_changes (xid)`.execute(trx);
+    await sql`create table if not exists search_word_folds (xid bigint primary key)`.execute(trx);
     const stale = await staleFunctions(trx);
     for (const f of stale) await sql.raw(`create or replace function ${f.declaration} as $body$${f.body}$body$`).execute(trx);
+    await foldAtCommit(trx);
     // Words split another way: every vocabulary counted again, or the words the old split kept would never be taken off.
     const resplit = stale.includes(WORDS_OF);
     for (const [table, columns] of resplit ? [...tables] : await untrackedTables(trx, tables)) await trackTable(trx, table, columns);
   });
+}
+
+/** The fold's trigger (a constraint trigger, which cannot be replaced in place): made once. */
+async function foldAtCommit<DB>(trx: Kysely<DB>): Promise<void> {
+  const { rows } = await sql`select 1 from pg_trigger where tgname = 'search_word_folds_fold' and tgrelid = 'search_word_folds'::regclass`.execute(trx);
+  if (rows.length > 0) return;
+  await sql`create constraint trigger search_word_folds_fold after insert on search_word_folds deferrable initially deferred for each row execute function search_words_fold()`.execute(trx);
 }
 
 /** An arbitrary key of this work's advisory lock. */

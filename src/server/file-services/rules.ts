@@ -62,9 +62,7 @@ async function turnOthersOff(trx: Kysely<SpaceDatabase>, except: number | null, 
  * `tipo_servico_arquivo`: at most one service of the space is in use (where new files go).
  * - Saving one in use turns the space's others off in the same transaction (each with its audit
  *   row). A save that puts a service in use takes one advisory lock first, so two at once end with
- *   one in use, the last to commit. The others are turned off before the record and its audit row
- *   are written: a save then holds no audit word (search_words) while it waits for another save's
- *   row, which could be waiting for that word.
+ *   one in use, the last to commit.
  * - An inactive service cannot be in use (422 on `in_use`); inactive, it still serves its files.
  * - A service holding files is not deleted (409) and does not change type (422 on `service_type`):
  *   its files would be unreachable.
