@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -230,10 +230,45 @@ export async function logIn(page: Page, product: RunningProduct): Promise<void> 
   await page.getByRole('button', { name: /entrar/i }).click();
 }
 
-/** Keeps what the page showed when a step fails, under test-results/, for whoever reads the failure. */
+/** What a page met that its screen may not show: refused answers of the API, failed requests, errors. */
+const pageEvents = new WeakMap<Page, string[]>();
+
+function recordEvents(page: Page): string[] {
+  let events = pageEvents.get(page);
+  if (events) return events;
+  const kept: string[] = [];
+  const note = (line: string) => {
+    kept.push(`${new Date().toISOString()} ${line}`);
+    if (kept.length > 200) kept.shift();
+  };
+  page.on('response', (response) => {
+    if (response.status() >= 400) note(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  events = kept;
+  pageEvents.set(page, events);
+  return events;
+}
+
+/**
+ * Keeps what the page showed when a step fails, under test-results/, for whoever reads the failure:
+ * a screenshot, and beside it (`.log`) the refused answers, failed requests and errors the page met
+ * since the file's first test, which a screenshot taken seconds later no longer shows.
+ */
 export function screenshotOnFailure(getPage: () => Page | undefined, context: { task: { name: string }; onTestFailed(fn: () => Promise<void>): void }): void {
+  const page = getPage();
+  if (page) recordEvents(page);
   context.onTestFailed(async () => {
-    const file = join(root, 'test-results', `${context.task.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
-    await getPage()?.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    const file = join(root, 'test-results', context.task.name.replace(/[^a-z0-9]+/gi, '-'));
+    const failed = getPage();
+    await failed?.screenshot({ path: `${file}.png`, fullPage: true }).catch(() => undefined);
+    if (failed) {
+      mkdirSync(join(root, 'test-results'), { recursive: true });
+      writeFileSync(`${file}.log`, `${failed.url()}\n${(pageEvents.get(failed) ?? []).join('\n')}\n`);
+    }
   });
 }
