@@ -3,12 +3,16 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { root, TEST_WEB_DIR } from './build-client';
 import { spaceProxy } from './space-proxy';
 import { copyFolder } from '../../support/copy-folder';
 import { PRODUCT_TEMPLATE, serverArguments } from '../../support/server-build';
+import type { SpaceDatabase } from '../../../generated/database';
+import { seedDemo } from '../../../src/server/seed/demo';
 
 export interface RunningProduct {
   url: string;
@@ -91,15 +95,28 @@ export async function startProduct(
   options: StartOptions = {},
 ): Promise<RunningProduct> {
   const shared = provided('sharedProduct');
-  if (shared && !options.own && place.root === root && Object.keys(env).length === 0) return openSpace(shared);
+  // The demo records (SEED_DEMO) are a space's rows, written into a space of the shared product as its own start would.
+  const demo = Object.keys(env).length === 1 && (env.SEED_DEMO === '1' || env.SEED_DEMO === 'true');
+  if (shared && !options.own && place.root === root && (Object.keys(env).length === 0 || demo)) return openSpace(shared, { demo });
   return startOwnProduct(env, place, startSeconds);
+}
+
+/** Writes the demo records into a space's PostgreSQL database, in one transaction, as a start with SEED_DEMO does. */
+async function seedDemoSpace(shared: SharedProduct, database: string): Promise<void> {
+  const pool = new pg.Pool({ host: shared.postgres.host, port: Number(shared.postgres.port), user: shared.postgres.user, database, max: 1 });
+  const db = new Kysely<SpaceDatabase>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await db.transaction().execute((trx) => seedDemo(trx));
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** The password every test space's administrator is given, as the shared product's own administrator has. */
 const ADMIN_PASSWORD = 'senha-forte-2026';
 
 /** A new PostgreSQL space on the shared product, its administrator's one-time password replaced, and its proxy. */
-async function openSpace(shared: SharedProduct): Promise<RunningProduct> {
+async function openSpace(shared: SharedProduct, options: { demo?: boolean } = {}): Promise<RunningProduct> {
   const tenant = `${shared.spacePrefix}${randomBytes(5).toString('hex')}`;
   const call = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
     const response = await fetch(`${shared.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -121,6 +138,7 @@ async function openSpace(shared: SharedProduct): Promise<RunningProduct> {
   const asAdmin = { authorization: `Bearer ${oneTime}`, tenant };
   const profile = (await (await fetch(`${shared.url}/api/perfil`, { headers: asAdmin })).json()) as any;
   await call('PUT', '/api/perfil', { name: profile.data.name, email: first.email, password: ADMIN_PASSWORD, password_confirmation: ADMIN_PASSWORD }, asAdmin);
+  if (options.demo) await seedDemoSpace(shared, tenant);
   const proxy = await spaceProxy(shared.url, tenant);
   return {
     url: proxy.url,
