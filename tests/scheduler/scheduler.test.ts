@@ -96,6 +96,22 @@ describe('the core scheduler', () => {
     expect(job.turns()).toBe(1);
   });
 
+  it('stop waits for a turn that does not end stopWaitMs at most, and names the job it left', async () => {
+    const never = gate();
+    const left: string[][] = [];
+    const scheduler = createScheduler({ stopWaitMs: 50, onStopTimeout: (jobs) => left.push(jobs) });
+    const stuck = scheduler.add({ name: 'presa', intervalMs: 1, run: () => never.opened });
+    const quick = scheduler.add({ name: 'rápida', intervalMs: 1, run: async () => undefined });
+    scheduler.start();
+    await expect.poll(() => quick.turns()).toBeGreaterThanOrEqual(1);
+    await scheduler.stop();
+    expect(left).toEqual([['presa']]);
+    // The turn, ended later, starts no other.
+    never.open();
+    await expect.poll(() => stuck.turns()).toBe(1);
+    expect(stuck.turns()).toBe(1);
+  });
+
   it('starts nothing before start, and a job added after start at once', async () => {
     const scheduler = createScheduler();
     const early = scheduler.add({ name: 'antes', intervalMs: 60_000, run: async () => undefined });

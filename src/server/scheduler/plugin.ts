@@ -15,7 +15,10 @@ declare module 'fastify' {
  */
 export const schedulerPlugin = fp(
   async (app: FastifyInstance) => {
-    const scheduler = createScheduler({ onError: (job, error) => app.log.error({ err: error, job }, 'falha em tarefa de fundo') });
+    const scheduler = createScheduler({
+      onError: (job, error) => app.log.error({ err: error, job }, 'falha em tarefa de fundo'),
+      onStopTimeout: (jobs) => app.log.warn({ jobs }, 'tarefas de fundo ainda em curso ao parar o processo'),
+    });
     app.decorate('scheduler', scheduler);
     app.addHook('onReady', async () => scheduler.start());
     app.addHook('preClose', async () => scheduler.stop());

@@ -3,7 +3,10 @@
  * after the previous ended, so two turns of a job never overlap. A turn's error goes to `onError`
  * and the job goes on. `nudge` asks for a turn now (or right after the one running); `stop` lets the
  * running turns end, then each job's own `stopped` (work a turn left running, such as reports being
- * printed). Each job counts its ended turns: what a test waits on instead of a time.
+ * printed), for `stopWaitMs` at most: a process that stops is not held by a turn slowed by a busy
+ * machine or a database that no longer answers (what it left is said to `onStopTimeout`, and its
+ * queue's claim lapses for another process to take). Each job counts its ended turns: what a test
+ * waits on instead of a time.
  */
 export interface JobDefinition {
   /** Unique in the scheduler; the key of its count of turns. */
@@ -29,7 +32,7 @@ export interface Scheduler {
   /** Adds a job; it starts with the scheduler, or at once when the scheduler has started. */
   add(definition: JobDefinition): Job;
   start(): void;
-  /** Stops every job and waits for the running turns and each job's `stopped`. */
+  /** Stops every job and waits for the running turns and each job's `stopped`, `stopWaitMs` at most. */
   stop(): Promise<void>;
   /** Each job's turns ended, by name. */
   turns(): Record<string, number>;
@@ -37,7 +40,17 @@ export interface Scheduler {
 
 export interface SchedulerOptions {
   onError?(job: string, error: unknown): void;
+  /** How long `stop` waits for the running turns and the jobs' `stopped`; default 5 s. */
+  stopWaitMs?: number;
+  /** The jobs still running when `stop` stopped waiting. */
+  onStopTimeout?(jobs: string[]): void;
 }
+
+/**
+ * What `stop` waits for at most by default: under Fastify's 10 s limit on a hook (the app stops its
+ * scheduler in a `preClose` hook), so a slow turn never turns a process's close into an error.
+ */
+export const STOP_WAIT_MS = 5_000;
 
 interface Entry extends Job {
   start(): void;
@@ -69,7 +82,17 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     },
     async stop() {
       stopping.abort();
-      await Promise.all([...jobs.values()].map((job) => job.halt()));
+      const running = new Set<string>();
+      const halted = Promise.all([...jobs.values()].map(async (job) => {
+        running.add(job.name);
+        await job.halt();
+        running.delete(job.name);
+      }));
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), options.stopWaitMs ?? STOP_WAIT_MS)));
+      const ended = await Promise.race([halted, waited]);
+      clearTimeout(timer);
+      if (ended === 'late') options.onStopTimeout?.([...running]);
     },
     turns: () => Object.fromEntries([...jobs.values()].map((job) => [job.name, job.turns()])),
   };
