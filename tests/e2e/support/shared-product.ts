@@ -3,6 +3,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { createTestTarget, TEST_POSTGRES_URL } from '../../support/databases';
+import { runStandIns } from '../../postal-code/support/providers';
 import { CHROMIUM_OPTIONS, startOwnProduct, type SharedProduct } from './product';
 
 /**
@@ -14,7 +15,9 @@ import { CHROMIUM_OPTIONS, startOwnProduct, type SharedProduct } from './product
  */
 export default async function sharedProduct(project: TestProject): Promise<() => Promise<void>> {
   const database = await createTestTarget('postgres', 'platformAndSpace');
-  const product = await startOwnProduct({ DATABASE_URL: (database.target as { url: string }).url }, undefined, 300);
+  // The postal-code providers it asks: the run's stand-ins, which each file teaches its codes.
+  const standIns = await runStandIns();
+  const product = await startOwnProduct({ DATABASE_URL: (database.target as { url: string }).url, ...standIns.env }, undefined, 300);
   const browser = await chromium.launchServer(CHROMIUM_OPTIONS);
   const spacePrefix = `e2e_${randomBytes(3).toString('hex')}_`;
   const postgres = new URL(TEST_POSTGRES_URL);
@@ -32,15 +35,18 @@ export default async function sharedProduct(project: TestProject): Promise<() =>
     };
     project.provide('sharedProduct', shared);
     project.provide('browserEndpoint', browser.wsEndpoint());
+    project.provide('postalCodeStandIns', standIns.provided);
   } catch (error) {
     await browser.close();
     await product.stop();
+    await standIns.close();
     await database.drop();
     throw error;
   }
   return async () => {
     await browser.close();
     await product.stop();
+    await standIns.close();
     await dropSpaces(spacePrefix);
     await database.drop();
   };

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** What a stand-in provider does with a request: answer, never answer, or cut the connection. */
 export type Reply = { status: number; body?: unknown } | 'hang' | 'reset';
@@ -19,16 +19,30 @@ export interface StandIn {
 /** `/ws/{cep}/json/` as ViaCEP, or `/api/cep/v1/{cep}` as BrasilAPI. */
 const PATHS = { viacep: /^\/ws\/([^/]+)\/json\/$/, brasilapi: /^\/api\/cep\/v1\/([^/]+)$/ } as const;
 
+/** Where another process tells a stand-in what a code answers (`PUT`, the reply as JSON): `replyOverHttp`. */
+const TAUGHT = /^\/stand-in\/replies\/([0-9]{8})$/;
+
 export async function standIn(kind: keyof typeof PATHS): Promise<StandIn> {
   const state: StandIn = { url: '', asked: [], reply: () => ({ status: 500 }), close: async () => undefined };
+  const taught = new Map<string, Reply>();
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const teaching = TAUGHT.exec(request.url ?? '')?.[1];
+    if (request.method === 'PUT' && teaching) {
+      let text = '';
+      request.on('data', (chunk) => (text += chunk));
+      request.on('end', () => {
+        taught.set(teaching, JSON.parse(text) as Reply);
+        response.writeHead(204).end();
+      });
+      return;
+    }
     const code = PATHS[kind].exec(request.url ?? '')?.[1];
     if (request.method !== 'GET' || code === undefined) {
       response.writeHead(404).end();
       return;
     }
     state.asked.push(code);
-    const reply = state.reply(code);
+    const reply = taught.get(code) ?? state.reply(code);
     if (reply === 'hang') return;
     if (reply === 'reset') {
       request.socket.destroy();
@@ -65,6 +79,14 @@ export const BRASILAPI_UNKNOWN: Reply = { status: 404, body: { name: 'CepPromise
  * addresses before the suite starts its product, and closes them after.
  */
 export function postalCodeStandIns(env: Record<string, string>, replies: Record<string, Reply>): void {
+  const shared = sharedStandIns();
+  if (shared) {
+    // The browser run's shared product asks the run's stand-ins: they learn this file's codes.
+    beforeAll(async () => {
+      for (const [digits, reply] of Object.entries(replies)) await teach(shared.viaCepUrl, digits, reply);
+    });
+    return;
+  }
   let viaCep: StandIn | undefined;
   let brasilApi: StandIn | undefined;
   Object.assign(env, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', POSTAL_CODE_TIMEOUT_MS: '1000' });
@@ -80,4 +102,49 @@ export function postalCodeStandIns(env: Record<string, string>, replies: Record<
     await viaCep?.close();
     await brasilApi?.close();
   });
+}
+
+/** The run's stand-ins the shared product of the browser run asks (tests/e2e/support/shared-product.ts), or null elsewhere. */
+export interface SharedStandIns {
+  viaCepUrl: string;
+  brasilApiUrl: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postalCodeStandIns: SharedStandIns | null;
+  }
+}
+
+function sharedStandIns(): SharedStandIns | null {
+  try {
+    return inject('postalCodeStandIns') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Tells a stand-in in another process what a code answers, for every later request. */
+async function teach(url: string, digits: string, reply: Reply): Promise<void> {
+  const response = await fetch(`${url}/stand-in/replies/${digits}`, { method: 'PUT', body: JSON.stringify(reply) });
+  if (response.status !== 204) throw new Error(`the postal-code stand-in did not learn ${digits}: ${response.status}`);
+}
+
+/**
+ * The browser run's stand-ins, started by its global set-up before the shared product: ViaCEP
+ * answering what files teach it (an unknown code otherwise), BrasilAPI knowing none.
+ */
+export async function runStandIns(): Promise<{ env: Record<string, string>; provided: SharedStandIns; close(): Promise<void> }> {
+  const viaCep = await standIn('viacep');
+  viaCep.reply = () => VIACEP_UNKNOWN;
+  const brasilApi = await standIn('brasilapi');
+  brasilApi.reply = () => BRASILAPI_UNKNOWN;
+  return {
+    env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', POSTAL_CODE_TIMEOUT_MS: '1000', POSTAL_CODE_VIACEP_URL: viaCep.url, POSTAL_CODE_BRASILAPI_URL: brasilApi.url },
+    provided: { viaCepUrl: viaCep.url, brasilApiUrl: brasilApi.url },
+    close: async () => {
+      await viaCep.close();
+      await brasilApi.close();
+    },
+  };
 }
