@@ -272,10 +272,23 @@ function recordEvents(page: Page): string[] {
   return events;
 }
 
+/** The page's fields marked invalid, each with its label and message, in every tab of a form (hidden ones too). */
+function formErrors(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[aria-invalid="true"]')].map((input) => {
+      const control = input.closest('.MuiFormControl-root, .MuiTextField-root') ?? input.parentElement;
+      const label = control?.querySelector('label')?.textContent ?? input.getAttribute('name') ?? '';
+      const message = control?.querySelector('.Mui-error.MuiFormHelperText-root')?.textContent ?? '';
+      return `${label.trim()}: ${message.trim()}`;
+    }),
+  );
+}
+
 /**
  * Keeps what the page showed when a step fails, under test-results/, for whoever reads the failure:
  * a screenshot, and beside it (`.log`) the refused answers, failed requests and errors the page met
- * since the file's first test, which a screenshot taken seconds later no longer shows.
+ * since the file's first test, which a screenshot taken seconds later no longer shows, and the fields
+ * the form marks invalid, in its hidden tabs too.
  */
 export function screenshotOnFailure(getPage: () => Page | undefined, context: { task: { name: string }; onTestFailed(fn: () => Promise<void>): void }): void {
   const page = getPage();
@@ -286,7 +299,9 @@ export function screenshotOnFailure(getPage: () => Page | undefined, context: { 
     await failed?.screenshot({ path: `${file}.png`, fullPage: true }).catch(() => undefined);
     if (failed) {
       mkdirSync(join(root, 'test-results'), { recursive: true });
-      writeFileSync(`${file}.log`, `${failed.url()}\n${(pageEvents.get(failed) ?? []).join('\n')}\n`);
+      const invalid = await formErrors(failed).catch(() => []);
+      const lines = [failed.url(), ...(pageEvents.get(failed) ?? []), ...invalid.map((error) => `invalid field: ${error}`)];
+      writeFileSync(`${file}.log`, `${lines.join('\n')}\n`);
     }
   });
 }
