@@ -87,21 +87,12 @@ export function postalCodeStandIns(env: Record<string, string>, replies: Record<
     });
     return;
   }
-  let viaCep: StandIn | undefined;
-  let brasilApi: StandIn | undefined;
-  Object.assign(env, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', POSTAL_CODE_TIMEOUT_MS: '1000' });
+  let running: RunStandIns | undefined;
   beforeAll(async () => {
-    viaCep = await standIn('viacep');
-    viaCep.reply = (digits) => replies[digits] ?? VIACEP_UNKNOWN;
-    brasilApi = await standIn('brasilapi');
-    brasilApi.reply = () => BRASILAPI_UNKNOWN;
-    env.POSTAL_CODE_VIACEP_URL = viaCep.url;
-    env.POSTAL_CODE_BRASILAPI_URL = brasilApi.url;
+    running = await runStandIns(replies);
+    Object.assign(env, running.env);
   });
-  afterAll(async () => {
-    await viaCep?.close();
-    await brasilApi?.close();
-  });
+  afterAll(() => running?.close());
 }
 
 /** The run's stand-ins the shared product of the browser run asks (tests/e2e/support/shared-product.ts), or null elsewhere. */
@@ -130,13 +121,21 @@ async function teach(url: string, digits: string, reply: Reply): Promise<void> {
   if (response.status !== 204) throw new Error(`the postal-code stand-in did not learn ${digits}: ${response.status}`);
 }
 
+interface RunStandIns {
+  /** The product's settings that point it at the stand-ins. */
+  env: Record<string, string>;
+  provided: SharedStandIns;
+  close(): Promise<void>;
+}
+
 /**
- * The browser run's stand-ins, started by its global set-up before the shared product: ViaCEP
- * answering what files teach it (an unknown code otherwise), BrasilAPI knowing none.
+ * The two providers on loopback: ViaCEP answering `replies` and what other processes teach it (an
+ * unknown code otherwise), BrasilAPI knowing none. The browser run's global set-up starts one pair
+ * before the shared product; a product of a file's own gets its pair from `postalCodeStandIns`.
  */
-export async function runStandIns(): Promise<{ env: Record<string, string>; provided: SharedStandIns; close(): Promise<void> }> {
+export async function runStandIns(replies: Record<string, Reply> = {}): Promise<RunStandIns> {
   const viaCep = await standIn('viacep');
-  viaCep.reply = () => VIACEP_UNKNOWN;
+  viaCep.reply = (digits) => replies[digits] ?? VIACEP_UNKNOWN;
   const brasilApi = await standIn('brasilapi');
   brasilApi.reply = () => BRASILAPI_UNKNOWN;
   return {
