@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeChangedTables, keepStatisticsFresh } from '../../src/server/db/statistics.js';
+import { analyzeChangedTables, keepTablesVacuumed } from '../../src/server/db/statistics.js';
 import { EXACT_COUNT_LIMIT } from '../../src/server/resources/list.js';
 import { seedReferenceData } from '../../src/server/seed/index.js';
 import { DATABASE_KINDS } from '../support/databases.js';
@@ -82,17 +82,21 @@ for (const kind of DATABASE_KINDS) {
       }
     }, 120_000);
 
-    it('analyses a table once its rows changed as much as autovacuum waits for, and not again until they change', async () => {
+    it('analyses a table once its rows changed as much as autovacuum waits for, and not again until they change, and vacuums its dead rows', async () => {
       await sql`insert into civil_statuses (denomination) select 'Estado ' || g from generate_series(1, 200) g`.execute(server.db);
       // Statistics reach pg_stat_user_tables when the writing session is next idle, at most once a second.
       const analysed = await eventually(async () => (await analyzeChangedTables(server.db)).includes('public.civil_statuses'));
       expect(analysed).toBe(true);
       expect(await reltuples(server, 'civil_statuses')).toBeGreaterThanOrEqual(200);
       expect(await analyzeChangedTables(server.db)).not.toContain('public.civil_statuses');
-      const stop = keepStatisticsFresh(server.db, 200);
+      const stop = keepTablesVacuumed(server.db, 200);
       try {
         await sql`insert into genres (denomination) select 'Gênero ' || g from generate_series(1, 300) g`.execute(server.db);
         expect(await eventually(async () => (await reltuples(server, 'genres')) >= 300)).toBe(true);
+        // And the rows deleted are vacuumed away (the embedded database runs no autovacuum of its own).
+        await sql`delete from genres where denomination like 'Gênero %'`.execute(server.db);
+        const dead = async () => Number((await sql<{ n: string }>`select n_dead_tup as n from pg_stat_user_tables where relname = 'genres'`.execute(server.db)).rows[0].n);
+        expect(await eventually(async () => (await dead()) === 0)).toBe(true);
       } finally {
         await stop();
         await sql`delete from civil_statuses where denomination like 'Estado %'`.execute(server.db);

@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { createPool } from './pg-pool.js';
 import { preparingPool } from './prepared.js';
 import { startPgliteHost } from './pglite-host.js';
-import { keepStatisticsFresh } from './statistics.js';
+import { keepTablesVacuumed } from './statistics.js';
 import type { DatabaseHandle, DatabaseTarget } from './types.js';
 
 /**
@@ -10,8 +10,8 @@ import type { DatabaseHandle, DatabaseTarget } from './types.js';
  * one connection: it runs one statement at a time, and a single connection keeps transactions apart.
  * That connection is kept however long the server sits idle (PGlite's socket is in this process, so
  * nothing is saved by closing it); should it still be replaced, the new one starts with a clean
- * session (see `sharedSession`). PGlite has no autovacuum, so its tables are analysed here once they
- * changed as much as autovacuum would wait for (`keepStatisticsFresh`).
+ * session (see `sharedSession`). PGlite has no autovacuum, so its tables are vacuumed and analysed here once
+ * they changed as much as autovacuum would wait for (`keepTablesVacuumed`).
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -24,10 +24,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const host = await startPgliteHost(target.dataDir);
   const pool = createPool({ host: host.socketDir, port: host.port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(pool, { sharedSession: true }) }) });
-  const stopAnalysing = keepStatisticsFresh(db);
+  const stopVacuuming = keepTablesVacuumed(db);
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= stopAnalysing().then(() => db.destroy()).finally(() => host.stop());
+    closing ??= stopVacuuming().then(() => db.destroy()).finally(() => host.stop());
     return closing;
   };
   return { db, target, close };

@@ -1,6 +1,23 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
+ * Vacuums the tables whose dead rows passed PostgreSQL's own autovacuum rule (more than
+ * `autovacuum_vacuum_threshold` + `autovacuum_vacuum_scale_factor` × rows) and answers their names.
+ * Without it the embedded database never reclaims a deleted or updated row's space: a table written
+ * and emptied by every save (the search vocabulary's pending changes) or a queue's claimed rows would
+ * grow for good.
+ */
+export async function vacuumDeadTables<DB>(db: Kysely<DB>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select format('%I.%I', s.schemaname, s.relname) as name
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    where s.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::int
+      + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0)`.execute(db);
+  for (const { name } of rows) await sql`vacuum ${sql.raw(name)}`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/**
  * Analyses the tables whose rows changed past PostgreSQL's own autovacuum rule (more than
  * `autovacuum_analyze_threshold` + `autovacuum_analyze_scale_factor` × rows modified since their last
  * analysis) and answers their names. PGlite runs PostgreSQL in single-user mode, where no autovacuum
@@ -42,18 +59,22 @@ export async function analyzeTables<DB>(db: Kysely<DB>, tables: string[]): Promi
   for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
 }
 
-/** How often the embedded database looks for tables to analyse (autovacuum's default nap). */
-export const ANALYZE_INTERVAL_MS = 60_000;
+/** How often the embedded database looks for tables to vacuum or analyse (autovacuum's default nap). */
+export const AUTOVACUUM_INTERVAL_MS = 60_000;
 
 /**
- * Runs `analyzeChangedTables` every `intervalMs` until the returned function is called (which waits
- * for a round under way). The timer does not keep the process alive.
+ * Autovacuum's work where no autovacuum runs (PGlite): `vacuumDeadTables` then `analyzeChangedTables`
+ * every `intervalMs` until the returned function is called (which waits for a round under way). The
+ * timer does not keep the process alive.
  */
-export function keepStatisticsFresh<DB>(db: Kysely<DB>, intervalMs = ANALYZE_INTERVAL_MS): () => Promise<void> {
+export function keepTablesVacuumed<DB>(db: Kysely<DB>, intervalMs = AUTOVACUUM_INTERVAL_MS): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     // A failed round (the database closing, a table dropped meanwhile) is tried again at the next.
-    running = running.then(() => analyzeChangedTables(db)).catch(() => undefined);
+    running = running.then(async () => {
+      await vacuumDeadTables(db);
+      await analyzeChangedTables(db);
+    }).catch(() => undefined);
   }, intervalMs);
   timer.unref();
   return async () => {
