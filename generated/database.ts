@@ -231,6 +231,19 @@ export interface ContributionRangesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `contribution_values` (schemas/financeiro/valores_contribuicao.schema.json). */
+export interface ContributionValuesTable {
+  id: Generated<number>;
+  debt_type_id: number;
+  year: number;
+  contribution_range_id: number;
+  category_id: number | null;
+  amount: Numeric;
+  due_date: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `control_account_balance_histories` (schemas/financeiro/control_account.schema.json). */
 export interface ControlAccountBalanceHistoriesTable {
   id: Generated<number>;
@@ -1868,6 +1881,7 @@ export interface SpaceDatabase {
   cities: CitiesTable;
   civil_statuses: CivilStatusesTable;
   contribution_ranges: ContributionRangesTable;
+  contribution_values: ContributionValuesTable;
   control_account_balance_histories: ControlAccountBalanceHistoriesTable;
   control_account_custom_fields: ControlAccountCustomFieldsTable;
   control_accounts: ControlAccountsTable;

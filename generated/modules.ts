@@ -94,6 +94,7 @@ export const MODULES = [
   'tipos_vinculos_empregaticios',
   'uf',
   'usuarios',
+  'valores_contribuicao',
 ] as const;
 
 export type ModuleName = (typeof MODULES)[number];

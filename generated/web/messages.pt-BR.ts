@@ -1651,5 +1651,19 @@ export const resourceMessages = {
         updated_at: 'Atualizado em',
       },
     },
+    valores_contribuicao: {
+      name: 'Valor da contribuição |||| Valores da contribuição',
+      fields: {
+        id: 'ID',
+        debt_type_id: 'Contribuição',
+        year: 'Exercício',
+        contribution_range_id: 'Faixa de contribuição',
+        category_id: 'Categoria',
+        amount: 'Valor',
+        due_date: 'Vencimento',
+        created_at: 'Criado em',
+        updated_at: 'Atualizado em',
+      },
+    },
   },
 };

@@ -36,6 +36,8 @@ export interface IndexShape {
   method: 'btree' | 'gin';
   /** The indexed expressions, as SQL. */
   on: string;
+  /** A unique index whose rows with an empty column are compared too (`nulls not distinct`). */
+  nullsNotDistinct?: true;
 }
 
 /**
@@ -109,6 +111,12 @@ export function snapshotOfModel(model: Model): SchemaSnapshot {
 function entityTable(entity: Entity): TableShape {
   const table = emptyTable();
   for (const field of entity.fields) addFieldColumn(table, entity.table, field, true);
+  // Unique within an optional field (a value per category, or one for every category): two rows
+  // without it are the same key, where PostgreSQL would let both in.
+  for (const field of entity.fields) {
+    const optional = field.uniqueWithin?.some((name) => !entity.fields.find((f) => f.name === name)?.required);
+    if (optional && field.column) table.indexes[identifier(`${entity.table}_${field.column}_unique`)].nullsNotDistinct = true;
+  }
   const indexed = new Set(Object.values(table.indexes).map((index) => index.on));
   for (const name of new Set([entity.list.sort.field, ...entity.list.filters])) {
     const field = entity.fields.find((f) => f.name === name);

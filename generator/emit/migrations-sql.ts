@@ -35,7 +35,7 @@ export function dropTable(name: string): string {
 
 export function createIndex(table: string, name: string, index: IndexShape): string {
   const using = index.method === 'gin' ? ' using gin' : '';
-  return `create ${index.unique ? 'unique ' : ''}index ${q(name)} on ${q(table)}${using} (${index.on})`;
+  return `create ${index.unique ? 'unique ' : ''}index ${q(name)} on ${q(table)}${using} (${index.on})${index.nullsNotDistinct ? ' nulls not distinct' : ''}`;
 }
 
 export function dropIndex(name: string): string {

@@ -17,6 +17,7 @@ import { partiesFeature } from './parties/feature.js';
 import { platformFeature } from './platform/feature.js';
 import { postalCodeFeature } from './postal-code/feature.js';
 import { profileFeature } from './profile/feature.js';
+import { receivablesFeature } from './receivables/feature.js';
 import { registrationsFeature } from './registrations/feature.js';
 import { recordHistoryFeature } from './record-history/feature.js';
 import { reportsFeature } from './reports/feature.js';
@@ -31,7 +32,7 @@ import { migrationSets, type MigrationSets } from './db/migrate.js';
  * folder that names it. A module's hooks run in this order (src/server/resources/hooks.ts); auth
  * comes first, since its guard must cover every route.
  */
-export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature, workflowsFeature, financeFeature, recordHistoryFeature, savedViewsFeature, importsFeature, certificatesFeature];
+export const FEATURES: readonly Feature[] = [authFeature, parametersFeature, profileFeature, platformFeature, monitoringFeature, dashboardFeature, sequencesFeature, customPagesFeature, fileServicesFeature, documentsFeature, reportsFeature, partiesFeature, institutionFeature, registrationsFeature, postalCodeFeature, holidaysFeature, deadlinesFeature, occurrencesFeature, inspectionsFeature, workflowsFeature, financeFeature, receivablesFeature, recordHistoryFeature, savedViewsFeature, importsFeature, certificatesFeature];
 
 /** The product's migrations: the core's, then each feature's folders (the space's and the platform's). */
 export const MIGRATIONS: MigrationSets = migrationSets(FEATURES);

@@ -70,6 +70,9 @@ describe('banks, checking accounts and covenants [pglite]', () => {
     });
     expect((await covenant({ shared_percentage: '0.09' })).body.errors).toEqual({ shared_percentage: ['O campo Percentual compartilhado deve ser no mínimo 0,1.'] });
     expect((await covenant({ shared_percentage: '100.01' })).body.errors).toEqual({ shared_percentage: ['O campo Percentual compartilhado deve ser no máximo 100.'] });
+    // An amount's bound is compared exactly, in either written form.
+    expect((await covenant({ bank_rate: '-0.01' })).body.errors).toEqual({ bank_rate: ['O campo Tarifa bancária deve ser no mínimo R$ 0,00.'] });
+    expect((await covenant({ bank_rate: '-1,50' })).body.errors).toEqual({ bank_rate: ['O campo Tarifa bancária deve ser no mínimo R$ 0,00.'] });
     for (const [sent, kept] of [['0.1', '0.10'], ['100', '100.00'], ['33.33', '33.33']]) {
       const made = await covenant({ shared_percentage: sent });
       expect(made.status).toBe(201);

@@ -1,6 +1,7 @@
 import type { Field } from '../../../language/index.js';
 import Decimal from 'decimal.js';
-import { decimalProblem, isApiDecimal } from '../../shared/decimals.js';
+import { decimalProblem, formatCents, isApiDecimal } from '../../shared/decimals.js';
+import { ruleMessage } from '../../shared/field-rules.js';
 import { mainItemProblem } from '../../shared/main-item.js';
 import { isMoney, parseMoney, VALIDATOR_MESSAGES } from '../../shared/validators.js';
 import { addError, type FieldErrors } from '../http/app-error.js';
@@ -12,6 +13,9 @@ const INTEGER_MIN = -2_147_483_648;
 const INTEGER_MAX = 2_147_483_647;
 /** `numeric(15,2)`: 13 digits before the comma. */
 const MONEY_LIMIT = new Decimal('1e13');
+/** An amount's bounds (`minimum`, `maximum` of a money field), compared exactly. */
+const MONEY_MINIMUM = 'O campo {label} deve ser no mínimo R$ {n}.';
+const MONEY_MAXIMUM = 'O campo {label} deve ser no máximo R$ {n}.';
 
 const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -30,7 +34,10 @@ export function checkBodyLimits(body: Record<string, unknown>, fields: Field[], 
     const at = join(base, field.name);
     if (typeof value === 'string' && hasNul(value)) addError(errors, at, `O campo ${field.label} contém caracteres inválidos.`);
     if (field.kind === 'money' && (typeof value === 'number' || typeof value === 'string') && isMoney(value)) {
-      if (new Decimal(parseMoney(value)).abs().greaterThanOrEqualTo(MONEY_LIMIT)) addError(errors, at, `O campo ${field.label} deve ser menor que 10.000.000.000.000,00.`);
+      const amount = new Decimal(parseMoney(value));
+      if (amount.abs().greaterThanOrEqualTo(MONEY_LIMIT)) addError(errors, at, `O campo ${field.label} deve ser menor que 10.000.000.000.000,00.`);
+      else if (field.minimum !== undefined && amount.lessThan(String(field.minimum))) addError(errors, at, ruleMessage(field.messages, 'minimum', field.label, formatCents(String(field.minimum)), MONEY_MINIMUM));
+      else if (field.maximum !== undefined && amount.greaterThan(String(field.maximum))) addError(errors, at, ruleMessage(field.messages, 'maximum', field.label, formatCents(String(field.maximum)), MONEY_MAXIMUM));
     }
     if (field.kind === 'money' && typeof value === 'number' && !isMoney(value)) addError(errors, at, VALIDATOR_MESSAGES.money);
     if (field.kind === 'decimal' && isApiDecimal(value)) {
