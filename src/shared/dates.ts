@@ -25,3 +25,14 @@ export function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
+
+const DAY = 86_400_000;
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date: whole numbers to count and compare days with. */
+export const dayNumber = (date: string): number => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY;
+
+/** The `YYYY-MM-DD` date of a day number. */
+export const dateOfDay = (day: number): string => new Date(day * DAY).toISOString().slice(0, 10);
+
+/** A `YYYY-MM-DD` date as pt-BR writes it: `31/03/2026`. */
+export const brDate = (date: string): string => date.split('-').reverse().join('/');

@@ -1,5 +1,10 @@
-import Decimal from 'decimal.js';
+import { dayNumber } from '../../shared/dates.js';
+import { Exact } from '../../shared/finance/exact.js';
 import { roundValue, type RoundingMethod } from '../../shared/finance/rounding.js';
+import {
+  forfeitRateFor, indexRatio, inForceOn, interestRateDays,
+  type ForfeitConfig, type InterestConfig, type RoundingConfig, type ValueUpdateConfig,
+} from '../../shared/finance/settings.js';
 
 /**
  * The calculation of an amount due on one day and paid on a later one (docs/FINANCE.md,
@@ -12,29 +17,11 @@ import { roundValue, type RoundingMethod } from '../../shared/finance/rounding.j
  * does not end cannot lie on a tie, and the digits lost are far below the 13th place).
  */
 
-export interface ValueUpdateConfig {
-  since: string;
-  /** The configuration's indicator series: its index numbers by date, in any order. */
-  history: readonly { date: string; index_number: string }[];
-  series?: string;
-}
-export interface InterestConfig {
-  since: string;
-  percentage_rate: string;
-  /** 1 per day, 2 per month (a month's rate applies pro rata die: a thirtieth of it per day). */
-  capitalization_period: number;
-}
-export interface ForfeitConfig {
-  since: string;
-  variable_percentage_rate: boolean;
-  single_percentage_rate?: string | null;
-  variable_percentage_rate_list?: readonly { from_day: number; percentage_rate: string }[];
-}
-export interface RoundingConfig {
-  since: string;
-  decimal_places_number: number;
-  rounding_method: number;
-}
+export { dayNumber } from '../../shared/dates.js';
+export {
+  CalculationError, forfeitRateFor, inForceOn, stretches,
+  type ForfeitConfig, type InterestConfig, type RoundingConfig, type ValueUpdateConfig,
+} from '../../shared/finance/settings.js';
 
 export interface CalculationInput {
   amount: string;
@@ -60,56 +47,6 @@ export interface Calculation {
   rounding: string;
 }
 
-/** A part of the calculation that cannot be made from the settings given (422 on the setting). */
-export class CalculationError extends Error {
-  constructor(
-    readonly part: 'value_update' | 'interest' | 'forfeit' | 'rounding',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const Exact = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -250, toExpPos: 250 });
-type Exact = InstanceType<typeof Exact>;
-
-const DAY = 86_400_000;
-/** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
-export const dayNumber = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY;
-const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
-const brDate = (day: number) => dateOf(day).split('-').reverse().join('/');
-
-/**
- * The days `first`..`last` cut into the stretches each configuration governs: `[config, from, to]`,
- * days before the first configuration left out.
- */
-export function stretches<C extends { since: string }>(configs: readonly C[], first: number, last: number): [C, number, number][] {
-  const sorted = [...configs].sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0));
-  const out: [C, number, number][] = [];
-  sorted.forEach((config, i) => {
-    const from = Math.max(first, dayNumber(config.since));
-    const to = Math.min(last, i + 1 < sorted.length ? dayNumber(sorted[i + 1]!.since) - 1 : last);
-    if (from <= to) out.push([config, from, to]);
-  });
-  return out;
-}
-
-/** The configuration in force on `day`: the one of the latest `since` up to it. */
-export function inForceOn<C extends { since: string }>(configs: readonly C[], day: number): C | undefined {
-  let found: C | undefined;
-  for (const config of configs) if (dayNumber(config.since) <= day && (!found || config.since > found.since)) found = config;
-  return found;
-}
-
-function indexOn(config: ValueUpdateConfig, day: number): Exact {
-  let found: { date: string; index_number: string } | undefined;
-  for (const row of config.history) if (dayNumber(row.date) <= day && (!found || row.date > found.date)) found = row;
-  if (!found || new Exact(found.index_number).isZero()) {
-    throw new CalculationError('value_update', `A série de indicador${config.series ? ` ${config.series}` : ''} não tem número-índice até ${brDate(day)}.`);
-  }
-  return new Exact(found.index_number);
-}
-
 /**
  * The amount due on `due_date` as paid on `payment_date`: updated by the indicator series, with
  * simple interest and the forfeit on the updated value, each part rounded by the rounding setting in
@@ -123,22 +60,11 @@ export function calculate(input: CalculationInput): Calculation {
   const daysLate = Math.max(0, paid - due);
 
   // The index ratio of each stretch, from the day before it (the due date's index) to its last day.
-  let num = new Exact(1);
-  let den = new Exact(1);
-  if (daysLate > 0) {
-    for (const [config, from, to] of stretches(input.value_update ?? [], due + 1, paid)) {
-      den = den.times(indexOn(config, from - 1));
-      num = num.times(indexOn(config, to));
-    }
-  }
+  const { num, den } = daysLate > 0 ? indexRatio(input.value_update ?? [], due + 1, paid) : { num: new Exact(1), den: new Exact(1) };
   const updated = amount.times(num).div(den);
 
   // Σ rate per day (a month's rate counts a thirtieth per day), then one division by 100 × 30.
-  let dailyRates = new Exact(0);
-  for (const [config, from, to] of stretches(input.interest ?? [], due + 1, paid)) {
-    const perDay = config.capitalization_period === 1 ? new Exact(config.percentage_rate).times(30) : new Exact(config.percentage_rate);
-    dailyRates = dailyRates.plus(perDay.times(to - from + 1));
-  }
+  const dailyRates = interestRateDays(input.interest ?? [], due + 1, paid);
   const interest = amount.times(num).times(dailyRates).div(den.times(3000));
 
   let forfeitRate = new Exact(0);
@@ -162,14 +88,6 @@ export function calculate(input: CalculationInput): Calculation {
     total: total.toFixed(places),
     rounding: roundValue(total.minus(exactTotal).toFixed(), 13, 1),
   };
-}
-
-/** The forfeit's rate (%) for a delay of `daysLate` days: the single rate, or the list's row of the latest `from_day` reached. */
-export function forfeitRateFor(config: ForfeitConfig, daysLate: number): string {
-  if (!config.variable_percentage_rate) return config.single_percentage_rate ?? '0';
-  let found: { from_day: number; percentage_rate: string } | undefined;
-  for (const row of config.variable_percentage_rate_list ?? []) if (row.from_day <= daysLate && (!found || row.from_day > found.from_day)) found = row;
-  return found?.percentage_rate ?? '0';
 }
 
 function decimalsOf(text: string): number {

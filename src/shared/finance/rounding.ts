@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { Exact } from './exact.js';
 
 /**
  * A value rounding setting's method (spec 002 §3, configuração de arredondamento de valor):
@@ -22,9 +23,6 @@ const MODES: Record<RoundingMethod, Decimal.Rounding> = {
 
 /** The most places a rounding setting may keep (the configuration's `decimal_places_number`). */
 export const MAX_ROUNDING_PLACES = 13;
-
-/** A decimal of its own precision: enough for the largest exact decimal the product stores (80 digits). */
-const Exact = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -250, toExpPos: 250 });
 
 /**
  * `amount` (the API's text, `'-1234.5678'`) rounded to `places` decimal places by `method`, as text
