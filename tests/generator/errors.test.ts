@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadModel, SchemaError } from '../../language/index.js';
-import { removeScratchDirs, copyFixture, fixturesDir, runCli } from './support.js';
+import { removeScratchDirs, copyFixture, fixturesDir, runCli, runGenerator } from './support.js';
 
 /** Each bad fixture, with the file, JSON path and sentence a person should read. */
 const EXPECTED: Record<string, [string, string, RegExp]> = {
@@ -93,7 +93,7 @@ describe('bad schemas', () => {
     expect(schemaError.sentence).toMatch(sentence);
   });
 
-  it('stops the CLI with exit code 2 and the message alone, writing nothing', () => {
+  it('stops the CLI with exit code 2 and the message alone, writing nothing', async () => {
     const root = copyFixture('bad/unknown-reference');
     const run = runCli(root);
     expect(run.status).toBe(2);
@@ -102,6 +102,6 @@ describe('bad schemas', () => {
     );
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(readdirSync(root)).toEqual(['schemas']);
-    expect(runCli(root, '--check').status).toBe(2);
+    expect((await runGenerator(root, '--check')).status).toBe(2);
   });
 });

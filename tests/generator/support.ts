@@ -5,6 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { emitAll } from '../../generator/emit/index.js';
 import { loadModel } from '../../language/index.js';
 import { planOutputs } from '../../generator/plan.js';
+import { runGenerator as run } from '../../generator/run.js';
 
 export const projectRoot = resolve(import.meta.dirname, '../..');
 export const fixturesDir = join(import.meta.dirname, 'fixtures');
@@ -45,7 +46,19 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `generator/cli.ts` as `npm run generate` does, against another project root. */
+/**
+ * The generator run in this process against another project root, as `npm run generate` runs it
+ * (the same arguments, exit code and lines): ts-morph loaded once, not by a process per run.
+ */
+export async function runGenerator(root: string, ...args: string[]): Promise<CliRun> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const status = await run([...args, '--root', root], { log: (line) => stdout.push(line), error: (line) => stderr.push(line) });
+  const text = (lines: string[]) => lines.map((line) => `${line}\n`).join('');
+  return { status, stdout: text(stdout), stderr: text(stderr) };
+}
+
+/** Runs `generator/cli.ts` as `npm run generate` does, a process of its own, against another project root. */
 export function runCli(root: string, ...args: string[]): CliRun {
   const result = spawnSync(join(projectRoot, 'node_modules/.bin/tsx'), [join(projectRoot, 'generator/cli.ts'), '--root', root, ...args], {
     cwd: projectRoot,

@@ -248,7 +248,7 @@ export async function logIn(page: Page, product: RunningProduct): Promise<void> 
   await page.getByRole('button', { name: /entrar/i }).click();
 }
 
-/** What a page met that its screen may not show: refused answers of the API, failed requests, errors. */
+/** What a page met that its screen may not show: its writes and their answers, refused reads, failed requests, errors, the addresses it went through. */
 const pageEvents = new WeakMap<Page, string[]>();
 
 function recordEvents(page: Page): string[] {
@@ -259,8 +259,15 @@ function recordEvents(page: Page): string[] {
     kept.push(`${new Date().toISOString()} ${line}`);
     if (kept.length > 200) kept.shift();
   };
+  // Writes whatever their answer (a save whose answer never came, or came and led nowhere), refusals of reads.
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') note(`sent ${request.method()} ${request.url()}`);
+  });
   page.on('response', (response) => {
-    if (response.status() >= 400) note(`${response.status()} ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400 || response.request().method() !== 'GET') note(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`);
   });
   page.on('requestfailed', (request) => note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`));
   page.on('console', (message) => {
