@@ -353,30 +353,6 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
       }),
     },
   }),
-  configuracao_atualizacao_multas: () => {
-    const configs = { type: 'array', items: object };
-    const amount = { type: 'string', description: 'Texto de um decimal exato: `1234.56`' };
-    const date = { type: 'string', format: 'date' };
-    return {
-      '/api/finance/calculation': {
-        post: operation('configuracao_atualizacao_multas', 'Simula um valor vencido numa data e pago noutra: atualizado pela série, com juros simples e multa dia a dia pela configuração em vigor, cada parte arredondada pela configuração de arredondamento em vigor no pagamento; nada é guardado. Cada configuração vem pelo id guardado ou pelas linhas do formulário (permissão de cada configuração citada; docs/FINANCE.md)', {
-          requestBody: body({
-            amount, due_date: date, payment_date: date,
-            value_update_setting_id: integer, interest_update_setting_id: integer, forfeit_update_setting_id: integer, value_rounding_setting_id: integer,
-            value_update_configs: configs, interest_update_configs: configs, forfeit_update_configs: configs, value_rounding_configs: configs,
-          }, ['amount', 'due_date', 'payment_date']),
-          responses: {
-            '200': json('O cálculo', dataEnvelope({
-              type: 'object',
-              properties: { days_late: integer, places: integer, rounding_method: integer, updated_value: text, correction: text, interest: text, forfeit: text, total: text, rounding: text },
-              required: ['days_late', 'places', 'rounding_method', 'updated_value', 'correction', 'interest', 'forfeit', 'total', 'rounding'],
-            })),
-            ...errorResponses('401', '403', '422'),
-          },
-        }),
-      },
-    };
-  },
   tipo_debito: () => {
     const options = { type: 'array', items: { type: 'object', properties: { id: integer, name: text }, required: ['id', 'name'] } };
     const fields = ['currency_id', 'debt_control_account_sequence_id', 'forfeit_update_setting_id', 'value_update_setting_id', 'interest_update_setting_id', 'amount_amortization_setting_id'];
@@ -391,18 +367,6 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
       },
     };
   },
-  series_indicador: () => ({
-    '/api/series_indicador/{id}/histories/import': {
-      post: operation('series_indicador', "Importa o histórico de um arquivo CSV (`;`, datas DD/MM/AAAA, decimais com vírgula): todas as linhas ou nenhuma, os erros por linha em `errors.csv` (permissão `indicatorSeries.update`, auditado; docs/FINANCE.md)", {
-        parameters: withId,
-        requestBody: body({ csv: text }, ['csv']),
-        responses: {
-          '200': json('A série com o histórico importado', { type: 'object', properties: { data: object, message: text }, required: ['data', 'message'] }),
-          ...errorResponses('401', '403', '404', '422'),
-        },
-      }),
-    },
-  }),
   acoes_fiscalizacao: () => {
     const date = { type: 'string', format: 'date' };
     const moved = (summary: string, properties: Record<string, Doc>, required: string[], conflicts: string): Doc => ({

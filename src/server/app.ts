@@ -11,6 +11,7 @@ import { clientErrors, errorHandling, frameworkErrors } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { jsonBodies } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
+import { routeContracts } from './http/route-contracts.js';
 import { securityHeaders } from './http/security.js';
 import { singleSpace, type RequestSpace } from './http/space.js';
 import { webRoutes } from './http/web.js';
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', options.clock ?? systemClock);
   await app.register(schedulerPlugin);
   await app.register(errorHandling);
+  await app.register(routeContracts);
   await app.register(jsonBodies);
   await app.register(securityHeaders);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, allowedHeaders: ['Authorization', 'Content-Type', 'Tenant', 'Accept', 'Accept-Language', 'Local-Ip-Address', 'If-Match', 'Range'], exposedHeaders: ['ETag', 'Content-Range'] });

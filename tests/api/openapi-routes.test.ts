@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentAreas } from '../../src/server/http/openapi-areas.js';
-import { ROOT, startTestServer, type TestServer } from './support/server.js';
+import { startTestServer, type TestServer } from './support/server.js';
 
 type HTTPMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -17,9 +15,9 @@ describe('the OpenAPI document and the routes', () => {
   }, 120_000);
   afterAll(() => server?.close());
 
-  it('lists the feature routes beside the generic ones, and each is a route of the server', () => {
-    const document = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-    for (const path of ['/api/dashboard', '/api/monitores/status', '/api/monitores/{id}/check', '/api/clientes/available_drivers', '/api/clientes/configs', '/api/sequencias/mask_preview', '/api/sequencias/{id}/next', '/api/cep/{cep}', '/api/instituicao', '/api/pessoa_juridica/{id}/vinculos', '/api/acoes_fiscalizacao/{id}/cancel', '/api/acoes_fiscalizacao/conclude', '/api/acoes_fiscalizacao/supervisor_check', '/api/pendencias_acao_fiscalizacao/simulation', '/api/pendencias_acao_fiscalizacao/conclude', '/api/pendencias_acao_fiscalizacao/{id}/conclude', '/api/fluxo_trabalho/init/{typeId}/{stepTypeId}', '/api/fluxo_trabalho/{id}/status/{status}', '/api/system_actions_link', '/api/system_actions_affected_entity', '/api/pessoa_fisica/import', '/api/pessoa_fisica/import/template', '/api/pessoa_fisica/import/{id}/check', '/api/pessoa_fisica/import/{id}/commit']) {
+  it('lists the feature routes beside the generic ones, and each is a route of the server', async () => {
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    for (const path of ['/api/finance/calculation', '/api/series_indicador/{id}/histories/import', '/api/dashboard', '/api/monitores/status', '/api/monitores/{id}/check', '/api/clientes/available_drivers', '/api/clientes/configs', '/api/sequencias/mask_preview', '/api/sequencias/{id}/next', '/api/cep/{cep}', '/api/instituicao', '/api/pessoa_juridica/{id}/vinculos', '/api/acoes_fiscalizacao/{id}/cancel', '/api/acoes_fiscalizacao/conclude', '/api/acoes_fiscalizacao/supervisor_check', '/api/pendencias_acao_fiscalizacao/simulation', '/api/pendencias_acao_fiscalizacao/conclude', '/api/pendencias_acao_fiscalizacao/{id}/conclude', '/api/fluxo_trabalho/init/{typeId}/{stepTypeId}', '/api/fluxo_trabalho/{id}/status/{status}', '/api/system_actions_link', '/api/system_actions_affected_entity', '/api/pessoa_fisica/import', '/api/pessoa_fisica/import/template', '/api/pessoa_fisica/import/{id}/check', '/api/pessoa_fisica/import/{id}/commit']) {
       expect(document.paths, path).toHaveProperty([path]);
     }
     const missing: string[] = [];
@@ -31,6 +29,33 @@ describe('the OpenAPI document and the routes', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('documents a route that declares its contract from the contract itself: its body, answers and refusals', async () => {
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, any>> };
+    const preview = document.paths['/api/finance/calculation'].post;
+    expect(preview.tags).toEqual(['configuracao_atualizacao_multas']);
+    expect(preview.requestBody.content['application/json'].schema.properties).toHaveProperty('payment_date');
+    expect(preview.responses['200'].content['application/json'].schema.properties.data.required).toContain('total');
+    expect(preview.responses['422']).toEqual({ $ref: '#/components/responses/ValidationFailed' });
+    const history = document.paths['/api/series_indicador/{id}/histories/import'].post;
+    expect(history.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
+    // Its part by menu area holds it too (the module of its tag is under Financeiro).
+    const finance = (await server.app.inject({ url: '/api/openapi/financeiro' })).json() as { paths: Record<string, unknown> };
+    expect(finance.paths).toHaveProperty(['/api/finance/calculation']);
+  });
+
+  it('answers bad input of a route\'s contract with 422 on the field, in pt-BR, before its handler runs', async () => {
+    const token = server.adminToken;
+    const send = (payload: string) => server.app.inject({ method: 'POST', url: '/api/series_indicador/1/histories/import', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });
+    const wrongType = await send(JSON.stringify({ csv: { linhas: 1 } }));
+    expect(wrongType.statusCode).toBe(422);
+    expect(wrongType.json().errors).toEqual({ csv: ['O campo Arquivo CSV é inválido.'] });
+    for (const body of ['null', '[]', '42']) {
+      const notAnObject = await send(body);
+      expect(notAnObject.statusCode, body).toBe(422);
+      expect(notAnObject.json().errors, body).toEqual({ _: ['O corpo da requisição deve ser um objeto.'] });
+    }
   });
 
   it('serves each part of the document by menu area to anyone, 404 for an area that does not exist', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../language/index.js';
 import { notFound } from './app-error.js';
 import { documentAreas, splitByArea } from './openapi-areas.js';
+import { contractPaths } from './route-contracts.js';
 
 /** The generated OpenAPI document, or an empty one until the generator has written it. */
 function readDocument(root: string, version: string): Record<string, unknown> {
@@ -20,7 +21,12 @@ function readDocument(root: string, version: string): Record<string, unknown> {
  * parts in its selector, 'Geral' first, each opening with its groups closed and a filter by group.
  */
 export async function openApiRoutes(app: FastifyInstance, options: { root: string; version: string; model: Model }) {
+  // The generated document (the modules' generic routes), and the routes that declare their contract
+  // (route-contracts.ts): those are all registered once the app is ready.
   const document = readDocument(options.root, options.version);
+  app.addHook('onReady', async () => {
+    document.paths = { ...(document.paths as Record<string, unknown>), ...contractPaths(app.routeContracts) };
+  });
   const areas = documentAreas(options.model);
   // Split when first asked for (tens of milliseconds): most servers, and every test's, never are.
   let parts: Map<string, unknown> | undefined;

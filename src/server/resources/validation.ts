@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Entity, Field } from '../../../language/index.js';
 import { isCalendarDate } from '../../shared/dates.js';
@@ -14,12 +14,30 @@ import { choicesError, choicesFieldAt, inSchemaOrder } from './choices.js';
 
 export type Mode = 'create' | 'edit';
 
-const ajv = new Ajv({ allErrors: true, removeAdditional: true, useDefaults: true, coerceTypes: false, verbose: true, strict: false });
-addFormats.default(ajv, ['email', 'date', 'time', 'date-time', 'uri', 'ipv4', 'ipv6']);
-ajv.addFormat('ip', { type: 'string', validate: (value: string) => isIpAddress(value) });
-ajv.addFormat('cpf', { type: 'string', validate: isCpf });
-ajv.addFormat('cnpj', { type: 'string', validate: isCnpj });
-ajv.addFormat('money', { type: 'string', validate: (value: string) => isMoney(value) });
+/**
+ * An ajv with the product's formats (CPF, CNPJ, money, IP, dates whose day exists) and every error
+ * kept with its schema (`verbose`), for the messages of `ruleError`.
+ */
+export function productAjv(options: Pick<Options, 'removeAdditional' | 'useDefaults' | 'coerceTypes'>): Ajv {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, ...options });
+  addFormats.default(ajv, ['email', 'date', 'time', 'date-time', 'uri', 'ipv4', 'ipv6']);
+  ajv.addFormat('ip', { type: 'string', validate: (value: string) => isIpAddress(value) });
+  ajv.addFormat('cpf', { type: 'string', validate: isCpf });
+  ajv.addFormat('cnpj', { type: 'string', validate: isCnpj });
+  ajv.addFormat('money', { type: 'string', validate: (value: string) => isMoney(value) });
+  // The patterns of dates and date-times (language/rules.ts) check their shape; the day itself is checked
+  // here, so that a day that does not exist answers on its field instead of reaching the database.
+  ajv.addKeyword({
+    keyword: 'x-kind',
+    type: 'string',
+    schemaType: 'string',
+    errors: false,
+    validate: (kind: string, data: string) => (kind !== 'date' && kind !== 'datetime') || isRealMoment(data),
+  });
+  return ajv;
+}
+
+const ajv = productAjv({ removeAdditional: true, useDefaults: true, coerceTypes: false });
 
 const MOMENT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
 
@@ -34,16 +52,6 @@ export function isRealMoment(value: string): boolean {
   const [hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = match.slice(4).map((part) => (part === undefined ? undefined : Number(part))) as number[];
   return isCalendarDate(`${match[1]}-${match[2]}-${match[3]}`) && hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 15 && offsetMinutes <= 59;
 }
-
-// The patterns of dates and date-times (language/rules.ts) check their shape; the day itself is checked
-// here, so that a day that does not exist answers on its field instead of reaching the database.
-ajv.addKeyword({
-  keyword: 'x-kind',
-  type: 'string',
-  schemaType: 'string',
-  errors: false,
-  validate: (kind: string, data: string) => (kind !== 'date' && kind !== 'datetime') || isRealMoment(data),
-});
 
 // Kept per entity, not per module name: two models in one process (a test's own schemas beside the
 // product's) may each have a module of that name with other rules.
@@ -86,13 +94,24 @@ function messageOf(error: ErrorObject, entity: Entity): { field: string; message
   const file = entity.fields.find((f) => f.kind === 'file' && (path.startsWith(`${f.name}.`) || (path === f.name && error.keyword === 'required')));
   if (file) return { field: file.name, message: `O campo ${file.label} é inválido.` };
   const schema = (error.parentSchema ?? {}) as Record<string, any>;
-  const label = schema.title ?? path;
-  // The schema's own message for the rule (`x-messages`), else the default words.
-  const say = (rule: string, fallback: string, n?: number) => ruleMessage(schema['x-messages'], rule, label, n, fallback);
   if (error.keyword === 'type' && !schema.title) {
     const message = itemMessage(path, entity);
     if (message) return { field: path, message };
   }
+  return ruleError(error);
+}
+
+/**
+ * The pt-BR message of a JSON Schema rule that failed, on the field it names (dotted path): the
+ * schema's own words for the rule (`x-messages`), else the default ones, the field named by its
+ * `title`. Any ajv error of a body, an entity's or a route's.
+ */
+export function ruleError(error: ErrorObject): { field: string; message: string } {
+  const path = pathOf(error.instancePath);
+  const schema = (error.parentSchema ?? {}) as Record<string, any>;
+  const label = schema.title ?? path;
+  // The schema's own message for the rule (`x-messages`), else the default words.
+  const say = (rule: string, fallback: string, n?: number) => ruleMessage(schema['x-messages'], rule, label, n, fallback);
   const limit = (error.params as { limit?: number }).limit;
   if (schema['x-kind'] === 'decimal' && (error.keyword === 'type' || error.keyword === 'pattern')) {
     // A number with a fraction may have lost places in JSON already: the API takes decimals as text.
