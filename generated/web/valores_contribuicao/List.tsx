@@ -10,10 +10,10 @@ import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
 export const columns = {
   id: { source: 'id', kind: 'id', label: 'ID', sortable: true },
   year: { source: 'year', kind: 'integer', label: 'Exercício', sortable: true },
-  debt_type_id: { source: 'debt_type_id', kind: 'reference', label: 'Contribuição', reference: { module: 'tipo_debito', combo: 'contribuicoes' }, sortable: true },
   contribution_range_id: { source: 'contribution_range_id', kind: 'reference', label: 'Faixa de contribuição', reference: { module: 'faixa_de_contribuicao' }, sortable: true },
-  category_id: { source: 'category_id', kind: 'reference', label: 'Categoria', reference: { module: 'categoria' }, sortable: true },
   amount: { source: 'amount', kind: 'money', label: 'Valor', sortable: true },
+  category_id: { source: 'category_id', kind: 'reference', label: 'Categoria', reference: { module: 'categoria' }, sortable: true },
+  debt_type_id: { source: 'debt_type_id', kind: 'reference', label: 'Contribuição', reference: { module: 'tipo_debito', combo: 'contribuicoes' }, sortable: true },
   due_date: { source: 'due_date', kind: 'date', label: 'Vencimento', sortable: true },
 } satisfies Record<string, FieldSpec>;
 /** The list's filters by field (`x-list.filters`). */
