@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Field } from '../../language/index.js';
 import { conditionHolds, ruleMessage } from '../../src/shared/field-rules.js';
 import { DATABASE_KINDS } from '../support/databases.js';
-import { creator, validBody, writableEntities } from './support/bodies.js';
+import { creator, validBody, withFollowers, writableEntities } from './support/bodies.js';
 import { call, startTestServer, uploader, type TestServer } from './support/server.js';
 
 for (const kind of DATABASE_KINDS) {
@@ -65,7 +65,7 @@ for (const kind of DATABASE_KINDS) {
         if (unique) {
           // Unique within other fields (a slug within its category): the same value among the same ones.
           const same = Object.fromEntries([unique.name, ...(unique.uniqueWithin ?? [])].map((name) => [name, body[name]]));
-          const again = await api('POST', `/api/${entity.module}`, { ...(await validBody(entity, create)), ...same });
+          const again = await api('POST', `/api/${entity.module}`, withFollowers(entity.module, { ...(await validBody(entity, create)), ...same }));
           expect(again.status, entity.module).toBe(422);
           expect(again.body.errors[unique.name]).toEqual([ruleMessage(unique.messages, 'unique', unique.label, undefined, 'Já existe um registro com este valor.')]);
         }

@@ -236,12 +236,21 @@ export async function validBody(entity: Entity, create: Create): Promise<Record<
   if (entity.module === 'infracoes_acao_fiscalizacao' || entity.module === 'pendencias_acao_fiscalizacao') return validAnnotationChildBody(entity.module, body, create);
   if (entity.module === 'tipo_fluxo_trabalho') return validWorkflowTypeBody(body);
   if (entity.module === 'tipo_debito') return { ...body, proportionality_percent: true };
-  // A contribution's value falls due in its year (src/server/receivables/contribution-values.ts).
-  if (entity.module === 'valores_contribuicao') return { ...body, due_date: `${body.year}-03-31` };
+  if (entity.module === 'valores_contribuicao') return withFollowers(entity.module, body);
   if (entity.module === 'tipo_acordo') return { ...body, configs: (body.configs as Record<string, unknown>[]).map((c) => ({ ...c, maximum_instalments_amount: 12, max_installment_amount_for_discount: 6, ...(c.discount_application_type === 2 ? {} : { instalment_discounts: [] }) })) };
   // One revenue setting per date: each body its own day.
   if (entity.module === 'configuracao_arrecadacao') return { ...body, since: new Date(Date.UTC(2000, 0, 1) + n * 86_400_000).toISOString().slice(0, 10) };
   return entity.module === 'sequencias' ? validSequenceBody(body) : body;
+}
+
+/**
+ * A body with the fields a rule ties to others of the record written after them: a contribution
+ * value's due date falls in its year (src/server/receivables/contribution-values.ts). A test that
+ * gives a body another's fields (the same unique value) calls it again.
+ */
+export function withFollowers(module: string, body: Record<string, unknown>): Record<string, unknown> {
+  if (module === 'valores_contribuicao') return { ...body, due_date: `${body.year}-03-31` };
+  return body;
 }
 
 /**
