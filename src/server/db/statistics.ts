@@ -7,13 +7,20 @@ import { sql, type Kysely } from 'kysely';
  * and emptied by every save (the search vocabulary's pending changes) or a queue's claimed rows would
  * grow for good.
  */
-export async function vacuumDeadTables<DB>(db: Kysely<DB>): Promise<string[]> {
+export const vacuumDeadTables = <DB>(db: Kysely<DB>): Promise<string[]> => runPastAutovacuumRule(db, 'vacuum');
+
+/**
+ * Runs `vacuum` or `analyze` on each table whose counter passed autovacuum's rule for it (its
+ * `autovacuum_<work>_threshold` + `autovacuum_<work>_scale_factor` × rows) and answers their names.
+ */
+async function runPastAutovacuumRule<DB>(db: Kysely<DB>, work: 'vacuum' | 'analyze'): Promise<string[]> {
+  const counter = sql.ref(work === 'vacuum' ? 's.n_dead_tup' : 's.n_mod_since_analyze');
   const { rows } = await sql<{ name: string }>`
     select format('%I.%I', s.schemaname, s.relname) as name
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-    where s.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::int
-      + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0)`.execute(db);
-  for (const { name } of rows) await sql`vacuum ${sql.raw(name)}`.execute(db);
+    where ${counter} > current_setting(${`autovacuum_${work}_threshold`})::int
+      + current_setting(${`autovacuum_${work}_scale_factor`})::float8 * greatest(c.reltuples, 0)`.execute(db);
+  for (const { name } of rows) await sql`${sql.raw(work)} ${sql.raw(name)}`.execute(db);
   return rows.map((r) => r.name);
 }
 
@@ -23,15 +30,7 @@ export async function vacuumDeadTables<DB>(db: Kysely<DB>): Promise<string[]> {
  * analysis) and answers their names. PGlite runs PostgreSQL in single-user mode, where no autovacuum
  * launcher runs: without this its statistics stay as the last `analyze` left them.
  */
-export async function analyzeChangedTables<DB>(db: Kysely<DB>): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    select format('%I.%I', s.schemaname, s.relname) as name
-    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-    where s.n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::int
-      + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0)`.execute(db);
-  for (const { name } of rows) await sql`analyze ${sql.raw(name)}`.execute(db);
-  return rows.map((r) => r.name);
-}
+export const analyzeChangedTables = <DB>(db: Kysely<DB>): Promise<string[]> => runPastAutovacuumRule(db, 'analyze');
 
 /**
  * Analyses the tables of the current schema that have at least doubled in size (their files, read

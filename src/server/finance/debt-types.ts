@@ -4,7 +4,7 @@ import type { SpaceDatabase } from '../../../generated/database.js';
 import { invalid } from '../http/app-error.js';
 import { operationAccess } from '../resources/access.js';
 import { listCombos, type ComboAnswer } from '../resources/combos.js';
-import type { ModuleHooks } from '../resources/hooks.js';
+import { valueAfter as valueOf, type ModuleHooks } from '../resources/hooks.js';
 
 type Row = Record<string, unknown>;
 
@@ -23,8 +23,6 @@ export const PERCENT_REQUIRED = 'O campo Porcentagem (%) é obrigatório.';
 export const PROPORTIONALITY_OFF = 'Marque a proporcionalidade de uma contribuição para informar as suas porcentagens.';
 export const DATE_REPEATED = 'Já existe uma linha nesta data.';
 
-/** A field's value after the write: the body's when sent, the stored one otherwise. */
-const valueOf = (body: Readonly<Row>, previous: Readonly<Row> | undefined, name: string): unknown => (name in body ? body[name] : previous?.[name]);
 
 /**
  * A debt type's characteristic configuration (docs/FINANCE.md 'Debt types'): a contribution's

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorObject } from 'ajv';
-import { productAjv, ruleError } from '../resources/validation.js';
-import { addError, invalid, type FieldErrors } from './app-error.js';
+import { addRuleErrors, productAjv, ruleError } from '../resources/validation.js';
+import { invalid, type FieldErrors } from './app-error.js';
 import { NOT_AN_OBJECT } from './body.js';
 
 type Doc = Record<string, unknown>;
@@ -32,14 +32,13 @@ const parts = productAjv({ removeAdditional: false, useDefaults: true, coerceTyp
 
 /** The bad input of a route's schema, each message on its field (dotted path), in pt-BR. */
 export function fieldErrorsOf(errors: readonly ErrorObject[]): FieldErrors {
+  // The body itself of the wrong kind: the route's fields cannot be read from it.
+  if (errors.some((error) => error.instancePath === '' && error.keyword === 'type')) return { _: [NOT_AN_OBJECT] };
   const found: FieldErrors = {};
-  for (const error of errors) {
-    if (error.keyword === 'if') continue;
-    // The body itself of the wrong kind: the route's fields cannot be read from it.
-    if (error.instancePath === '' && error.keyword === 'type') return { _: [NOT_AN_OBJECT] };
+  addRuleErrors(found, errors, (error) => {
     const { field, message } = ruleError(error);
-    if (!found[field || '_']?.includes(message)) addError(found, field || '_', message);
-  }
+    return { field: field || '_', message };
+  });
   return found;
 }
 

@@ -1,11 +1,7 @@
 import type { SpaceDatabase } from '../../../generated/database.js';
 import { invalid } from '../http/app-error.js';
-import type { ModuleHooks } from '../resources/hooks.js';
+import { valueAfter, type ModuleHooks } from '../resources/hooks.js';
 
-type Row = Record<string, unknown>;
-
-/** A field's value after the write: the body's when sent, the stored one otherwise. */
-const valueOf = (body: Readonly<Row>, previous: Readonly<Row> | undefined, name: string): unknown => (name in body ? body[name] : previous?.[name]);
 
 export const dueDateOutsideYear = (year: number) => `O vencimento deve ser uma data do exercício de ${year}.`;
 
@@ -16,8 +12,8 @@ export const dueDateOutsideYear = (year: number) => `O vencimento deve ser uma d
  */
 export const contributionValueRules: ModuleHooks<SpaceDatabase> = {
   beforeWrite(_trx, { body, previous }) {
-    const year = valueOf(body, previous, 'year');
-    const due = valueOf(body, previous, 'due_date');
+    const year = valueAfter(body, previous, 'year');
+    const due = valueAfter(body, previous, 'due_date');
     if (typeof year === 'number' && typeof due === 'string' && !due.startsWith(`${year}-`)) throw invalid({ due_date: [dueDateOutsideYear(year)] });
   },
 };

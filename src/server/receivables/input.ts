@@ -1,4 +1,5 @@
 import { isCalendarDate } from '../../shared/dates.js';
+import type { Calendar } from '../holidays/calendar.js';
 import { decimalMessages, isApiDecimal } from '../../shared/decimals.js';
 import { Exact } from '../../shared/finance/exact.js';
 
@@ -8,11 +9,8 @@ import { Exact } from '../../shared/finance/exact.js';
  * bodies first; the engine still refuses what would make its arithmetic lie.
  */
 
-/** The calendar the engine asks: the council's holiday calendar (docs/DEADLINES.md) is one. */
-export interface BusinessDays {
-  /** The date itself when a business day, else the first business day after it. */
-  nextBusinessDay(date: string): string;
-}
+/** The calendar the engine asks: the council's holiday calendar (docs/DEADLINES.md). */
+export type BusinessDays = Pick<Calendar, 'nextBusinessDay'>;
 
 /** Input the engine refuses, on its field (422). */
 export class InvalidInput extends Error {

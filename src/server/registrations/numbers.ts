@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
-import type { ModuleHooks } from '../resources/hooks.js';
+import { valueAfter, type ModuleHooks } from '../resources/hooks.js';
 import { drawNumber } from '../sequences/index.js';
 import { addMonths, dateText, today } from './calendar.js';
-import { numberSequenceOf, readOptions, valueAfter, type RegistrationOptions } from './options.js';
+import { numberSequenceOf, readOptions, type RegistrationOptions } from './options.js';
 
 type Row = Record<string, unknown>;
 

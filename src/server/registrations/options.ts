@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
+import { valueAfter } from '../resources/hooks.js';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -11,8 +12,6 @@ export interface RegistrationOptions {
   situation: { id: number; denomination: string; disable_number: boolean | null; has_end: boolean | null; amount_months_term: number | null; replace_maturity: boolean | null; number_mask: string | null } | undefined;
 }
 
-/** A field's value after the write: the body's when it sends it, else the stored one. */
-export const valueAfter = (body: Row, previous: Row | undefined, field: string): unknown => (field in body ? body[field] : previous?.[field]);
 
 export async function readOptions(trx: Kysely<SpaceDatabase>, body: Row, previous?: Row): Promise<RegistrationOptions> {
   const id = (field: string) => {

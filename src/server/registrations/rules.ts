@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import { invalid, type FieldErrors } from '../http/app-error.js';
-import type { ModuleHooks } from '../resources/hooks.js';
+import { valueAfter, type ModuleHooks } from '../resources/hooks.js';
 import { fitsMask } from './mask.js';
-import { readOptions, valueAfter } from './options.js';
+import { readOptions } from './options.js';
 
 export const PERSON_TYPE_NAMES: Record<number, string> = { 1: 'Pessoa Física', 2: 'Pessoa Jurídica' };
 export const PARTY_NOT_OF_TYPE = (type: number) => `O inscrito não é ${type === 1 ? 'uma pessoa física' : 'uma pessoa jurídica'}.`;

@@ -126,6 +126,9 @@ export interface WriteDefaults {
  */
 export type FieldDefaults = Record<string, unknown>;
 
+/** A field's value after an update or insert: the body's when it sends it, else the stored one. */
+export const valueAfter = (body: Readonly<Row>, previous: Readonly<Row> | null | undefined, field: string): unknown => (field in body ? body[field] : previous?.[field]);
+
 export interface BeforeWrite {
   entity: Entity;
   mode: WriteMode;

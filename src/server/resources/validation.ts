@@ -101,6 +101,16 @@ function messageOf(error: ErrorObject, entity: Entity): { field: string; message
   return ruleError(error);
 }
 
+/** Each failed rule's message added once on its field (`messageOf`: `ruleError`, or an entity's own words). */
+export function addRuleErrors(errors: FieldErrors, failed: readonly ErrorObject[], messageOf: (error: ErrorObject) => { field: string; message: string } = ruleError): void {
+  for (const error of failed) {
+    // A condition's failed `then` is reported on its fields; the `if` summary names none.
+    if (error.keyword === 'if') continue;
+    const { field, message } = messageOf(error);
+    if (!errors[field]?.includes(message)) addError(errors, field, message);
+  }
+}
+
 /**
  * The pt-BR message of a JSON Schema rule that failed, on the field it names (dotted path): the
  * schema's own words for the rule (`x-messages`), else the default ones, the field named by its
@@ -212,12 +222,7 @@ export function validateBody(entity: Entity, mode: Mode, input: unknown, previou
   // An edit that leaves a controlling field out keeps the stored value, and its conditions follow that.
   const { checked, borrowed } = withKnownControllers(body, entity.fields, previous);
   if (!validate(checked)) {
-    for (const error of validate.errors ?? []) {
-      // A condition's failed `then` is reported on its fields; the `if` summary names none.
-      if (error.keyword === 'if') continue;
-      const { field, message } = messageOf(error, entity);
-      if (!errors[field]?.includes(message)) addError(errors, field, message);
-    }
+    addRuleErrors(errors, validate.errors ?? [], (error) => messageOf(error, entity));
   }
   for (const name of borrowed) delete checked[name];
   checkOrder(entity.order, checked, previous, errors);
