@@ -4,10 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES, MIGRATIONS } from '../../src/server/features';
 import { importsOf, root } from './support';
 
-/** A feature is a folder of src/server with a `feature.ts`; src/server/features.ts lists them. */
-const FEATURE_FOLDERS = readdirSync(join(root, 'src/server'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(join(root, 'src/server', entry.name, 'feature.ts')))
-  .map((entry) => `src/server/${entry.name}`);
+/** A feature is a folder of src/server/features or src/server/services with a `feature.ts`; src/server/features.ts lists them. */
+const FEATURE_FOLDERS = ['src/server/features', 'src/server/services'].flatMap((floor) =>
+  readdirSync(join(root, floor), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, floor, entry.name, 'feature.ts')))
+    .map((entry) => `${floor}/${entry.name}`));
+/** A feature's folder, from its name. */
+const folderOf = (name: string) => FEATURE_FOLDERS.find((folder) => folder.endsWith(`/${name}`)) ?? `(no folder) ${name}`;
 
 /** What the product is built, started and tested from, besides the features themselves. */
 const SCANNED = ['src', 'scripts', 'generator', 'language', 'tests/support', 'tests/e2e/support', 'vite.config.ts', 'package.json'];
@@ -19,12 +22,12 @@ const SCANNED = ['src', 'scripts', 'generator', 'language', 'tests/support', 'te
  */
 const MAY_NAME: Record<string, { feature: string; why: string }[]> = {
   'src/server/main.ts': [
-    { feature: 'src/server/platform', why: 'opens the spaces\' directory and gives its tenancy to buildApp' },
-    { feature: 'src/server/auth', why: 'creates the default space\'s first administrator' },
-    { feature: 'src/server/monitoring', why: 'starts the monitors\' loop' },
+    { feature: 'src/server/features/platform', why: 'opens the spaces\' directory and gives its tenancy to buildApp' },
+    { feature: 'src/server/features/auth', why: 'creates the default space\'s first administrator' },
+    { feature: 'src/server/features/monitoring', why: 'starts the monitors\' loop' },
   ],
-  'tests/support/databases.ts': [{ feature: 'src/server/platform', why: 'a test\'s platform and space databases are where the product finds them (platformTarget, spaceTarget)' }],
-  'tests/support/build-templates.ts': [{ feature: 'src/server/platform', why: 'builds the product\'s space templates once per run' }],
+  'tests/support/databases.ts': [{ feature: 'src/server/features/platform', why: 'a test\'s platform and space databases are where the product finds them (platformTarget, spaceTarget)' }],
+  'tests/support/build-templates.ts': [{ feature: 'src/server/features/platform', why: 'builds the product\'s space templates once per run' }],
 };
 
 function filesUnder(path: string): string[] {
@@ -56,11 +59,11 @@ function namings(paths: string[], folders: string[]): string[] {
 
 describe('a feature is its folder', () => {
   it('features.ts lists every feature folder, and each feature is named after its folder', () => {
-    expect(FEATURES.map((feature) => `src/server/${feature.name}`).sort()).toEqual([...FEATURE_FOLDERS].sort());
+    expect(FEATURES.map((feature) => folderOf(feature.name)).sort()).toEqual([...FEATURE_FOLDERS].sort());
   });
 
   it('no file outside a feature\'s folder names it, but features.ts and the few listed', () => {
-    expect(FEATURE_FOLDERS).toEqual(expect.arrayContaining(['src/server/auth', 'src/server/platform', 'src/server/certificates']));
+    expect(FEATURE_FOLDERS).toEqual(expect.arrayContaining(['src/server/features/auth', 'src/server/features/platform', 'src/server/features/certificates']));
     // Features may use each other's services (imports.test.ts): their files are held to the rule
     // only for the features' migrations (below).
     const outside = SCANNED.flatMap(filesUnder).filter((file) => !featureOf(file));
@@ -73,14 +76,14 @@ describe('a feature is its folder', () => {
 
   it('a feature\'s migration folders are named from its own folder alone', () => {
     const folders = FEATURES.flatMap((feature) => [...feature.migrations, ...feature.platformMigrations]).map((folder) => relative(root, folder));
-    expect(folders).toEqual(expect.arrayContaining(['src/server/auth/recovery-migrations', 'src/server/certificates/platform-migrations', 'src/server/platform/migrations']));
+    expect(folders).toEqual(expect.arrayContaining(['src/server/features/auth/recovery-migrations', 'src/server/features/certificates/platform-migrations', 'src/server/features/platform/migrations']));
     expect(namings(SCANNED, folders)).toEqual([]);
   });
 
   it('each feature declares migration folders of its own, and every migration folder is in a set', () => {
     for (const feature of FEATURES) {
       for (const folder of [...feature.migrations, ...feature.platformMigrations]) {
-        expect(relative(root, folder).startsWith(`src/server/${feature.name}/`), `${feature.name}: ${folder}`).toBe(true);
+        expect(relative(root, folder).startsWith(`${folderOf(feature.name)}/`), `${feature.name}: ${folder}`).toBe(true);
         expect(existsSync(folder), folder).toBe(true);
       }
     }

@@ -13,10 +13,15 @@ function violations(dir: string, allowed: (target: string) => boolean): string[]
 
 const inside = (...prefixes: string[]) => (target: string) => prefixes.some((p) => target === p || target.startsWith(`${p}/`));
 
-/** The folders of src/server: a feature has a `feature.ts` (src/server/features.ts lists them); the rest is the core they plug into. */
-const serverFolders = readdirSync(join(root, 'src/server'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `src/server/${entry.name}`);
-const FEATURES = serverFolders.filter((folder) => existsSync(join(root, folder, 'feature.ts')));
-const CORE = serverFolders.filter((folder) => !FEATURES.includes(folder));
+/**
+ * The three floors of src/server: the generic core (core/), the domain services several features
+ * build on (services/: numbering, the holiday calendar, the parties), the features (features/); a
+ * folder of the last two is a feature (its `feature.ts`, listed in src/server/features.ts).
+ */
+const foldersOf = (floor: string) => readdirSync(join(root, floor), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `${floor}/${entry.name}`);
+const FEATURES = foldersOf('src/server/features');
+const SERVICES = foldersOf('src/server/services');
+const CORE = ['src/server/core'];
 
 /** The files of src/server that sit on an import cycle, one list per cycle (Tarjan's strongly connected components). */
 function importCycles(): string[][] {
@@ -70,15 +75,26 @@ describe('import directions', () => {
     expect(violations('src/server', (t) => !inside('src/web', 'generated/web')(t))).toEqual([]);
   });
 
-  it('generic resources never import a feature', () => {
-    expect(FEATURES).toEqual(expect.arrayContaining(['src/server/auth', 'src/server/monitoring', 'src/server/platform', 'src/server/profile']));
-    expect(CORE).toEqual(expect.arrayContaining(['src/server/resources', 'src/server/rest-dialect', 'src/server/http', 'src/server/db']));
-    // Features plug into the core through `app.resources` (src/server/resources/registry.ts), never the other way.
-    expect(CORE.flatMap((folder) => violations(folder, (t) => !inside(...FEATURES)(t)))).toEqual([]);
+  it('src/server holds the core, the services and the features, and the composition roots beside them', () => {
+    const top = readdirSync(join(root, 'src/server')).sort();
+    expect(top).toEqual(['app.ts', 'core', 'dev.ts', 'features', 'features.ts', 'main.ts', 'services']);
+    for (const folder of [...FEATURES, ...SERVICES]) expect(existsSync(join(root, folder, 'feature.ts')), folder).toBe(true);
+    expect(sourceFiles('src/server/core').filter((file) => file.endsWith('/feature.ts') && file !== 'src/server/core/feature.ts')).toEqual([]);
   });
 
-  it('no import cycle runs through the generic core', () => {
-    expect(importCycles().filter((cycle) => cycle.some(inside(...CORE)))).toEqual([]);
+  it('the core never imports a service or a feature', () => {
+    expect(FEATURES).toEqual(expect.arrayContaining(['src/server/features/auth', 'src/server/features/monitoring', 'src/server/features/platform', 'src/server/features/profile']));
+    expect(SERVICES).toEqual(['src/server/services/holidays', 'src/server/services/parties', 'src/server/services/sequences']);
+    // Features plug into the core through `app.resources` (src/server/core/resources/registry.ts), never the other way.
+    expect(violations('src/server/core', (t) => !inside(...FEATURES, ...SERVICES)(t))).toEqual([]);
+  });
+
+  it('a service never imports a feature: the services are a floor below the features that use them', () => {
+    expect(SERVICES.flatMap((folder) => violations(folder, (t) => !inside(...FEATURES)(t)))).toEqual([]);
+  });
+
+  it('no import cycle runs through the core or a service', () => {
+    expect(importCycles().filter((cycle) => cycle.some(inside(...CORE, ...SERVICES)))).toEqual([]);
   });
 
   it('the generator never reads src/', () => {
