@@ -265,6 +265,22 @@ export interface ControlAccountCustomFieldsTable {
 export interface ControlAccountsTable {
   id: Generated<number>;
   formatted_number: string;
+  party_id: number | null;
+  registration_id: number | null;
+  debt_type_id: number | null;
+  exercise: number | null;
+  principal: Numeric | null;
+  open_principal: Numeric | null;
+  due_date: string | null;
+  posting_date: string | null;
+  origin: 1 | 2 | 3 | 4 | 5 | null;
+  status: 1 | 2 | 3 | 4 | 5 | 6 | null;
+  value_update_setting_id: number | null;
+  interest_update_setting_id: number | null;
+  forfeit_update_setting_id: number | null;
+  amount_amortization_setting_id: number | null;
+  cancellation_reason: string | null;
+  replaced_by_id: number | null;
   related_control_account_id: number | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
