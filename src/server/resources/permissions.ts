@@ -43,6 +43,7 @@ const SPECIAL: PermissionEntry[] = [
   { name: 'deadline.update', label: 'Prazos — alterar, suspender, reativar, concluir e cancelar', module: null, area: 'tabelas' },
   { name: 'inspectionAction.supervise', label: 'Ações de fiscalização — atuar como fiscal', module: null, area: 'fiscalizacao' },
   { name: 'controlAccount.show', label: 'Conta de controle — visualizar', module: null, area: 'financeiro' },
+  { name: 'controlAccount.post', label: 'Conta de controle — lançar e confirmar lançamentos', module: null, area: 'financeiro' },
   ...(Object.keys(ACTION_LABELS) as ResourceAction[]).filter((action) => action !== 'generate').map((action) => ({
     name: `party.${action}`, label: `Pessoas — ${ACTION_LABELS[action]}`, module: null, area: 'cadastro' as MenuArea,
   })),
