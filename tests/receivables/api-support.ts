@@ -6,8 +6,9 @@
  * books consolidated up to 31/12/2025), a registration and the annuity's values of 2026.
  */
 import { expect } from 'vitest';
+import type { Model } from '../../language/index.js';
 import { creator } from '../api/support/bodies.js';
-import { call, type TestServer } from '../api/support/server.js';
+import type { call } from '../api/support/server.js';
 
 type Row = Record<string, any>;
 export type Api = ReturnType<typeof call>;
@@ -29,7 +30,10 @@ export async function created(api: Api, url: string, body: Row): Promise<Row> {
   return answer.body.data;
 }
 
-export async function setUpReceivables(server: TestServer, api: Api): Promise<SetUp> {
+type Registration = SetUp['registration'];
+
+/** `registration`: how the space's registration is made (default: a generated one, tests/api/support/bodies.ts). */
+export async function setUpReceivables(model: Model, api: Api, options: { registration?: () => Promise<Registration> } = {}): Promise<SetUp> {
   const ids: Record<string, number> = {};
   const since = SINCE;
   ids.rounding = (await created(api, '/api/configuracao_arredondamento_valor', { denomination: 'Centavos', configs: [{ since, decimal_places_number: 2, rounding_method: 1 }] })).id;
@@ -52,10 +56,7 @@ export async function setUpReceivables(server: TestServer, api: Api): Promise<Se
   })).id as number;
   ids.annuity = await debtType({ denomination: 'Anuidade PF', characteristic: 1, counting_way: 'M', counting_way_value: 15, allow_create_without_confirmation: true });
 
-  const create = creator(server.model, (url, body) => api('POST', url, body));
-  const registrationId = await create('inscricao');
-  const made = create.records!.get(`inscricao:${registrationId}`)!;
-  const registration = { id: registrationId, party_id: Number(made.party_id), contribution_range_id: Number(made.contribution_range_id), category_id: Number(made.category_id) };
+  const registration = await (options.registration ?? (() => generatedRegistration(model, api)))();
   await created(api, '/api/valores_contribuicao', { debt_type_id: ids.annuity, year: 2026, contribution_range_id: registration.contribution_range_id, amount: '650.00', due_date: '2026-03-31' });
 
   ids.agreement = (await created(api, '/api/tipo_acordo', {
@@ -68,4 +69,11 @@ export async function setUpReceivables(server: TestServer, api: Api): Promise<Se
     current_contribution_id: ids.annuity, control_entry_consolidation_date: CONSOLIDATED,
   })).id;
   return { ids, registration, debtType };
+}
+
+async function generatedRegistration(model: Model, api: Api): Promise<Registration> {
+  const create = creator(model, (url, body) => api('POST', url, body));
+  const id = await create('inscricao');
+  const made = create.records!.get(`inscricao:${id}`)!;
+  return { id, party_id: Number(made.party_id), contribution_range_id: Number(made.contribution_range_id), category_id: Number(made.category_id) };
 }

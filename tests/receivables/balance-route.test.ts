@@ -21,7 +21,7 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`balance at a date [${kind}]
   beforeAll(async () => {
     server = await startTestServer(kind);
     api = call(server, server.adminToken);
-    setUp = await setUpReceivables(server, api);
+    setUp = await setUpReceivables(server.model, api);
     const { ids } = setUp;
     const tax = (denomination: string, settings: Row) => setUp.debtType({ denomination, characteristic: 2, is_dynamic: true, allow_create_without_confirmation: true, ...settings });
     const types = {

@@ -17,7 +17,7 @@ for (const kind of DATABASE_KINDS) describe(`numbers of postings at once [${kind
   beforeAll(async () => {
     server = await startTestServer(kind);
     api = call(server, server.adminToken);
-    setUp = await setUpReceivables(server, api);
+    setUp = await setUpReceivables(server.model, api);
   }, 300_000);
 
   afterAll(async () => server?.close());

@@ -21,7 +21,7 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`manual posting [${kind}]`, 
   beforeAll(async () => {
     server = await startTestServer(kind);
     api = call(server, server.adminToken);
-    setUp = await setUpReceivables(server, api);
+    setUp = await setUpReceivables(server.model, api);
     Object.assign(ids, setUp.ids);
     ids.tax = await setUp.debtType({ denomination: 'Taxa de certidão', characteristic: 2, is_dynamic: true, allow_create_without_confirmation: true });
     ids.percentTax = await setUp.debtType({ denomination: 'Taxa de expediente', characteristic: 2, is_dynamic: false, percent_value: '10' });
