@@ -189,7 +189,7 @@ describe('debt types, agreement types and the revenue setting in the browser', (
 
   it('lists the control accounts read only and shows one with the accounts related to it', async () => {
     await page().goto(`${session.product.url}/control_account`);
-    const row = page().getByRole('row', { name: /^\d+ ACO-000001\/2026/ });
+    const row = page().getByRole('row', { name: /^\d+ .*ACO-000001\/2026/ });
     await row.waitFor();
     expect(await page().getByRole('link', { name: 'Inserir' }).count()).toBe(0);
     await row.click();
