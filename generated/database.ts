@@ -1326,6 +1326,36 @@ export interface PersonsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `receivable_payment_lines` (schemas/financeiro/pagamentos.schema.json). */
+export interface ReceivablePaymentLinesTable {
+  id: Generated<number>;
+  receivable_payment_id: number;
+  control_account_id: number;
+  applied: Numeric;
+  principal_share: Numeric;
+  discount: Numeric | null;
+  open_principal_before: Numeric;
+  open_principal_after: Numeric;
+  status_before: number;
+  settled: boolean | null;
+}
+
+/** `receivable_payments` (schemas/financeiro/pagamentos.schema.json). */
+export interface ReceivablePaymentsTable {
+  id: Generated<number>;
+  party_id: number;
+  date: string;
+  amount: Numeric;
+  means: 1 | 2 | 3 | 4 | 5 | 6;
+  notes: string | null;
+  credit: Numeric | null;
+  status: 1 | 2;
+  reversal_reason: string | null;
+  reversal_date: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `regions` (schemas/tabelas/regioes.schema.json). */
 export interface RegionsTable {
   id: Generated<number>;
@@ -1980,6 +2010,8 @@ export interface SpaceDatabase {
   person_work_expedients: PersonWorkExpedientsTable;
   person_work_relations: PersonWorkRelationsTable;
   persons: PersonsTable;
+  receivable_payment_lines: ReceivablePaymentLinesTable;
+  receivable_payments: ReceivablePaymentsTable;
   regions: RegionsTable;
   registration_phases: RegistrationPhasesTable;
   registration_types: RegistrationTypesTable;

@@ -55,6 +55,7 @@ export const MODULES = [
   'operadoras_telefone',
   'organizacao',
   'outros_locais_registro_diploma',
+  'pagamentos',
   'pagina_dinamica',
   'papeis',
   'partes',

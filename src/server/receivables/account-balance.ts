@@ -33,25 +33,25 @@ export interface AccountBalance extends Balance {
 }
 
 /** What every balance of a date shares: the calendar and the revenue setting's totalisation. */
-interface DateContext {
+export interface DateContext {
   calendar: Calendar;
   totalisation: Totalisation;
 }
 
-async function dateContext(db: Kysely<SpaceDatabase>, date: string): Promise<DateContext> {
+export async function dateContext(db: Kysely<SpaceDatabase>, date: string): Promise<DateContext> {
   const revenue = await revenueSettingOn(db, date);
   if (!revenue) throw invalid({ data: [noRevenueSetting(date)] });
   return { calendar: await loadCalendar(db), totalisation: Number(revenue.balance_totalization_assembly_combination) as Totalisation };
 }
 
-const accountRow = (db: Kysely<SpaceDatabase>) =>
+export const accountRow = (db: Kysely<SpaceDatabase>) =>
   db
     .selectFrom('control_accounts')
     .select(['id', 'formatted_number', 'status', 'open_principal', 'due_date', 'exercise', 'debt_type_id', 'value_update_setting_id', 'interest_update_setting_id', 'forfeit_update_setting_id']);
 
-type AccountRow = Awaited<ReturnType<ReturnType<typeof accountRow>['executeTakeFirstOrThrow']>>;
+export type AccountRow = Awaited<ReturnType<ReturnType<typeof accountRow>['executeTakeFirstOrThrow']>>;
 
-async function balanceOf(db: Kysely<SpaceDatabase>, model: Model, account: AccountRow, date: string, context: DateContext): Promise<AccountBalance> {
+export async function balanceOf(db: Kysely<SpaceDatabase>, model: Model, account: AccountRow, date: string, context: DateContext): Promise<AccountBalance> {
   const debtTypeId = account.debt_type_id == null ? null : Number(account.debt_type_id);
   const id = (value: unknown) => (value == null ? null : Number(value));
   const settings = await accountSettings(db, model, {

@@ -3,7 +3,9 @@
  * - `POST /api/control_account/lancamento` (`controlAccount.post`): a manual posting (./posting.ts);
  * - `POST /api/control_account/{id}/confirmar` (`controlAccount.post`): 'Confirmar lançamento';
  * - `GET /api/control_account/{id}/saldo?data=` (`controlAccount.show`): the balance at a date (./account-balance.ts);
- * - `GET /api/partes/{id}/saldo?data=` (`controlAccount.show`): a party's balance, the sum of its open accounts'.
+ * - `GET /api/partes/{id}/saldo?data=` (`controlAccount.show`): a party's balance, the sum of its open accounts';
+ * - `POST /api/control_account/pagamento` (`controlAccount.pay`): a payment of a party's accounts (./payments.ts);
+ * - `POST /api/pagamentos/{id}/estorno` (`controlAccount.reverse`): its reversal.
  */
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +15,7 @@ import { requireAny } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
 import { parseId } from '../resources/read.js';
 import { accountBalance, partyBalance } from './account-balance.js';
+import { payAccounts, reversePayment } from './payments.js';
 import { confirmPosting, MESSAGES, postManually } from './posting.js';
 
 const text = { type: 'string' } as const;
@@ -124,6 +127,33 @@ const partyBalanceContract = {
   errors: ['401', '403', '404', '422'],
 } as const;
 
+const payment = {
+  tags: ['control_account'],
+  summary: 'Paga contas abertas de um devedor numa data (baixa): amortizadas pela configuração de amortização da conta mais antiga (a mais antiga primeiro ou distribuída), cada conta pela mesma fração de cada parte do saldo, o que passa dos saldos como crédito; trava as contas, grava o pagamento, as contas, o histórico e a auditoria numa transação (permissão `controlAccount.pay`; docs/RECEIVABLES.md §7)',
+  body: {
+    type: 'object',
+    properties: {
+      date: date('Data do pagamento'),
+      amount: { type: 'string', title: 'Valor', description: 'Texto de um decimal exato: `1234.56`' },
+      means: { type: 'integer', enum: [1, 2, 3, 4, 5, 6], title: 'Meio', description: '1 Dinheiro, 2 Boleto, 3 PIX, 4 Transferência, 5 Crédito, 6 Cartão' },
+      control_account_ids: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 1000, title: 'Contas' },
+      notes: { type: ['string', 'null'], maxLength: 1000, title: 'Observação' },
+    },
+    required: ['date', 'amount', 'means', 'control_account_ids'],
+  },
+  response: { 201: { description: 'O pagamento, como `GET /api/pagamentos/{id}` o mostra', type: 'object', properties: { data: record }, required: ['data'] } },
+  errors: ['401', '403', '409', '422'],
+} as const;
+
+const reversal = {
+  tags: ['pagamentos'],
+  summary: 'Estorna um pagamento inteiro: cada conta volta ao valor em aberto e à situação de antes, com o histórico; o pagamento fica Estornado com o motivo. Recusado quando um pagamento posterior toca uma das contas ou a data do pagamento está consolidada (permissão `controlAccount.reverse`; docs/RECEIVABLES.md §7)',
+  params: idParams,
+  body: { type: 'object', properties: { reason: { type: ['string', 'null'], maxLength: 1000, title: 'Motivo do estorno' } } },
+  response: { 200: { description: 'O pagamento estornado', type: 'object', properties: { data: record }, required: ['data'] } },
+  errors: ['401', '403', '404', '409', '422'],
+} as const;
+
 export async function receivablesRoutes(app: FastifyInstance, { model }: { model: Model }) {
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
   const contextOf = (request: Parameters<typeof spaceOf>[0], userId: number) => ({ db: spaceOf(request).db, model, today: today(app.clock), userId });
@@ -142,6 +172,17 @@ export async function receivablesRoutes(app: FastifyInstance, { model }: { model
   routes.get('/api/control_account/:id/saldo', { schema: accountBalanceContract }, async (request) => {
     requireAny(request, ['controlAccount.show']);
     return { data: await accountBalance(spaceOf(request).db, model, parseId(request.params.id, MESSAGES.accountNotFound), request.query.data) };
+  });
+
+  routes.post('/api/control_account/pagamento', { schema: payment }, async (request, reply) => {
+    const session = requireAny(request, ['controlAccount.pay']);
+    const data = await payAccounts(contextOf(request, session.user.id), request.body);
+    return reply.status(201).send({ data });
+  });
+
+  routes.post('/api/pagamentos/:id/estorno', { schema: reversal }, async (request) => {
+    const session = requireAny(request, ['controlAccount.reverse']);
+    return { data: await reversePayment(contextOf(request, session.user.id), parseId(request.params.id, 'Pagamento não encontrado.'), request.body.reason) };
   });
 
   routes.get('/api/partes/:id/saldo', { schema: partyBalanceContract }, async (request) => {

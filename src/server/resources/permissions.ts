@@ -44,6 +44,8 @@ const SPECIAL: PermissionEntry[] = [
   { name: 'inspectionAction.supervise', label: 'Ações de fiscalização — atuar como fiscal', module: null, area: 'fiscalizacao' },
   { name: 'controlAccount.show', label: 'Conta de controle — visualizar', module: null, area: 'financeiro' },
   { name: 'controlAccount.post', label: 'Conta de controle — lançar e confirmar lançamentos', module: null, area: 'financeiro' },
+  { name: 'controlAccount.pay', label: 'Conta de controle — pagar', module: null, area: 'financeiro' },
+  { name: 'controlAccount.reverse', label: 'Conta de controle — estornar pagamentos', module: null, area: 'financeiro' },
   ...(Object.keys(ACTION_LABELS) as ResourceAction[]).filter((action) => action !== 'generate').map((action) => ({
     name: `party.${action}`, label: `Pessoas — ${ACTION_LABELS[action]}`, module: null, area: 'cadastro' as MenuArea,
   })),
