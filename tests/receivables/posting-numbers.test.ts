@@ -1,8 +1,8 @@
 /**
  * Postings at once on one sequence (docs/RECEIVABLES.md §3 'Numbering', docs/SEQUENCES.md): each
  * account's number is drawn in its posting's transaction, so postings racing each other never share
- * a number and leave no gap, and a refused posting takes none. On both databases: the
- * lock of the sequence's row is the subject.
+ * a number and leave no gap, and a refused posting takes none; payments of one account at once (§7)
+ * pay it once. On both databases: the locks of the sequence's and the accounts' rows are the subject.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
@@ -36,5 +36,20 @@ for (const kind of DATABASE_KINDS) describe(`numbers of postings at once [${kind
     expect(new Set(stored.map((row) => row.formatted_number)).size).toBe(15);
     const histories = await server.db.selectFrom('control_account_balance_histories').select('control_account_id').execute();
     expect(histories).toHaveLength(15);
+  });
+
+  it('pays an account once when payments of it come at once', async () => {
+    const tax = await setUp.debtType({ denomination: 'Taxa de expediente', characteristic: 2, is_dynamic: true, allow_create_without_confirmation: true });
+    const posted = await api('POST', '/api/control_account/lancamento', { party_id: setUp.registration.party_id, debt_type_id: tax, exercise: 2026, posting_date: '2026-11-20', due_date: '2026-12-15', principal: '650.00' });
+    expect(posted.status).toBe(201);
+    const id = posted.body.data.id;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => api('POST', '/api/control_account/pagamento', { date: '2026-11-20', amount: '650.00', means: 3, control_account_ids: [id] })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses[0]).toBe(201);
+    for (const status of statuses.slice(1)) expect([409, 422]).toContain(status);
+    const lines = await server.db.selectFrom('receivable_payment_lines').select('id').where('control_account_id', '=', id).execute();
+    expect(lines).toHaveLength(1);
+    const account = (await api('GET', `/api/control_account/${id}`)).body.data;
+    expect([account.open_principal, account.status]).toEqual(['0.00', 2]);
   });
 });
