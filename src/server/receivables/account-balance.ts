@@ -38,9 +38,10 @@ export interface DateContext {
   totalisation: Totalisation;
 }
 
-export async function dateContext(db: Kysely<SpaceDatabase>, date: string): Promise<DateContext> {
+/** What a balance needs on `date`; refused on `field` (the balance route's `data`, a payment's `date`). */
+export async function dateContext(db: Kysely<SpaceDatabase>, date: string, field = 'data'): Promise<DateContext> {
   const revenue = await revenueSettingOn(db, date);
-  if (!revenue) throw invalid({ data: [noRevenueSetting(date)] });
+  if (!revenue) throw invalid({ [field]: [noRevenueSetting(date)] });
   return { calendar: await loadCalendar(db), totalisation: Number(revenue.balance_totalization_assembly_combination) as Totalisation };
 }
 
@@ -51,7 +52,7 @@ export const accountRow = (db: Kysely<SpaceDatabase>) =>
 
 export type AccountRow = Awaited<ReturnType<ReturnType<typeof accountRow>['executeTakeFirstOrThrow']>>;
 
-export async function balanceOf(db: Kysely<SpaceDatabase>, model: Model, account: AccountRow, date: string, context: DateContext): Promise<AccountBalance> {
+export async function balanceOf(db: Kysely<SpaceDatabase>, model: Model, account: AccountRow, date: string, context: DateContext, field = 'data'): Promise<AccountBalance> {
   const debtTypeId = account.debt_type_id == null ? null : Number(account.debt_type_id);
   const id = (value: unknown) => (value == null ? null : Number(value));
   const settings = await accountSettings(db, model, {
@@ -76,7 +77,7 @@ export async function balanceOf(db: Kysely<SpaceDatabase>, model: Model, account
       totalisation: context.totalisation, ...balance,
     };
   } catch (error) {
-    if (error instanceof CalculationError || error instanceof InvalidInput) throw invalid({ data: [error.message] });
+    if (error instanceof CalculationError || error instanceof InvalidInput) throw invalid({ [field]: [error.message] });
     throw error;
   }
 }

@@ -103,9 +103,9 @@ export async function payAccounts(context: PaymentContext, body: PaymentBody): P
     if (parties.size !== 1 || locked.some((account) => account.party_id == null)) throw invalid({ control_account_ids: [PAYMENT_MESSAGES.oneParty] });
 
     const accounts = await accountRow(trx).select('amount_amortization_setting_id').where('id', 'in', ids).execute();
-    const dates = await dateContext(trx, body.date);
+    const dates = await dateContext(trx, body.date, 'date');
     const balances = new Map<number, Awaited<ReturnType<typeof balanceOf>>>();
-    for (const account of accounts) balances.set(Number(account.id), await balanceOf(trx, model, account, body.date, dates));
+    for (const account of accounts) balances.set(Number(account.id), await balanceOf(trx, model, account, body.date, dates, 'date'));
     const oldest = [...accounts].sort((a, b) => (dateText(a.due_date) < dateText(b.due_date) ? -1 : dateText(a.due_date) > dateText(b.due_date) ? 1 : a.formatted_number < b.formatted_number ? -1 : 1))[0]!;
     const priority = await priorityOf(trx, oldest.amount_amortization_setting_id == null ? null : Number(oldest.amount_amortization_setting_id), body.date);
     const roundingId = await roundingSettingIdOf(trx, oldest.debt_type_id == null ? null : Number(oldest.debt_type_id), body.date);
