@@ -1326,6 +1326,25 @@ export interface PersonsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `receivable_credits` (schemas/financeiro/creditos.schema.json). */
+export interface ReceivableCreditsTable {
+  id: Generated<number>;
+  party_id: number;
+  payment_id: number;
+  amount: Numeric;
+  used: Numeric;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `receivable_payment_credit_uses` (schemas/financeiro/pagamentos.schema.json). */
+export interface ReceivablePaymentCreditUsesTable {
+  id: Generated<number>;
+  receivable_payment_id: number;
+  credit_id: number;
+  amount: Numeric;
+}
+
 /** `receivable_payment_lines` (schemas/financeiro/pagamentos.schema.json). */
 export interface ReceivablePaymentLinesTable {
   id: Generated<number>;
@@ -2010,6 +2029,8 @@ export interface SpaceDatabase {
   person_work_expedients: PersonWorkExpedientsTable;
   person_work_relations: PersonWorkRelationsTable;
   persons: PersonsTable;
+  receivable_credits: ReceivableCreditsTable;
+  receivable_payment_credit_uses: ReceivablePaymentCreditUsesTable;
   receivable_payment_lines: ReceivablePaymentLinesTable;
   receivable_payments: ReceivablePaymentsTable;
   regions: RegionsTable;

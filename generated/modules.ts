@@ -27,6 +27,7 @@ export const MODULES = [
   'control_account',
   'convenios',
   'cotacoes_moedas',
+  'creditos',
   'cursos',
   'departamentos',
   'documento',

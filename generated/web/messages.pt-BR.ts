@@ -369,6 +369,18 @@ export const resourceMessages = {
         updated_at: 'Atualizado em',
       },
     },
+    creditos: {
+      name: 'Crédito |||| Créditos',
+      fields: {
+        id: 'ID',
+        party_id: 'Devedor',
+        payment_id: 'Pagamento de origem',
+        amount: 'Valor',
+        used: 'Usado',
+        created_at: 'Criado em',
+        updated_at: 'Atualizado em',
+      },
+    },
     cursos: {
       name: 'Curso |||| Cursos',
       fields: {
@@ -847,6 +859,9 @@ export const resourceMessages = {
         status: 'Situação',
         reversal_reason: 'Motivo do estorno',
         reversal_date: 'Data do estorno',
+        credit_uses: 'Créditos usados',
+        'credit_uses.credit_id': 'Crédito',
+        'credit_uses.amount': 'Valor usado',
         lines: 'Contas pagas',
         'lines.control_account_id': 'Conta de controle',
         'lines.applied': 'Valor aplicado',

@@ -78,12 +78,30 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`payments and reversal [${ki
     expect(await state(a2.id)).toEqual(['309.18', 1]);
   });
 
-  it('700,00 on A2 alone settles it and keeps 50,00 as credit', async () => {
+  it('700,00 on A2 alone settles it and keeps 50,00 as credit, which the next account posted takes', async () => {
     const { a2 } = await pair(types.oldest);
     const answer = await pay({ amount: '700.00', control_account_ids: [a2.id], means: 1 });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body.data.credit).toBe('50.00');
     expect(await state(a2.id)).toEqual(['0.00', 2]);
+    const credits = async () => (await api('GET', `/api/creditos?filter=${encodeURIComponent(JSON.stringify({ party_id: setUp.registration.party_id }))}`)).body.data.map((row: Row) => [row.payment_id, row.amount, row.used]);
+    expect(await credits()).toEqual([[answer.body.data.id, '50.00', '0.00']]);
+
+    // The next account posted to the party takes the credit at once: 680,00 → 630,00 open.
+    const next = await created(api, '/api/control_account/lancamento', { party_id: setUp.registration.party_id, debt_type_id: types.oldest, exercise: 2027, principal: '680.00', due_date: '2027-03-31' });
+    expect([next.open_principal, next.status]).toEqual(['630.00', 1]);
+    expect(await credits()).toEqual([[answer.body.data.id, '50.00', '50.00']]);
+    const byCredit = await server.db.selectFrom('receivable_payment_lines as l').innerJoin('receivable_payments as p', 'p.id', 'l.receivable_payment_id').select(['p.id', 'p.means', 'p.amount']).where('l.control_account_id', '=', next.id).executeTakeFirstOrThrow();
+    expect([byCredit.means, byCredit.amount]).toEqual([5, '50.00']);
+
+    // Its credit used, the overpayment is reversed only after the payment that used it.
+    expect(await api('POST', `/api/pagamentos/${answer.body.data.id}/estorno`, { reason: 'Engano' })).toMatchObject({ status: 409, body: { message: `O crédito deste pagamento já foi usado pelo pagamento nº ${byCredit.id}: estorne-o antes.` } });
+    expect((await api('POST', `/api/pagamentos/${byCredit.id}/estorno`, { reason: 'Engano' })).status).toBe(200);
+    expect(await state(next.id)).toEqual(['680.00', 1]);
+    expect(await credits()).toEqual([[answer.body.data.id, '50.00', '0.00']]);
+    expect((await api('POST', `/api/pagamentos/${answer.body.data.id}/estorno`, { reason: 'Engano' })).status).toBe(200);
+    expect(await state(a2.id)).toEqual(['650.00', 1]);
+    expect(await credits()).toEqual([[answer.body.data.id, '0.00', '0.00']]);
   });
 
   it('a partial payment of half the balance halves the principal; a later payment stops its reversal', async () => {

@@ -26,6 +26,23 @@ export default function PagamentosShow() {
       <KindField source="reversal_reason" kind="textarea" label="Motivo do estorno" />
       <KindField source="reversal_date" kind="date" label="Data do estorno" />
       <KindField
+        source="credit_uses"
+        kind="sublist"
+        label="Créditos usados"
+        sublist={{
+          itemLabel: 'crédito',
+          fields: [
+            {
+              source: 'credit_id',
+              kind: 'reference',
+              label: 'Crédito',
+              reference: { module: 'creditos' },
+            },
+            { source: 'amount', kind: 'money', label: 'Valor usado' },
+          ],
+        }}
+      />
+      <KindField
         source="lines"
         kind="sublist"
         label="Contas pagas"

@@ -39,6 +39,7 @@ export const PAYMENT_MESSAGES = {
   reasonRequired: 'Informe o motivo do estorno.',
   alreadyReversed: 'Este pagamento já foi estornado.',
   laterPayment: (id: number) => `Estorne antes o pagamento nº ${id}, posterior a este.`,
+  creditUsed: (id: number) => `O crédito deste pagamento já foi usado pelo pagamento nº ${id}: estorne-o antes.`,
 } as const;
 
 export interface PaymentBody {
@@ -102,48 +103,101 @@ export async function payAccounts(context: PaymentContext, body: PaymentBody): P
     const parties = new Set(locked.map((account) => Number(account.party_id)));
     if (parties.size !== 1 || locked.some((account) => account.party_id == null)) throw invalid({ control_account_ids: [PAYMENT_MESSAGES.oneParty] });
 
-    const accounts = await accountRow(trx).select('amount_amortization_setting_id').where('id', 'in', ids).execute();
-    const dates = await dateContext(trx, body.date, 'date');
-    const balances = new Map<number, Awaited<ReturnType<typeof balanceOf>>>();
-    for (const account of accounts) balances.set(Number(account.id), await balanceOf(trx, model, account, body.date, dates, 'date'));
-    const oldest = [...accounts].sort((a, b) => (dateText(a.due_date) < dateText(b.due_date) ? -1 : dateText(a.due_date) > dateText(b.due_date) ? 1 : a.formatted_number < b.formatted_number ? -1 : 1))[0]!;
-    const priority = await priorityOf(trx, oldest.amount_amortization_setting_id == null ? null : Number(oldest.amount_amortization_setting_id), body.date);
-    const roundingId = await roundingSettingIdOf(trx, oldest.debt_type_id == null ? null : Number(oldest.debt_type_id), body.date);
-    let paid;
-    try {
-      paid = amortise({
-        amount, date: body.date, priority, rounding: roundingId == null ? undefined : await roundingSetting(trx, model, roundingId),
-        accounts: accounts.map((account) => ({ number: account.formatted_number, due_date: dateText(account.due_date), open_principal: String(account.open_principal ?? '0'), balance: balances.get(Number(account.id))! })),
-      });
-    } catch (error) {
-      if (error instanceof InvalidInput) throw invalid({ [error.field === 'amount' ? 'amount' : 'date']: [error.message] });
-      throw error;
-    }
-    const byNumber = new Map(accounts.map((account) => [account.formatted_number, account]));
-    const partyId = [...parties][0]!;
-    const row = await trx
-      .insertInto('receivable_payments')
-      .values({ party_id: partyId, date: body.date, amount, means: body.means as 1, notes: body.notes?.trim() || null, credit: paid.credit, status: PAYMENT_STATUS.done })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(row.id);
-    const note = `Pagamento de R$ ${formatCents(amount)} (${MEANS_LABELS[body.means]}) nº ${id}`;
-    const lines = paid.accounts.map((line) => {
-      const account = byNumber.get(line.number)!;
-      return {
-        receivable_payment_id: id, control_account_id: Number(account.id), applied: line.applied, principal_share: line.principal_share, discount: line.discount,
-        open_principal_before: String(account.open_principal ?? '0'), open_principal_after: line.open_principal, status_before: Number(account.status), settled: line.settled,
-      };
-    });
-    await trx.insertInto('receivable_payment_lines').values(lines).execute();
-    for (const line of lines) {
-      await trx.updateTable('control_accounts').set({ open_principal: line.open_principal_after, status: line.settled ? STATUS.paid : STATUS.open, updated_at: sql`now()` }).where('id', '=', line.control_account_id).execute();
-      await trx.insertInto('control_account_balance_histories').values({ control_account_id: line.control_account_id, date: body.date, balance: line.open_principal_after, notes: note }).execute();
-    }
-    await recordAudit(trx, { event: 'created', userId: context.userId, module: 'pagamentos', recordId: id, newValues: { party_id: partyId, date: body.date, amount, means: body.means, credit: paid.credit, lines } });
+    const { id, credit } = await applyPayment(trx, model, { partyId: [...parties][0]!, date: body.date, amount, means: body.means, notes: body.notes?.trim() || null, accountIds: ids, userId: context.userId });
+    if (new Exact(credit).greaterThan(0)) await trx.insertInto('receivable_credits').values({ party_id: [...parties][0]!, payment_id: id, amount: credit, used: '0.00' }).execute();
     return id;
   });
   return findRecord(dynamic(db), model.byModule.get('pagamentos')!, paymentId);
+}
+
+interface PaymentToApply {
+  partyId: number;
+  date: string;
+  amount: string;
+  means: number;
+  notes: string | null;
+  /** Open accounts of the party, locked by the caller's transaction. */
+  accountIds: number[];
+  userId: number | null;
+  /** The credits a payment of means 5 Crédito uses: `[credit id, amount]`. */
+  creditUses?: [number, string][];
+}
+
+/**
+ * Writes a payment of accounts the caller has locked and checked: their balances on the date, the
+ * amortisation, the payment and its lines, the accounts' new state, a history row each and the audit.
+ */
+async function applyPayment(trx: Kysely<SpaceDatabase>, model: Model, payment: PaymentToApply): Promise<{ id: number; credit: string }> {
+  const { date, amount } = payment;
+  const accounts = await accountRow(trx).select('amount_amortization_setting_id').where('id', 'in', payment.accountIds).execute();
+  const dates = await dateContext(trx, date, 'date');
+  const balances = new Map<number, Awaited<ReturnType<typeof balanceOf>>>();
+  for (const account of accounts) balances.set(Number(account.id), await balanceOf(trx, model, account, date, dates, 'date'));
+  const oldest = [...accounts].sort((a, b) => (dateText(a.due_date) < dateText(b.due_date) ? -1 : dateText(a.due_date) > dateText(b.due_date) ? 1 : a.formatted_number < b.formatted_number ? -1 : 1))[0]!;
+  const priority = await priorityOf(trx, oldest.amount_amortization_setting_id == null ? null : Number(oldest.amount_amortization_setting_id), date);
+  const roundingId = await roundingSettingIdOf(trx, oldest.debt_type_id == null ? null : Number(oldest.debt_type_id), date);
+  let paid;
+  try {
+    paid = amortise({
+      amount, date, priority, rounding: roundingId == null ? undefined : await roundingSetting(trx, model, roundingId),
+      accounts: accounts.map((account) => ({ number: account.formatted_number, due_date: dateText(account.due_date), open_principal: String(account.open_principal ?? '0'), balance: balances.get(Number(account.id))! })),
+    });
+  } catch (error) {
+    if (error instanceof InvalidInput) throw invalid({ [error.field === 'amount' ? 'amount' : 'date']: [error.message] });
+    throw error;
+  }
+  const byNumber = new Map(accounts.map((account) => [account.formatted_number, account]));
+  const row = await trx
+    .insertInto('receivable_payments')
+    .values({ party_id: payment.partyId, date, amount, means: payment.means as 1, notes: payment.notes, credit: paid.credit, status: PAYMENT_STATUS.done })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  const note = `Pagamento de R$ ${formatCents(amount)} (${MEANS_LABELS[payment.means]}) nº ${id}`;
+  const lines = paid.accounts.map((line) => {
+    const account = byNumber.get(line.number)!;
+    return {
+      receivable_payment_id: id, control_account_id: Number(account.id), applied: line.applied, principal_share: line.principal_share, discount: line.discount,
+      open_principal_before: String(account.open_principal ?? '0'), open_principal_after: line.open_principal, status_before: Number(account.status), settled: line.settled,
+    };
+  });
+  await trx.insertInto('receivable_payment_lines').values(lines).execute();
+  const uses = payment.creditUses ?? [];
+  if (uses.length) await trx.insertInto('receivable_payment_credit_uses').values(uses.map(([credit_id, used]) => ({ receivable_payment_id: id, credit_id, amount: used }))).execute();
+  for (const line of lines) {
+    await trx.updateTable('control_accounts').set({ open_principal: line.open_principal_after, status: line.settled ? STATUS.paid : STATUS.open, updated_at: sql`now()` }).where('id', '=', line.control_account_id).execute();
+    await trx.insertInto('control_account_balance_histories').values({ control_account_id: line.control_account_id, date, balance: line.open_principal_after, notes: note }).execute();
+  }
+  await recordAudit(trx, { event: 'created', userId: payment.userId, module: 'pagamentos', recordId: id, newValues: { party_id: payment.partyId, date, amount, means: payment.means, credit: paid.credit, lines, credit_uses: uses } });
+  return { id, credit: paid.credit };
+}
+
+/**
+ * The party's credit applied to a new account (§7 'Overpayment'): a payment of means 5 Crédito dated
+ * `date`, of the credit left (oldest first) up to the account's balance on that day. Inside the
+ * posting's (or the confirmation's) transaction; nothing when the party has no credit.
+ */
+export async function applyCredit(trx: Kysely<SpaceDatabase>, model: Model, partyId: number, accountId: number, date: string, userId: number | null): Promise<void> {
+  const credits = await trx.selectFrom('receivable_credits').select(['id', 'amount', 'used']).where('party_id', '=', partyId).whereRef('amount', '>', 'used').orderBy('id').forUpdate().execute();
+  if (credits.length === 0) return;
+  const available = credits.reduce((sum, credit) => sum.plus(credit.amount).minus(credit.used), new Exact(0));
+  const account = await accountRow(trx).where('id', '=', accountId).executeTakeFirstOrThrow();
+  const balance = await balanceOf(trx, model, account, date, await dateContext(trx, date, 'posting_date'), 'posting_date');
+  const amount = Exact.min(available, balance.total);
+  if (!amount.greaterThan(0)) return;
+  let left = amount;
+  const uses: [number, string][] = [];
+  for (const credit of credits) {
+    if (!left.greaterThan(0)) break;
+    const take = Exact.min(left, new Exact(credit.amount).minus(credit.used));
+    uses.push([Number(credit.id), take.toFixed(2)]);
+    left = left.minus(take);
+    await trx.updateTable('receivable_credits').set({ used: new Exact(credit.used).plus(take).toFixed(2), updated_at: sql`now()` }).where('id', '=', credit.id).execute();
+  }
+  await applyPayment(trx, model, {
+    partyId, date, amount: amount.toFixed(2), means: 5, notes: `Crédito dos pagamentos nº ${credits.filter((credit) => uses.some(([id]) => id === Number(credit.id))).map((credit) => credit.id).join(', ')}`,
+    accountIds: [accountId], userId, creditUses: uses,
+  });
 }
 
 /** `amortization_amount_priority` of the amortisation setting's configuration in force on `date`; oldest first without one. */
@@ -194,6 +248,29 @@ export async function reversePayment(context: PaymentContext, id: number, reason
       throw error;
     }
     if (later) throw conflict(PAYMENT_MESSAGES.laterPayment(Number(later.id)));
+    // Its credit: refused once used by a payment still standing; else taken away.
+    const credit = await trx.selectFrom('receivable_credits').select(['id', 'used']).where('payment_id', '=', id).forUpdate().executeTakeFirst();
+    if (credit) {
+      const user = await trx
+        .selectFrom('receivable_payment_credit_uses as u')
+        .innerJoin('receivable_payments as p', 'p.id', 'u.receivable_payment_id')
+        .select('p.id')
+        .where('u.credit_id', '=', credit.id)
+        .where('p.status', '=', PAYMENT_STATUS.done)
+        .orderBy('p.id')
+        .limit(1)
+        .executeTakeFirst();
+      if (user) throw conflict(PAYMENT_MESSAGES.creditUsed(Number(user.id)));
+      const usedBefore = await trx.selectFrom('receivable_payment_credit_uses').select('id').where('credit_id', '=', credit.id).limit(1).executeTakeFirst();
+      // A credit that reversed payments used stays, at zero, as their uses name it.
+      if (usedBefore) await trx.updateTable('receivable_credits').set({ amount: '0.00', used: '0.00', updated_at: sql`now()` }).where('id', '=', credit.id).execute();
+      else await trx.deleteFrom('receivable_credits').where('id', '=', credit.id).execute();
+    }
+    // A payment of credit gives back what it used.
+    const uses = await trx.selectFrom('receivable_payment_credit_uses').select(['credit_id', 'amount']).where('receivable_payment_id', '=', id).execute();
+    for (const use of uses) {
+      await trx.updateTable('receivable_credits').set({ used: sql`used - ${String(use.amount)}::numeric`, updated_at: sql`now()` }).where('id', '=', use.credit_id).execute();
+    }
     const note = `Estorno do pagamento nº ${id}: ${why}`.slice(0, 255);
     for (const line of lines) {
       await trx.updateTable('control_accounts').set({ open_principal: String(line.open_principal_before), status: line.status_before as 1, updated_at: sql`now()` }).where('id', '=', line.control_account_id).execute();

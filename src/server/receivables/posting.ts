@@ -10,6 +10,7 @@ import { dynamic } from '../db/dynamic.js';
 import { conflict, invalid, notFound, type FieldErrors } from '../http/app-error.js';
 import { findRecord } from '../resources/read.js';
 import { drawNumber } from '../sequences/draw.js';
+import { applyCredit } from './payments.js';
 import { configOn, rounderOn } from './settings.js';
 import { dateText, forfeitSetting, revenueSettingOn, roundingSetting, roundingSettingIdOf } from './stored-settings.js';
 
@@ -227,6 +228,8 @@ export async function postManually(context: PostingContext, body: PostingBody): 
     if (customFields.length) await trx.insertInto('control_account_custom_fields').values(customFields.map((field) => ({ control_account_id: accountId, ...field }))).execute();
     await trx.insertInto('control_account_balance_histories').values({ control_account_id: accountId, date: postingDate, balance: principal, notes: note }).execute();
     await recordAudit(trx, { event: 'created', userId: context.userId, module: 'control_account', recordId: accountId, newValues: { ...values, custom_field_list: customFields } });
+    // The party's credit goes to the new account at once (§7); one awaiting confirmation gets it when confirmed.
+    if (!awaiting) await applyCredit(trx, context.model, body.party_id, accountId, postingDate, context.userId);
     return accountId;
   });
   return findRecord(dynamic(context.db), context.model.byModule.get('control_account')!, id);
@@ -236,12 +239,13 @@ export async function postManually(context: PostingContext, body: PostingBody): 
 export async function confirmPosting(context: PostingContext, id: number): Promise<Record<string, unknown>> {
   const { db } = context;
   await db.transaction().execute(async (trx) => {
-    const account = await trx.selectFrom('control_accounts').select(['id', 'status', 'open_principal']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const account = await trx.selectFrom('control_accounts').select(['id', 'status', 'open_principal', 'party_id']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!account) throw notFound(MESSAGES.accountNotFound);
     if (account.status !== STATUS.awaiting) throw conflict(MESSAGES.notAwaiting);
     await trx.updateTable('control_accounts').set({ status: STATUS.open, updated_at: sql`now()` }).where('id', '=', id).execute();
     await trx.insertInto('control_account_balance_histories').values({ control_account_id: id, date: context.today, balance: String(account.open_principal ?? '0'), notes: 'Lançamento confirmado' }).execute();
     await recordAudit(trx, { event: 'updated', userId: context.userId, module: 'control_account', recordId: id, oldValues: { status: STATUS.awaiting }, newValues: { status: STATUS.open } });
+    if (account.party_id != null) await applyCredit(trx, context.model, Number(account.party_id), id, context.today, context.userId);
   });
   return findRecord(dynamic(db), context.model.byModule.get('control_account')!, id);
 }

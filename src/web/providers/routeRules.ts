@@ -27,6 +27,7 @@ const SPECIFIC: Record<string, Rules> = {
   instituicao: { list: ['institution.update', 'admin'], edit: ['institution.update', 'admin'] },
   control_account: { create: [], edit: ['controlAccount.show', 'admin'] },
   pagamentos: { create: [], edit: ['controlAccount.show', 'admin'] },
+  creditos: { create: [], edit: ['controlAccount.show', 'admin'] },
   fluxo_trabalho: { edit: ['workflow.show', 'workflow.execute', 'admin'] },
   clientes: { list: ANY, create: MAGNETAR, edit: MAGNETAR },
   sistemas: { create: MAGNETAR, edit: MAGNETAR },
