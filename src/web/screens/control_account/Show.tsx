@@ -1,8 +1,10 @@
 import { KindField, ResourceShow } from '@kit';
 import { choices } from '@generated/web/control_account/choices';
+import { BalancePanel } from './BalancePanel';
 
 /**
- * A control account as the generated view shows it, and the accounts related to it
+ * A control account as the generated view shows it, its balance at a chosen date and the confirmation
+ * of a posting awaiting it (./BalancePanel.tsx), and the accounts related to it
  * (`related_control_accounts`, answered by the server beside the account it relates to; docs/FINANCE.md).
  */
 export function ControlAccountShow() {
@@ -35,6 +37,7 @@ export function ControlAccountShow() {
       <KindField source="posting_date" kind="date" label="Data do lançamento" />
       <KindField source="origin" kind="enum" label="Origem" choices={choices.origin} />
       <KindField source="status" kind="enum" label="Situação" choices={choices.status} />
+      <BalancePanel />
       <KindField
         source="value_update_setting_id"
         kind="reference"
