@@ -126,5 +126,8 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`manual posting [${kind}]`, 
     expect(Object.keys(paths['/api/control_account/{id}/confirmar'])).toEqual(['post']);
     expect(Object.keys(paths['/api/control_account/{id}/saldo'])).toEqual(['get']);
     expect(Object.keys(paths['/api/partes/{id}/saldo'])).toEqual(['get']);
+    expect(Object.keys(paths['/api/control_account/pagamento'])).toEqual(['post']);
+    expect(Object.keys(paths['/api/pagamentos/{id}/estorno'])).toEqual(['post']);
+    expect(paths['/api/control_account/lancamento'].post.requestBody.content['application/json'].schema.required).toEqual(['party_id', 'debt_type_id', 'exercise']);
   });
 });
