@@ -1,6 +1,6 @@
 /**
  * The balance of a control account at a date through the API (docs/RECEIVABLES.md §6): the book's
- * worked examples B1, B7 and B10 to the cent, with the settings copied to the account at posting, the
+ * worked examples B1, B7, B8 and B10 to the cent, with the settings copied to the account at posting, the
  * series as stored and the totalisation of the revenue setting in force (2, 'Correção monetária em
  * separado'); a party's balance, the sum of its open accounts'; 422 on `data` where no configuration
  * is in force; 403 without `controlAccount.show`; 404 for an account or party the space does not hold.
@@ -90,5 +90,22 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`balance at a date [${kind}]
     const viewer = call(server, (await userWith(server, [{ name: 'controlAccount.show' }])).token);
     expect((await balance(accounts.b1, '2026-04-30', viewer)).body.data.total).toBe('656.50');
     expect(await balance(99_999_999, '2026-04-30')).toMatchObject({ status: 404, body: { message: 'Conta de controle não encontrada.' } });
+  });
+
+  it('B8: the same total grouped by the totalisation of the revenue setting in force on the date', async () => {
+    const { ids } = setUp;
+    const revenue = (since: string, combination: number) => created(api, '/api/configuracao_arrecadacao', {
+      since, default_currency_id: ids.currency, balance_totalization_assembly_combination: combination, default_value_rounding_setting_id: ids.rounding,
+      default_value_update_setting_id: ids.flatUpdate, default_interest_update_setting_id: ids.interest, default_forfeit_update_setting_id: ids.forfeit,
+      default_amount_amortization_setting_id: ids.amortization, default_agreement_type_id: ids.agreement, current_contribution_id: ids.annuity,
+    });
+    await revenue('2026-04-20', 1);
+    const one = (await balance(accounts.b7, '2026-04-30')).body.data;
+    expect([one.totalisation, one.total, totalised(one)]).toEqual([1, '672.52', [['Valor atualizado', '652.93'], ['Juros', '6.53'], ['Multa', '13.06'], ['Desconto', '0.00']]]);
+    await revenue('2026-04-25', 3);
+    const three = (await balance(accounts.b7, '2026-04-30')).body.data;
+    expect([three.totalisation, three.total, totalised(three)]).toEqual([3, '672.52', [['Principal', '650.00'], ['Correção', '2.96'], ['Juros', '6.50'], ['Multa', '13.06'], ['Desconto', '0.00']]]);
+    // A date before them keeps the first one's grouping.
+    expect((await balance(accounts.b7, '2026-04-19')).body.data.totalisation).toBe(2);
   });
 });
