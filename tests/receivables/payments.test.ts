@@ -104,6 +104,20 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`payments and reversal [${ki
     expect(await credits()).toEqual([[answer.body.data.id, '0.00', '0.00']]);
   });
 
+  it("§7's example: a credit of 50,00 on the 2027 annuity of 680,00 posted 15/11/2026 leaves 630,00 open, 567,00 with the 10 % discount", async () => {
+    const annuity = await setUp.debtType({
+      denomination: 'Anuidade com desconto', characteristic: 1, counting_way: 'M', counting_way_value: 15, allow_create_without_confirmation: true,
+      standard_discounts: [{ date: '2027-01-31', percentage: '10' }],
+    });
+    await created(api, '/api/valores_contribuicao', { debt_type_id: annuity, year: 2027, contribution_range_id: setUp.registration.contribution_range_id, amount: '680.00', due_date: '2027-03-31' });
+    const { a2 } = await pair(types.oldest);
+    expect((await pay({ amount: '700.00', control_account_ids: [a2.id] })).body.data.credit).toBe('50.00');
+    const posted = await created(api, '/api/control_account/lancamento', { party_id: setUp.registration.party_id, registration_id: setUp.registration.id, debt_type_id: annuity, exercise: 2027, posting_date: '2026-11-15' });
+    expect([posted.principal, posted.open_principal, posted.due_date]).toEqual(['680.00', '630.00', '2027-03-31']);
+    const owed = (await api('GET', `/api/control_account/${posted.id}/saldo?data=2026-12-01`)).body.data;
+    expect([owed.lines.discount, owed.total]).toEqual(['-63.00', '567.00']);
+  });
+
   it('a partial payment of half the balance halves the principal; a later payment stops its reversal', async () => {
     const { a1 } = await pair(types.oldest);
     const first = await pay({ amount: '342.50', control_account_ids: [a1.id] });
