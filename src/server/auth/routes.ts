@@ -5,7 +5,6 @@ import { objectBody } from '../http/body.js';
 import { spaceOf, type RequestSpace } from '../http/space.js';
 import { sessionOf } from '../http/session.js';
 import { directGrants, loadParameters, rolesWithGrants } from './initial-load.js';
-import { permissionCatalogue } from '../resources/permissions.js';
 import { login, TooManyAttempts } from './login.js';
 import { LoginThrottle } from './throttle.js';
 import { revokeToken } from './tokens.js';
@@ -48,7 +47,6 @@ const tenantOf = (space: RequestSpace, defaultSystemName: string | null) => ({
 /** Login, logout, the current user, the initial application load and the permission lists. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const throttle = new LoginThrottle();
-  const catalogue = permissionCatalogue(options.model);
 
   app.post('/api/auth', { config: { public: true } }, async (request, reply) => {
     const body = objectBody(request.body);
@@ -71,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.get('/api/auth/permissions', async (request) => ({ data: [...sessionOf(request).permissions] }));
 
-  app.get('/api/permissions', async () => ({ data: catalogue }));
+  app.get('/api/permissions', async () => ({ data: app.resources.permissionCatalogue }));
 
   app.get('/api/load', async (request) => {
     const session = sessionOf(request);
