@@ -463,7 +463,7 @@ export const featurePaths: Record<string, (typeName: string) => Doc> = {
 
 /**
  * Keys a module's list answer carries beside `data` and `meta`, added by its feature's read hook
- * (src/server/resources/read-hooks.ts `answer`), given the module's record schema.
+ * (src/server/core/resources/read-hooks.ts `answer`), given the module's record schema.
  */
 export const LIST_ANSWER_KEYS: Record<string, (record: Doc) => Record<string, Doc>> = {
   configuracao_arrecadacao: (record) => ({

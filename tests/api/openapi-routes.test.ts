@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentAreas } from '../../src/server/http/openapi-areas.js';
+import { documentAreas } from '../../src/server/core/http/openapi-areas.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 type HTTPMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

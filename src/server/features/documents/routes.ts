@@ -1,0 +1,66 @@
+/**
+ * The document's own calls (spec 000 'Documents'), beside its generic routes:
+ * - `GET /api/documento/{id}/download`: the file as an attachment named by the document's name and
+ *   extension (`document.show`); 404 'Documento não encontrado.'.
+ * - `POST /api/documento/{id}/archive`, `POST /api/documento/{id}/unarchive` (`document.update`):
+ *   the document as it now is; 409 when its state does not allow it (archive.ts).
+ * - `GET /api/documento/{id}/history` (`document.show`): its audit rows, newest first.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Model } from '../../../../language/index.js';
+import { notFound } from '../../core/http/app-error.js';
+import { operationAccess } from '../../core/resources/access.js';
+import { safeFileName } from '../../core/resources/file-content.js';
+import { sendAttachment, storedBytes } from '../../core/resources/file-routes.js';
+import { FILES_TABLE } from '../../core/resources/files.js';
+import { parseId } from '../../core/resources/read.js';
+import { recordHistory } from '../../core/audit/index.js';
+import { DOCUMENT_NOT_FOUND, setFiled } from './archive.js';
+import { fileTypeOfContent } from './extensions.js';
+
+type Params = { id: string };
+
+const documentId = (raw: string) => parseId(raw, DOCUMENT_NOT_FOUND);
+
+export async function documentRoutes(app: FastifyInstance, options: { model: Model }) {
+  const entity = options.model.entities.find((e) => e.module === 'documento');
+  if (!entity) return;
+  const allow = operationAccess(options.model, app.resources);
+
+  app.get<{ Params: Params }>('/api/documento/:id/download', async (request, reply) => {
+    const { db, context } = allow(request, entity, 'show', 'show');
+    const id = documentId(request.params.id);
+    const row = await db
+      .selectFrom('documents as d')
+      .innerJoin(`${FILES_TABLE} as f`, 'f.id', 'd.document')
+      .select(['d.name', 'f.size', 'f.content_type', 'f.storage_key', 'f.service_id'])
+      .where('d.id', '=', id)
+      .where('f.module', '=', 'documento')
+      .where('f.record_id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(DOCUMENT_NOT_FOUND);
+    const type = fileTypeOfContent(String(row.content_type));
+    // A document's name is a title, not a path: 'Ofício 12/2026' keeps its number.
+    const title = String(row.name).replace(/[\\/]/g, '-');
+    const name = safeFileName(type ? `${title}.${type}` : title, type ?? 'txt');
+    const bytes = await storedBytes(request, context, row, DOCUMENT_NOT_FOUND);
+    // A document may be HTML: even opened by hand, it runs nothing.
+    reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
+    return sendAttachment(reply, row, name, bytes);
+  });
+
+  for (const [action, filed] of [['archive', true], ['unarchive', false]] as const) {
+    app.post<{ Params: Params }>(`/api/documento/:id/${action}`, async (request) => {
+      const { db, context } = allow(request, entity, 'update', 'update');
+      return { data: await setFiled(db, entity, documentId(request.params.id), filed, context) };
+    });
+  }
+
+  app.get<{ Params: Params }>('/api/documento/:id/history', async (request) => {
+    const { db } = allow(request, entity, 'show', 'show');
+    const id = documentId(request.params.id);
+    const exists = await db.selectFrom('documents').select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw notFound(DOCUMENT_NOT_FOUND);
+    return { data: await recordHistory(db, 'documento', id) };
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * A report's own calls (spec 000 'Reports'), beside its generic routes:
+ * - `GET /api/relatorio/{id}/print` (`report.show`): `{ data: { file (base64), name, extension,
+ *   history } }` once printed; 404 'Documento não encontrado.' before, or without its file.
+ * - `GET /api/relatorio/{id}/history` (`report.show`): its audit rows, newest first.
+ * - `GET /api/relatorio/default_document_type` (`report.generate`): the document type a report's file
+ *   is kept as, with the formats it accepts (`{ data: { id, denomination, accepted_extensions } }`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { buffer } from 'node:stream/consumers';
+import type { Model } from '../../../../../language/index.js';
+import { recordHistory } from '../../../core/audit/index.js';
+import { notFound } from '../../../core/http/app-error.js';
+import { operationAccess } from '../../../core/resources/access.js';
+import { storedBytes } from '../../../core/resources/file-routes.js';
+import { FILES_TABLE } from '../../../core/resources/files.js';
+import { parseId } from '../../../core/resources/read.js';
+import { NO_REPORT_DOCUMENT_TYPE, reportDocumentType } from './document.js';
+import { REPORT_STATUS } from './queue.js';
+
+export const REPORT_NOT_FOUND = 'Documento não encontrado.';
+
+export async function reportRoutes(app: FastifyInstance, options: { model: Model }) {
+  const entity = options.model.byModule.get('relatorio');
+  if (!entity) return;
+  const allow = operationAccess(options.model, app.resources);
+  const reportId = (raw: string) => parseId(raw, REPORT_NOT_FOUND);
+  app.get<{ Params: { id: string } }>('/api/relatorio/:id/print', async (request) => {
+    const { db, context } = allow(request, entity, 'show', 'show');
+    const id = reportId(request.params.id);
+    const row = await db
+      .selectFrom('reports as r')
+      .innerJoin(`${FILES_TABLE} as f`, 'f.id', 'r.file_link')
+      .select(['f.name', 'f.storage_key', 'f.service_id', 'r.file_extension'])
+      .where('r.id', '=', id)
+      .where('r.status', '=', REPORT_STATUS.printed)
+      .executeTakeFirst();
+    if (!row) throw notFound(REPORT_NOT_FOUND);
+    const bytes = await buffer(await storedBytes(request, context, row, REPORT_NOT_FOUND));
+    return { data: { file: bytes.toString('base64'), name: row.name, extension: row.file_extension, history: await recordHistory(db, 'relatorio', id) } };
+  });
+
+  app.get('/api/relatorio/default_document_type', async (request) => {
+    const { db } = allow(request, entity, 'create', 'generate');
+    const type = await reportDocumentType(db);
+    if (!type) throw notFound(NO_REPORT_DOCUMENT_TYPE);
+    return { data: type };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/relatorio/:id/history', async (request) => {
+    const { db } = allow(request, entity, 'show', 'show');
+    const id = reportId(request.params.id);
+    if (!(await db.selectFrom('reports').select('id').where('id', '=', id).executeTakeFirst())) throw notFound(REPORT_NOT_FOUND);
+    return { data: await recordHistory(db, 'relatorio', id) };
+  });
+}
