@@ -265,6 +265,22 @@ export interface ControlAccountCustomFieldsTable {
 export interface ControlAccountsTable {
   id: Generated<number>;
   formatted_number: string;
+  party_id: number | null;
+  registration_id: number | null;
+  debt_type_id: number | null;
+  exercise: number | null;
+  principal: Numeric | null;
+  open_principal: Numeric | null;
+  due_date: string | null;
+  posting_date: string | null;
+  origin: 1 | 2 | 3 | 4 | 5 | null;
+  status: 1 | 2 | 3 | 4 | 5 | 6 | null;
+  value_update_setting_id: number | null;
+  interest_update_setting_id: number | null;
+  forfeit_update_setting_id: number | null;
+  amount_amortization_setting_id: number | null;
+  cancellation_reason: string | null;
+  replaced_by_id: number | null;
   related_control_account_id: number | null;
   inactivated: Generated<boolean>;
   inactivated_at: Timestamp | null;
@@ -1310,6 +1326,55 @@ export interface PersonsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** `receivable_credits` (schemas/financeiro/creditos.schema.json). */
+export interface ReceivableCreditsTable {
+  id: Generated<number>;
+  party_id: number;
+  payment_id: number;
+  amount: Numeric;
+  used: Numeric;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `receivable_payment_credit_uses` (schemas/financeiro/pagamentos.schema.json). */
+export interface ReceivablePaymentCreditUsesTable {
+  id: Generated<number>;
+  receivable_payment_id: number;
+  credit_id: number;
+  amount: Numeric;
+}
+
+/** `receivable_payment_lines` (schemas/financeiro/pagamentos.schema.json). */
+export interface ReceivablePaymentLinesTable {
+  id: Generated<number>;
+  receivable_payment_id: number;
+  control_account_id: number;
+  applied: Numeric;
+  principal_share: Numeric;
+  discount: Numeric | null;
+  open_principal_before: Numeric;
+  open_principal_after: Numeric;
+  status_before: number;
+  settled: boolean | null;
+}
+
+/** `receivable_payments` (schemas/financeiro/pagamentos.schema.json). */
+export interface ReceivablePaymentsTable {
+  id: Generated<number>;
+  party_id: number;
+  date: string;
+  amount: Numeric;
+  means: 1 | 2 | 3 | 4 | 5 | 6;
+  notes: string | null;
+  credit: Numeric | null;
+  status: 1 | 2;
+  reversal_reason: string | null;
+  reversal_date: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** `regions` (schemas/tabelas/regioes.schema.json). */
 export interface RegionsTable {
   id: Generated<number>;
@@ -1964,6 +2029,10 @@ export interface SpaceDatabase {
   person_work_expedients: PersonWorkExpedientsTable;
   person_work_relations: PersonWorkRelationsTable;
   persons: PersonsTable;
+  receivable_credits: ReceivableCreditsTable;
+  receivable_payment_credit_uses: ReceivablePaymentCreditUsesTable;
+  receivable_payment_lines: ReceivablePaymentLinesTable;
+  receivable_payments: ReceivablePaymentsTable;
   regions: RegionsTable;
   registration_phases: RegistrationPhasesTable;
   registration_types: RegistrationTypesTable;

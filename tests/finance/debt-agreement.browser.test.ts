@@ -187,15 +187,19 @@ describe('debt types, agreement types and the revenue setting in the browser', (
     await inForce.getByText('Correção monetária em separado').waitFor();
   }, 180_000);
 
-  it('lists the control accounts read only and shows one with the accounts related to it', async () => {
+  it('lists the control accounts read only and shows one with the accounts related to it and its balance', async () => {
     await page().goto(`${session.product.url}/control_account`);
-    const row = page().getByRole('row', { name: /^\d+ ACO-000001\/2026/ });
+    const row = page().getByRole('row', { name: /^\d+ .*ACO-000001\/2026/ });
     await row.waitFor();
     expect(await page().getByRole('link', { name: 'Inserir' }).count()).toBe(0);
     await row.click();
     await expect.poll(() => new URL(page().url()).pathname).toMatch(/^\/control_account\/\d+/);
     await page().getByText('Contas relacionadas a esta').waitFor();
     for (const text of ['ANU-000001/2025', 'ANU-000002/2026', 'Acordo em 6 parcelas', 'R$ 1.386,40']) await page().getByText(text).first().waitFor();
+    // Its balance today: the open principal, no setting of the demo row adding to it.
+    const balance = page().getByRole('region', { name: 'Saldo em uma data' });
+    await balance.getByRole('button', { name: 'Calcular saldo' }).click();
+    await balance.getByRole('row', { name: 'Total R$ 1.155,33' }).waitFor();
     expect(await page().getByRole('button', { name: 'Salvar' }).count()).toBe(0);
   });
 });

@@ -169,6 +169,8 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`revenue setting, legal base
       expect(await seedControlAccounts(server.db)).toBe(0);
       const list = await api('GET', '/api/control_account?sort=formatted_number');
       expect(list.body.data.map((row: Row) => row.formatted_number)).toEqual(['ACO-000001/2026', 'ANU-000001/2025', 'ANU-000002/2026']);
+      // The columns the billing fills (docs/RECEIVABLES.md §3): the exercise, the state, the due date.
+      expect(list.body.data.map((row: Row) => [row.exercise, row.status, row.due_date, row.origin])).toEqual([[2026, 1, '2026-03-10', 4], [2025, 4, '2025-03-31', 1], [2026, 4, '2026-03-31', 1]]);
       const agreement = list.body.data[0];
       const shown = (await api('GET', `/api/control_account/${agreement.id}`)).body.data;
       expect(shown.related_control_accounts.map((row: Row) => row.formatted_number)).toEqual(['ANU-000001/2025', 'ANU-000002/2026']);

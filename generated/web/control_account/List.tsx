@@ -5,16 +5,25 @@
  */
 
 import { ResourceList, type FieldSpec, type ListProps } from '@kit/list';
+import { choices } from './choices';
 
 /** The list's columns by field, in the schema's order (`x-list.columns`). */
 export const columns = {
   id: { source: 'id', kind: 'id', label: 'ID', sortable: true },
+  party_id: { source: 'party_id', kind: 'reference', label: 'Devedor', reference: { module: 'partes', typeAhead: true }, sortable: true },
   formatted_number: { source: 'formatted_number', kind: 'text', label: 'Número', sortable: true },
-  related_control_account_id: { source: 'related_control_account_id', kind: 'reference', label: 'Conta relacionada', reference: { module: 'control_account' }, sortable: true },
-  inactivated: { source: 'inactivated', kind: 'boolean', label: 'Inativo', sortable: true },
+  exercise: { source: 'exercise', kind: 'integer', label: 'Exercício', sortable: true },
+  debt_type_id: { source: 'debt_type_id', kind: 'reference', label: 'Tipo de débito', reference: { module: 'tipo_debito' }, sortable: true },
+  status: { source: 'status', kind: 'enum', label: 'Situação', choices: choices.status, sortable: true },
+  due_date: { source: 'due_date', kind: 'date', label: 'Vencimento', sortable: true },
 } satisfies Record<string, FieldSpec>;
 /** The list's filters by field (`x-list.filters`, then 'Situação' for the inactivatable entity). */
 export const filters = {
+  status: { source: 'status', kind: 'enum', label: 'Situação', choices: choices.status },
+  origin: { source: 'origin', kind: 'enum', label: 'Origem', choices: choices.origin },
+  exercise: { source: 'exercise', kind: 'integer', label: 'Exercício' },
+  debt_type_id: { source: 'debt_type_id', kind: 'reference', label: 'Tipo de débito', reference: { module: 'tipo_debito' } },
+  party_id: { source: 'party_id', kind: 'reference', label: 'Devedor', reference: { module: 'partes', typeAhead: true } },
   inactivated: { source: 'inactivated', kind: 'boolean', label: 'Situação', choices: [{ id: 'false', name: 'Ativo' }, { id: 'true', name: 'Inativo' }] },
 } satisfies Record<string, FieldSpec>;
 /** What the list screen hands the kit: a hand-written list spreads it and changes what differs. */

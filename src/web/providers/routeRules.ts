@@ -26,6 +26,8 @@ const SPECIFIC: Record<string, Rules> = {
   parametros: { list: ['parameter.index', 'admin'], edit: ['parameter.index', 'admin'] },
   instituicao: { list: ['institution.update', 'admin'], edit: ['institution.update', 'admin'] },
   control_account: { create: [], edit: ['controlAccount.show', 'admin'] },
+  pagamentos: { create: [], edit: ['controlAccount.show', 'admin'] },
+  creditos: { create: [], edit: ['controlAccount.show', 'admin'] },
   fluxo_trabalho: { edit: ['workflow.show', 'workflow.execute', 'admin'] },
   clientes: { list: ANY, create: MAGNETAR, edit: MAGNETAR },
   sistemas: { create: MAGNETAR, edit: MAGNETAR },

@@ -119,9 +119,9 @@ async function seedMesoregions(db: Kysely<SpaceDatabase>): Promise<number> {
  */
 export async function seedControlAccounts(db: Kysely<SpaceDatabase>): Promise<number> {
   const inserted = await insertMissing(db, 'control_accounts', [
-    { formatted_number: 'ACO-000001/2026' },
-    { formatted_number: 'ANU-000001/2025' },
-    { formatted_number: 'ANU-000002/2026' },
+    { formatted_number: 'ACO-000001/2026', exercise: 2026, principal: '1386.40', open_principal: '1155.33', due_date: '2026-03-10', posting_date: '2026-03-10', origin: 4, status: 1 },
+    { formatted_number: 'ANU-000001/2025', exercise: 2025, principal: '650.00', open_principal: '0.00', due_date: '2025-03-31', posting_date: '2025-01-31', origin: 1, status: 4 },
+    { formatted_number: 'ANU-000002/2026', exercise: 2026, principal: '690.00', open_principal: '0.00', due_date: '2026-03-31', posting_date: '2026-01-31', origin: 1, status: 4 },
   ]);
   if (inserted === 0) return 0;
   const ids = await idsBy(db, 'control_accounts', 'formatted_number');

@@ -1,10 +1,20 @@
 import { defineFeature } from '../../core/feature.js';
 import { contributionValueRules } from './contribution-values.js';
+import { receivablesRoutes } from './routes.js';
 
 /**
  * Receivables (docs/RECEIVABLES.md): what a council bills and receives. The contribution's value per
- * year (./contribution-values.ts).
+ * year (./contribution-values.ts); the manual posting of a control account (./posting.ts) and the
+ * balance of an account or a party at a date (./account-balance.ts), routed by ./routes.ts.
  */
-export const receivablesFeature = defineFeature({ name: 'receivables' }, async (app) => {
+export const receivablesFeature = defineFeature({
+  name: 'receivables',
+  permissions: [
+    { name: 'controlAccount.post', label: 'Conta de controle — lançar e confirmar lançamentos', area: 'financeiro' },
+    { name: 'controlAccount.pay', label: 'Conta de controle — pagar', area: 'financeiro' },
+    { name: 'controlAccount.reverse', label: 'Conta de controle — estornar pagamentos', area: 'financeiro' },
+  ],
+}, async (app, { model }) => {
   app.resources.hooks('valores_contribuicao', contributionValueRules);
+  if (model.byModule.has('control_account')) await app.register(receivablesRoutes, { model });
 });

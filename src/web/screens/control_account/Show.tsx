@@ -1,7 +1,10 @@
 import { KindField, ResourceShow } from '@kit';
+import { choices } from '@generated/web/control_account/choices';
+import { BalancePanel } from './BalancePanel';
 
 /**
- * A control account as the generated view shows it, and the accounts related to it
+ * A control account as the generated view shows it, its balance at a chosen date and the confirmation
+ * of a posting awaiting it (./BalancePanel.tsx), and the accounts related to it
  * (`related_control_accounts`, answered by the server beside the account it relates to; docs/FINANCE.md).
  */
 export function ControlAccountShow() {
@@ -9,6 +12,63 @@ export function ControlAccountShow() {
     <ResourceShow>
       <KindField source="id" kind="id" label="ID" />
       <KindField source="formatted_number" kind="text" label="Número" />
+      <KindField
+        source="party_id"
+        kind="reference"
+        label="Devedor"
+        reference={{ module: 'partes', typeAhead: true }}
+      />
+      <KindField
+        source="registration_id"
+        kind="reference"
+        label="Inscrição"
+        reference={{ module: 'inscricao' }}
+      />
+      <KindField
+        source="debt_type_id"
+        kind="reference"
+        label="Tipo de débito"
+        reference={{ module: 'tipo_debito' }}
+      />
+      <KindField source="exercise" kind="integer" label="Exercício" />
+      <KindField source="principal" kind="money" label="Valor original" />
+      <KindField source="open_principal" kind="money" label="Valor original em aberto" />
+      <KindField source="due_date" kind="date" label="Vencimento" />
+      <KindField source="posting_date" kind="date" label="Data do lançamento" />
+      <KindField source="origin" kind="enum" label="Origem" choices={choices.origin} />
+      <KindField source="status" kind="enum" label="Situação" choices={choices.status} />
+      <BalancePanel />
+      <KindField
+        source="value_update_setting_id"
+        kind="reference"
+        label="Configuração de atualização de valor"
+        reference={{ module: 'configuracao_atualizacao_valor' }}
+      />
+      <KindField
+        source="interest_update_setting_id"
+        kind="reference"
+        label="Configuração de atualização de juros"
+        reference={{ module: 'configuracao_atualizacao_juros' }}
+      />
+      <KindField
+        source="forfeit_update_setting_id"
+        kind="reference"
+        label="Configuração de atualização de multas"
+        reference={{ module: 'configuracao_atualizacao_multas' }}
+      />
+      <KindField
+        source="amount_amortization_setting_id"
+        kind="reference"
+        label="Configuração de amortização de valor"
+        reference={{ module: 'configuracao_amortizacao_valor' }}
+      />
+      <KindField source="cancellation_reason" kind="textarea" label="Motivo do cancelamento" />
+      <KindField
+        source="replaced_by_id"
+        kind="reference"
+        label="Substituída por"
+        reference={{ module: 'control_account' }}
+      />
       <KindField source="related_control_account_id" kind="reference" label="Conta relacionada" reference={{ module: 'control_account' }} />
       <KindField
         source="related_control_accounts"

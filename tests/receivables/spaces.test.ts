@@ -1,0 +1,55 @@
+/**
+ * Control accounts across spaces (PostgreSQL spaces of a PostgreSQL platform, docs/TESTING.md): another
+ * space's administrator can neither confirm a space's posting nor read its balance nor its party's
+ * (404, nothing changed), nor post on its party or debt type (422 on the field).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadModel } from '../../language/index.js';
+import { ROOT } from '../api/support/server.js';
+import { FEATURE_SPACE_KINDS, startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
+import { certifiedRegistration } from '../certificates/support.js';
+import { created, setUpReceivables, type Api } from './api-support.js';
+
+for (const kind of FEATURE_SPACE_KINDS) describe(`control accounts in two spaces [${kind}]`, () => {
+  let spaces: TwoSpaces;
+  beforeAll(async () => {
+    spaces = await startTwoSpaces(kind, 'contas');
+  }, 300_000);
+  afterAll(() => spaces?.close(), 60_000);
+
+  it("keeps a space's accounts to it: 404 from the other space, nothing changed", async () => {
+    const { a, b } = spaces.names;
+    const inA: Api = (method, url, payload) => spaces.as(a, method, url, payload);
+    const inB: Api = (method, url, payload) => spaces.as(b, method, url, payload);
+    const post = async (url: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
+      const answer = await inA(method, url, body);
+      expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(method === 'POST' ? 201 : 200);
+      return answer.body.data;
+    };
+    const option = async (module: string, label: string, combo?: string) => {
+      const answer = await inA('GET', `/api/${module}/combos?${new URLSearchParams({ filter: label, ...(combo ? { combo } : {}) })}`);
+      return (answer.body.data as { id: number; name: string }[]).find((o) => o.name === label)!.id;
+    };
+    const setUp = await setUpReceivables(loadModel(ROOT), inA, {
+      registration: async () => {
+        const { registration } = await certifiedRegistration(post, option);
+        return { id: registration.id, party_id: Number(registration.party_id), contribution_range_id: Number(registration.contribution_range_id), category_id: Number(registration.category_id) };
+      },
+    });
+    const tax = await setUp.debtType({ denomination: 'Taxa de expediente', characteristic: 2, is_dynamic: false, percent_value: '10' });
+    const account = await created(inA, '/api/control_account/lancamento', { party_id: setUp.registration.party_id, registration_id: setUp.registration.id, debt_type_id: tax, exercise: 2026, due_date: '2026-12-10' });
+    expect(account.status).toBe(6);
+
+    expect((await inB('POST', `/api/control_account/${account.id}/confirmar`)).status).toBe(404);
+    expect((await inB('GET', `/api/control_account/${account.id}/saldo?data=2026-12-31`)).status).toBe(404);
+    expect((await inB('GET', `/api/control_account/${account.id}`)).status).toBe(404);
+    expect((await inB('GET', `/api/partes/${setUp.registration.party_id}/saldo?data=2026-12-31`)).status).toBe(404);
+    const posted = await inB('POST', '/api/control_account/lancamento', { party_id: setUp.registration.party_id, debt_type_id: tax, exercise: 2026, principal: '10.00', due_date: '2026-12-10' });
+    expect(posted.status).toBe(422);
+    expect(Object.keys(posted.body.errors).sort()).toEqual(['debt_type_id', 'party_id']);
+
+    const kept = await inA('GET', `/api/control_account/${account.id}`);
+    expect(kept.body.data).toMatchObject({ status: 6, principal: '65.00' });
+    expect((await inA('POST', `/api/control_account/${account.id}/confirmar`)).status).toBe(200);
+  });
+});
