@@ -69,7 +69,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind, { model, migrations: migrations.set });
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('keeps the values chosen each once, in the order of the schema\'s list, in one jsonb array', async () => {
@@ -184,6 +184,6 @@ for (const kind of FEATURE_DATABASE_KINDS) {
         }),
         { numRuns: 60, seed: 20_260_101 },
       );
-    }, 60_000);
+    });
   });
 }

@@ -33,7 +33,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       }
       const names = Array.from({ length: CITIES }, (_, i) => ({ name: `Cidade ${String(i + 1).padStart(4, '0')}` }));
       await server.db.insertInto('cities').values(names).execute();
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('carries the fields the schema names in each option', async () => {

@@ -41,7 +41,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind, { model, migrations: migrations.set });
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('lets exactly one of 60 simultaneous saves from the same version through, sub-list and all', async () => {
@@ -63,7 +63,7 @@ for (const kind of DATABASE_KINDS) {
       expect((await api('GET', `/api/contatos/${opened.id}`)).body.data).toEqual(winner);
       expect((await telephoneRows(opened.id)).map((row) => row.number)).toEqual(attempts[n].telephones.map((t: { number: string }) => t.number));
       expect((await auditRows(opened.id)).map((row) => row.event)).toEqual(['created', 'updated']);
-    }, 60_000);
+    });
 
     it('refuses a save from a version someone else has replaced, writing nothing and no audit row', async () => {
       const opened = await createContact('Bruno Original', 2);

@@ -80,7 +80,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind);
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it("refuses every pair reversed with its message on the end field's path, in each module that takes inserts; the same day passes", async () => {

@@ -35,7 +35,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind, { model, migrations: migrations.set });
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('stores the column as numeric(integer + fraction, fraction)', async () => {

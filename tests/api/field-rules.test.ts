@@ -31,7 +31,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind, { model, migrations: migrations.set });
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('requires the fields a type shows, on their own path, and writes nothing', async () => {

@@ -41,7 +41,7 @@ for (const kind of DATABASE_KINDS) {
         expect(created.status, JSON.stringify(created.body)).toBe(201);
         ids[denomination] = created.body.data.id;
       }
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('finds a word of one or two characters at the start of any word of the text, not inside one', async () => {

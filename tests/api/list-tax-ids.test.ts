@@ -51,7 +51,7 @@ for (const kind of DATABASE_KINDS) {
         expect(created.status, JSON.stringify(created.body)).toBe(201);
         ids[name] = created.body.data.id;
       }
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('stores the CNPJ written out, and finds it by its first characters however typed', async () => {

@@ -102,6 +102,6 @@ for (const kind of DATABASE_KINDS) {
         await sql`delete from civil_statuses where denomination like 'Estado %'`.execute(server.db);
         await sql`delete from genres where denomination like 'Gênero %'`.execute(server.db);
       }
-    }, 60_000);
+    });
   });
 }

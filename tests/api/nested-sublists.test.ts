@@ -41,7 +41,7 @@ for (const kind of DATABASE_KINDS) {
       server = await startTestServer(kind, { model, migrations: migrations.set });
       api = call(server, server.adminToken);
       specialty = (await api('POST', '/api/especialidades', { denomination: 'Cardiologia' })).body.data.id;
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('creates a record with its tree and reads the same tree back', async () => {

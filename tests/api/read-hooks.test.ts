@@ -40,7 +40,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind, { features: [...FEATURES, readProbe] });
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it("add computed fields to a list's rows and to one record, in both dialects, and store nothing", async () => {

@@ -23,7 +23,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind, { model, migrations: migrations.set });
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('keeps records whose table and columns are reserved words', async () => {

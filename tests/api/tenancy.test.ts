@@ -68,7 +68,7 @@ for (const kind of DATABASE_KINDS) {
       await directory?.close();
       await platform?.drop();
       rmSync(dataDir, { recursive: true, force: true });
-    }, 60_000);
+    });
 
     it('names the system of each space in the initial load', async () => {
       const fromDefault = await request('GET', '/api/load', { authorization: `Bearer ${await login('default')}` });

@@ -45,7 +45,7 @@ for (const kind of DATABASE_KINDS) {
       const api = call(server, server.adminToken);
       specialties = [];
       for (const denomination of ['Cardiologia', 'Pediatria']) specialties.push((await api('POST', '/api/especialidades', { denomination })).body.data.id);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('checks every referenced id of a body in one statement and names each missing one on its field', async () => {

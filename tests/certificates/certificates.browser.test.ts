@@ -68,7 +68,7 @@ describe('certificates in the browser', () => {
     await shot(visitor, 'verify-valid-390');
     await visitor.goto(`${session.product.url}/verificar/AAAAA-BBBBB-CCCCC-DDDDD`);
     expect(await visitor.getByRole('status').textContent()).toBe('Certidão não encontrada.');
-  }, 60_000);
+  });
 
   it('revokes it with a reason; the verification page then says Revogada', async () => {
     await panel().getByRole('button', { name: 'Revogar' }).click();
@@ -83,7 +83,7 @@ describe('certificates in the browser', () => {
     expect(await verificationStatus()).toBe('Revogada');
     await shot(visitor, 'verify-revoked-390');
     await visitor.context().close();
-  }, 60_000);
+  });
 
   it("keeps the registration's certificates usable on a 390 px phone", async () => {
     await page().setViewportSize({ width: 390, height: 844 });
@@ -92,5 +92,5 @@ describe('certificates in the browser', () => {
     await panel().scrollIntoViewIfNeeded();
     expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page(), 'record-390');
-  }, 60_000);
+  });
 });

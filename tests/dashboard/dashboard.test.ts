@@ -41,7 +41,7 @@ describe('the dashboard API', () => {
     expect(monitor.status, monitor.text).toBe(201);
     await api.directory.platform.updateTable('monitors').set({ uptime_status: 'down', uptime_check_failure_reason: 'Tempo esgotado' }).where('id', '=', monitor.body.data.id).execute();
   }, 180_000);
-  afterAll(async () => { await api?.close(); }, 60_000);
+  afterAll(async () => { await api?.close(); });
 
 
   it("counts, for the administrator, every area's modules with the rows they hold", async () => {
@@ -113,7 +113,7 @@ describe('the dashboard API', () => {
 describe('form-encoded posts', () => {
   let api: PlatformApi;
   beforeAll(async () => { api = await startPlatformApi(); }, 180_000);
-  afterAll(async () => { await api?.close(); }, 60_000);
+  afterAll(async () => { await api?.close(); });
 
   const form = (url: string, fields: Record<string, string>) =>
     api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });

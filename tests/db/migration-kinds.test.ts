@@ -95,5 +95,5 @@ describeOnDatabases('migrations of every kind of column', (getDb) => {
     expect(ana).toEqual({ name: 'Ana', fee: '1234.56' });
     await db.deleteFrom('members').where('id', '=', party.id).execute();
     expect(await db.selectFrom('member_phones').selectAll().execute()).toEqual([]);
-  }, 60_000);
+  });
 });

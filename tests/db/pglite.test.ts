@@ -14,7 +14,7 @@ describe('embedded database (PGlite in a worker thread)', () => {
   beforeAll(async () => {
     testTarget = await createTestTarget('pglite');
     handle = await openDatabase(testTarget.target);
-  }, 60_000);
+  });
   afterAll(async () => {
     await handle.close();
     await testTarget.drop();
@@ -37,7 +37,7 @@ describe('embedded database (PGlite in a worker thread)', () => {
     // the whole query. Off it, ticks keep coming; a busy machine may delay some, never most.
     expect(drifts.length).toBeGreaterThan(took / 10 / 4);
     expect(Math.max(...drifts)).toBeLessThan(took / 2);
-  }, 60_000);
+  });
 
   it('writes with fsync on', async () => {
     const { rows } = await sql<{ fsync: string }>`show fsync`.execute(handle.db);
@@ -53,7 +53,7 @@ describe('embedded database (PGlite in a worker thread)', () => {
     const dataDir = (testTarget.target as { dataDir: string }).dataDir;
     const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture, dataDir]);
     expect(stdout).toContain(`A pasta de dados "${dataDir}" já está aberta por outro processo`);
-  }, 60_000);
+  });
 
   it('frees the folder on close, so it opens again with the data kept', async () => {
     await sql`create table kept (v int)`.execute(handle.db);
@@ -62,5 +62,5 @@ describe('embedded database (PGlite in a worker thread)', () => {
     handle = await openDatabase(testTarget.target);
     const { rows } = await sql<{ v: number }>`select v from kept`.execute(handle.db);
     expect(rows).toEqual([{ v: 7 }]);
-  }, 60_000);
+  });
 });

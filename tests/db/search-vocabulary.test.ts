@@ -87,7 +87,7 @@ describeOnDatabases('search vocabulary', (getDb) => {
     console.log('SIZES', empty, grown, await othersSize());
     expect(await othersSize()).toBeLessThanOrEqual(grown);
     expect((await vocabulary(db)).situacao).toBe(800);
-  }, 60_000);
+  });
 
   it('lets writers sharing words save at once, each waiting its turn on a word, none deadlocked', async () => {
     const db = getDb();
@@ -105,7 +105,7 @@ describeOnDatabases('search vocabulary', (getDb) => {
       select count(*)::int as rows from civil_statuses r, search_words_of(r.denomination) w where length(w) < 12`.execute(db);
     const kept = Object.entries(await vocabulary(db)).filter(([word]) => word.length < 12);
     expect(kept.reduce((total, [, n]) => total + n, 0)).toBe(counted.rows);
-  }, 60_000);
+  });
 });
 
 // Two connections at once: PostgreSQL's subject (the embedded database has one connection, so its

@@ -57,14 +57,14 @@ for (const kind of DATABASE_KINDS) {
         tenant_name: 'beta-2', db_type: 'pgsql', db_ip: url.hostname, db_port: url.port || '5432',
         db_user: url.username, db_name: url.pathname.slice(1),
       });
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await directory?.close();
       await platform?.drop();
       await pgsqlSpace?.drop();
       rmSync(dataDir, { recursive: true, force: true });
-    }, 60_000);
+    });
 
     it('gives the default space, migrated, when no name is sent', async () => {
       const space = await directory.resolve(undefined);
@@ -89,7 +89,7 @@ for (const kind of DATABASE_KINDS) {
       expect(again.db).toBe(space.db);
       const defaultRows = await (await directory.resolve(undefined)).db.selectFrom('civil_statuses').selectAll().execute();
       expect(defaultRows).toEqual([]);
-    }, 60_000);
+    });
 
     it('opens a PostgreSQL space and closes the least recently used space past the cap once it is idle', async () => {
       const held = await directory.acquire('acme.sul');
@@ -106,7 +106,7 @@ for (const kind of DATABASE_KINDS) {
       const kept = await reopened.db.selectFrom('civil_statuses').select('denomination').execute();
       await reopened.close();
       expect(kept).toEqual([{ denomination: 'Solteiro(a)' }]);
-    }, 60_000);
+    });
 
     it('answers through the Tenant header over HTTP', async () => {
       const app = Fastify();

@@ -42,7 +42,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect(type.status, JSON.stringify(type.body)).toBe(201);
       typeId = type.body.data.id;
       entries = type.body.data.metadata;
-    }, 60_000);
+    });
     afterAll(async () => {
       await server?.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -44,7 +44,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       dataDir = mkdtempSync(join(tmpdir(), 'arquivos-'));
       server = await startTestServer(kind, { model, migrations: migrations.set, env: { DATA_DIR: dataDir } });
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(async () => {
       await server?.close();
       rmSync(dataDir, { recursive: true, force: true });

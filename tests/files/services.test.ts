@@ -34,7 +34,7 @@ beforeAll(async () => {
   migrations = writeFixtureMigrations(model);
   vi.stubEnv('OUTBOUND_ALLOWED_HOSTS', '127.0.0.1');
   s3 = await servers.s3(['servicos-pglite', 'servicos-postgres', 'outro-pglite', 'outro-postgres']);
-}, 60_000);
+});
 afterAll(async () => {
   migrations?.remove();
   vi.unstubAllEnvs();
@@ -124,7 +124,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       for (const handle of handles) await handle.close();
       for (const target of targets) await target.drop();
       rmSync(dataDir, { recursive: true, force: true });
-    }, 60_000);
+    });
 
     it('keeps the files of a space with no service in use in a folder of its own', async () => {
       const mine = await report('default', 'padrao');

@@ -62,7 +62,7 @@ beforeAll(async () => {
   vi.stubEnv('OUTBOUND_ALLOWED_HOSTS', '127.0.0.1');
   s3 = await servers.s3(['matriz-pglite', 'matriz-postgres']);
   ftp = await servers.ftp({ username: 'matriz', password: 'senha-ftp' }, [43000, 43999]);
-}, 60_000);
+});
 afterAll(async () => {
   migrations?.remove();
   vi.unstubAllEnvs();
@@ -104,7 +104,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       dataDir = mkdtempSync(join(tmpdir(), 'matriz-'));
       server = await startTestServer(kind, { model, migrations: migrations.set, env: { DATA_DIR: dataDir } });
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(async () => {
       await server?.close();
       rmSync(dataDir, { recursive: true, force: true });

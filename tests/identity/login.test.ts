@@ -14,7 +14,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     let server: TestServer;
     beforeAll(async () => {
       server = await startTestServer(kind);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     const attempt = async (email: string, password: string, address = '10.0.0.1') => {

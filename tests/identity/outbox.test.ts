@@ -15,7 +15,7 @@ describe('recovery mail without SMTP: the outbox folder under DATA_DIR', () => {
     delete process.env.APP_URL;
     dataDir = mkdtempSync(join(tmpdir(), 'outbox-'));
     server = await startTestServer('pglite', { env: { DATA_DIR: dataDir } });
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     rmSync(dataDir, { recursive: true, force: true });

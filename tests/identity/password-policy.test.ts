@@ -11,7 +11,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     let server: TestServer;
     beforeAll(async () => {
       server = await startTestServer(kind);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     const admin = () => call(server, server.adminToken);

@@ -8,7 +8,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     let server: TestServer;
     beforeAll(async () => {
       server = await startTestServer(kind);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('is open to a user without any permission, and shows no password', async () => {

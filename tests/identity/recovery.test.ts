@@ -17,7 +17,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       process.env.SMTP_URL = sink.url;
       process.env.APP_URL = APP_URL;
       server = await startTestServer(kind);
-    }, 60_000);
+    });
     afterAll(async () => {
       await server?.close();
       await sink?.close();

@@ -57,7 +57,7 @@ for (const kind of DATABASE_KINDS) describe(`accounts in two spaces, default spa
     await platform?.drop();
     rmSync(dataDir, { recursive: true, force: true });
     restoreEnv({ SMTP_URL: previous });
-  }, 60_000);
+  });
 
   it('mails a link naming the space, which works in that space only', async () => {
     const mail = sink.next(EMAIL);

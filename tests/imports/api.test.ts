@@ -194,7 +194,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect((await call(server, reader.token)('GET', '/api/pessoa_fisica/import/template')).status).toBe(403);
       expect((await api()('GET', '/api/pessoa_fisica/import/999999')).status).toBe(404);
       expect((await api()('POST', '/api/pessoa_fisica/import/999999/commit')).status).toBe(404);
-    }, 60_000);
+    });
 
     it('answers hostile mapping bodies and ids with a 4xx in pt-BR on the field, keeping the mapping', async () => {
       const started = (await upload('hostil.csv', csvOf([PERSON_HEADERS, personRow('Iara', cpfs(1)[0])]))).body.data;
@@ -221,6 +221,6 @@ for (const kind of FEATURE_DATABASE_KINDS) {
         expect((await api()('GET', `/api/pessoa_fisica/import/${encodeURIComponent(id)}`)).status, id).toBe(404);
         expect((await api()('POST', `/api/pessoa_fisica/import/${encodeURIComponent(id)}/check`)).status, id).toBe(404);
       }
-    }, 60_000);
+    });
   });
 }

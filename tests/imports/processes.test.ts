@@ -44,7 +44,7 @@ describe('spreadsheet imports from server processes on one PostgreSQL', () => {
     await Promise.all(servers.map((server) => server.stop()));
     await target?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   const upload = async (server: ProductProcess, token: string, rows: string[][]) => {
     const form = new FormData();

@@ -65,7 +65,7 @@ describe('two server processes on one PostgreSQL', () => {
     await target?.drop();
     await fixture?.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it('each due monitor is checked once, then once more when due again, by either process', async () => {
     for (const path of paths) {

@@ -19,7 +19,7 @@ describe('heartbeat monitors of spaces through the API', () => {
     else process.env.MONITOR_ALLOWED_HOSTS = savedAllowed;
     await server?.close();
     await fixture?.close();
-  }, 60_000);
+  });
 
   it('a space created with monitor_active gets one monitor for its system, which checks up', async () => {
     const system = await server.admin('POST', '/api/sistemas', { name: 'Sistema Sul', prefix: 'SUL', url: '127.0.0.1' });

@@ -16,7 +16,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       const category = await admin()('POST', '/api/categoria_pagina_dinamica', { denomination: 'Institucional', uri: 'institucional' });
       expect(category.status, JSON.stringify(category.body)).toBe(201);
       categoryId = category.body.data.id;
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     const admin = () => call(server, server.adminToken);

@@ -25,7 +25,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind);
       categoryId = (await admin()('POST', '/api/categoria_pagina_dinamica', { denomination: 'Vetores', uri: 'vetores' })).body.data.id;
-    }, 60_000);
+    });
     afterAll(() => server?.close());
     const admin = () => call(server, server.adminToken);
 

@@ -11,7 +11,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       server = await startTestServer(kind);
       // A yes/no parameter, as a feature would add in its migration: none of the seeded ones is.
       await server.db.insertInto('parameters').values({ name: 'notify_by_sms', label: 'Avisar por SMS', scope: 'back', type: 'boolean', default_value: 'false' }).execute();
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     const admin = () => call(server, server.adminToken);

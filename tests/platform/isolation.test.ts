@@ -73,7 +73,7 @@ describe('tenant isolation', () => {
       spaces.push({ header, name, marker, token: tokens[index], markerId: created.body.data.id });
     }
   }, 180_000);
-  afterAll(async () => { await api?.close(); }, 60_000);
+  afterAll(async () => { await api?.close(); });
 
   function attemptsFor(round: number): Attempt[] {
     const list: Attempt[] = [];

@@ -35,7 +35,7 @@ describe('platform scope of a space administrator', () => {
     expect(monitor.status, monitor.text).toBe(201);
     ids.monitor = monitor.body.data.id;
   }, 180_000);
-  afterAll(async () => { await api?.close(); }, 60_000);
+  afterAll(async () => { await api?.close(); });
 
   const asSpaceAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     api.send(method, url, { token: spaceToken, tenant: 'escopo-a', payload });

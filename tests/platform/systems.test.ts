@@ -6,7 +6,7 @@ import { startPlatformApi, type PlatformApi } from './support/platform.js';
 describe('system tokens', () => {
   let api: PlatformApi;
   beforeAll(async () => { api = await startPlatformApi(); }, 120_000);
-  afterAll(async () => { await api?.close(); }, 60_000);
+  afterAll(async () => { await api?.close(); });
 
   it('returns the token once on create, never again, and keeps only its hash', async () => {
     const created = await api.operator('POST', '/api/sistemas', { name: 'Sistema Norte', prefix: 'NOR', url: 'norte.conselho.org.br', description: 'Conselho Norte' });

@@ -92,7 +92,7 @@ describe.each<Kind>(FEATURE_SPACE_KINDS)('a person in two spaces of one council 
   afterAll(async () => {
     await api?.close();
     if (databases.length) await onServer(async (client) => { for (const name of databases) await client.query(`drop database if exists ${name} with (force)`); });
-  }, 60_000);
+  });
 
   it('offers the spaces of the council alone, by name', async () => {
     const offered = await as(names.a, 'GET', '/api/usuarios/tenant_configs');
@@ -157,7 +157,7 @@ describe.each<Kind>(FEATURE_SPACE_KINDS)('a person in two spaces of one council 
     const saved = await as(names.a, 'PUT', `/api/rest/usuarios/${created.body.id}`, { name: 'Pelo dialeto, de novo' });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).not.toHaveProperty('_answer');
-  }, 60_000);
+  });
 
   it('refuses another council\'s space on tenant_configs and writes nothing', async () => {
     const email = `recusada-${kind}@example.com`;
@@ -169,7 +169,7 @@ describe.each<Kind>(FEATURE_SPACE_KINDS)('a person in two spaces of one council 
     const fromDefault = await api.operator('POST', '/api/usuarios', { name: 'Recusada', email, password: PASSWORD, active: true, tenant_configs: [spaceIds[names.a]] });
     expect(fromDefault.status, fromDefault.text).toBe(422);
     expect(fromDefault.body.errors.tenant_configs).toEqual(['O espaço selecionado não pertence a este conselho.']);
-  }, 60_000);
+  });
 
   it('removing a space deactivates the account there; adding it again re-activates it with its own password', async () => {
     const email = `pessoa-${kind}@example.com`;
@@ -186,7 +186,7 @@ describe.each<Kind>(FEATURE_SPACE_KINDS)('a person in two spaces of one council 
     expect(again.status, again.text).toBe(200);
     expect(again.body.space_accounts).toBeUndefined();
     expect((await api.login(email, PASSWORD, names.b)).status).toBe(200);
-  }, 60_000);
+  });
 
   it('two administrators adding the same person at once make one account and one membership', async () => {
     const email = `concorrente-${kind}@example.com`;
@@ -204,7 +204,7 @@ describe.each<Kind>(FEATURE_SPACE_KINDS)('a person in two spaces of one council 
     expect(memberships).toHaveLength(2);
     const shown = await as(names.a, 'GET', `/api/usuarios/${created.body.data.id}`);
     expect(shown.body.data.tenant_configs).toEqual(body.tenant_configs.sort((x, y) => x - y));
-  }, 60_000);
+  });
 
   it('a save cut short after the account and before the membership is completed by the next save', async () => {
     const email = `interrompida-${kind}@example.com`;
@@ -217,7 +217,7 @@ describe.each<Kind>(FEATURE_SPACE_KINDS)('a person in two spaces of one council 
     expect(saved.body.data.tenant_configs).toEqual([spaceIds[names.a], spaceIds[names.b]].sort((x, y) => x - y));
     const inB = (await api.directory.resolve(names.b)).db;
     expect(await inB.selectFrom('users').select(['active']).where('email', '=', email).execute()).toEqual([{ active: true }]);
-  }, 60_000);
+  });
 });
 
 function markersIn(list: Answer): string[] {

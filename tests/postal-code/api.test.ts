@@ -42,7 +42,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       place.saoPaulo = await city('São Paulo', place.SP, 3550308);
       place.bomJesusPI = await city('Bom Jesus', place.PI, 2201903);
       place.bomJesusRS = await city('Bom Jesus', place.RS, 4302402);
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await server?.close();

@@ -71,7 +71,7 @@ describe('postal codes of two spaces', () => {
     rmSync(dataDir, { recursive: true, force: true });
     if (savedAllowed === undefined) delete process.env.OUTBOUND_ALLOWED_HOSTS;
     else process.env.OUTBOUND_ALLOWED_HOSTS = savedAllowed;
-  }, 60_000);
+  });
 
   it('keeps each space\'s answers in its own database, named by its own municipalities', async () => {
     viaCep.reply = () => ({ status: 200, body: VIACEP_SE });

@@ -40,7 +40,7 @@ describe('registrations from two server processes on one PostgreSQL', () => {
     await Promise.all(servers.map((server) => server.stop()));
     await target?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   const post = async (path: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
     const answer = await call(servers[0].url, method, path, { token, body });

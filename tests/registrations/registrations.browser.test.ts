@@ -109,7 +109,7 @@ describe('registrations in the browser', () => {
     const history = page().getByRole('region', { name: 'Situações da inscrição' }).getByRole('listitem');
     await expect.poll(() => history.count()).toBe(2);
     expect(await history.first().textContent()).toMatch(/^Suspensa desde \d\d\/\d\d\/\d{4} \(antes: Ativa\)/);
-  }, 60_000);
+  });
 
   it("shows the numbers a sequence drew as read-only on the edit form, and a typed registration's numbers editable", async () => {
     const panel = page().getByRole('tabpanel');
@@ -237,5 +237,5 @@ describe('registrations in the browser', () => {
     const width = await page().evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await shot('phone');
-  }, 60_000);
+  });
 });

@@ -30,7 +30,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind);
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('asks for the server address and login only with an external server, and never answers the password', async () => {

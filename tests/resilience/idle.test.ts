@@ -50,7 +50,7 @@ describe('after sitting idle', () => {
       await setup?.pg?.drop();
       if (setup) rmSync(setup.dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('ran with the shortened timeouts: the keep-alive the server announces, no pooled connection idle past its timeout', async () => {
     const answer = await fetch(`${setups.postgres!.product.url}/api/health`);

@@ -33,7 +33,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     beforeAll(async () => {
       server = await startTestServer(kind, { clock: { now: () => NOW } });
       api = call(server, server.adminToken);
-    }, 60_000);
+    });
     afterAll(() => server?.close());
 
     it('previews each mask of the table exactly as a draw formats it', async () => {

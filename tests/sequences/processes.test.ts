@@ -47,7 +47,7 @@ describe('draws from two server processes on one PostgreSQL, with rollbacks besi
     await handle?.close();
     await target?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it(`${DRAWS} draws over 3 sequences, 10% rolled back: duplicates 0, gaps 0`, async () => {
     const base = { number: 0, start: 1, increment: 1, annual_restart: false, auto_numbering: true, has_book: false };

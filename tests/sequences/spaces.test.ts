@@ -44,7 +44,7 @@ describe('sequences of two spaces', () => {
     await app?.close();
     await directory?.close();
     rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it('refuses a person of another space', async () => {
     const ours = await login('default');

@@ -165,10 +165,10 @@ export function describeOnDatabases(
       let handle: DatabaseHandle | undefined;
       beforeAll(async () => {
         handle = await openTestDatabase(kind, options);
-      }, 60_000);
+      });
       afterAll(async () => {
         await handle?.close();
-      }, 60_000);
+      });
       body(() => {
         if (!handle) throw new Error('The test database is not open yet: use getDb() inside a test or hook.');
         return handle.db;

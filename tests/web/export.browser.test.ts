@@ -174,7 +174,7 @@ describe('the list export in the browser', () => {
       page.off('download', onDownload);
       await page.unroute('**/api/municipios/export?**');
     }
-  }, 60_000);
+  });
 
   for (const [width, height] of [[1366, 768], [390, 844]] as const) {
     it(`shows the export menu whole at ${width} px`, async () => {
@@ -199,6 +199,6 @@ describe('the list export in the browser', () => {
       } finally {
         await page.setViewportSize({ width: 1366, height: 768 });
       }
-    }, 60_000);
+    });
   }
 });

@@ -45,7 +45,7 @@ export function describeMatrix(kind: DatabaseKind): void {
     });
     afterAll(() => server?.close());
 
-    it('answers every module, action and principal as the model says, with no side effect on a refusal', { timeout: 240_000 }, async () => {
+    it('answers every module, action and principal as the model says, with no side effect on a refusal', { timeout: 480_000 }, async () => {
       const admin = call(server, server.adminToken);
       const create = creator(server.model, (url, body) => admin('POST', url, body), uploader(server, server.adminToken), (url) => admin('GET', url));
       // Referenced records are made once per module and shared: only the module under test grows.
