@@ -27,10 +27,10 @@ describe('the server compiled to JavaScript', () => {
   });
 
   it('opens an embedded database through its worker, migrates and seeds it', async () => {
-    const { openDatabase } = await load('db/open.js');
-    const { migrateToLatest } = await load('db/migrate.js');
+    const { openDatabase } = await load('core/db/open.js');
+    const { migrateToLatest } = await load('core/db/migrate.js');
     const { MIGRATIONS: { space, platform } } = await load('features.js');
-    const { seedReferenceData } = await load('seed/index.js');
+    const { seedReferenceData } = await load('core/seed/index.js');
     const dataDir = mkdtempSync(join(tmpdir(), 'compiled-server-'));
     const handle = await openDatabase({ kind: 'pglite', dataDir });
     try {
