@@ -1,8 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentAreas } from '../../src/server/http/openapi-areas.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { ROOT, startTestServer, type TestServer } from './support/server.js';
 
 type HTTPMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Every route Fastify registered, as `METHOD /path/:param` (HEAD and OPTIONS left out), read from its route tree. */
+export function registeredRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const found = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!found) continue;
+    const depth = found[1].length / 4;
+    stack.length = depth;
+    stack.push(found[2]);
+    for (const method of (found[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${stack.join('')}`);
+    }
+  }
+  return routes;
+}
+
+const generatedPaths = (): Record<string, Record<string, unknown>> => JSON.parse(readFileSync(join(ROOT, 'generated', 'openapi.json'), 'utf8')).paths;
+/** A path with its parameters unnamed: `/api/x/{}`, whatever the route names them. */
+const shape = (path: string) => path.replace(/:\w+|\{\w+\}/g, '{}');
+
+/**
+ * Routes under `/api/` that declare no contract, each with why: the routes every module has, which
+ * the generator describes from the schemas (generated/openapi.json, where the module offers them),
+ * and the documents' own routes.
+ */
+const WITHOUT_CONTRACT: [RegExp, string][] = [
+  [/^\w+ \/api\/(openapi\.json|openapi\/:area|docs(\/.*)?)$/, 'the OpenAPI document and its interactive documentation'],
+  [/^GET \/api\/rules\/\w+\/:mode$/, "a module's form rules (resources/routes.ts), described as /api/rules/{module}/create and /edit"],
+  [/^DELETE \/api\/\w+\/multiple_delete\/:ids$/, 'the generic removal of many records (resources/routes.ts), described where the module deletes'],
+  [/^(GET \/api\/\w+\/:id\/versions|POST \/api\/\w+\/:id\/versions\/:version\/restore)$/, "a module's record history (record-history/routes.ts), described where the module keeps versions"],
+  [/^\w+ \/api\/rest\/\w+(\/:id)?$/, "the REST dialect of a module's generic routes (rest-dialect/routes.ts, docs/CONTRACT.md): the same operations as /api/{module}, described there"],
+  // Not described yet, in the document or by a contract: each to declare its own.
+  [/^(GET \/api\/\w+\/:id\/documents|POST \/api\/\w+\/:id\/documents\/store)$/, "a record's attached documents (documents/attached.ts), not described yet"],
+  [/^(GET \/api\/\w+\/:id\/occurrences|POST \/api\/\w+\/:id\/occurrences\/batch|DELETE \/api\/\w+\/occurrences\/multiple_delete\/:ids|GET \/api\/occurrence_types\/combo)$/, "a record's occurrences (occurrences/routes.ts), not described yet"],
+  [/^GET \/api\/(pessoa_fisica\/cpf|pessoa_juridica\/cnpj)\/:number\/category\/:category\/type\/:type$/, "a party's registration look-up (registrations/routes.ts), not described yet"],
+  [/^GET \/api\/inscricao\/(categorias\/:id\/faixas|parte\/:type\/:number|:id\/situacoes|:id\/proximas_situacoes)$/, "a registration's look-ups (registrations/routes.ts), not described yet"],
+  [/^GET \/api\/relatorio\/(default_document_type|:id\/print|:id\/history)$/, "a report's jobs (reports/jobs/routes.ts), not described yet"],
+];
 
 /**
  * The OpenAPI document names only routes the server answers, the feature routes included; its parts
@@ -43,6 +85,19 @@ describe('the OpenAPI document and the routes', () => {
     // Its part by menu area holds it too (the module of its tag is under Financeiro).
     const finance = (await server.app.inject({ url: '/api/openapi/financeiro' })).json() as { paths: Record<string, unknown> };
     expect(finance.paths).toHaveProperty(['/api/finance/calculation']);
+  });
+
+  it('holds a contract, with a summary and its answers, for every route under /api/ but the generic ones', () => {
+    const generated = new Set(Object.keys(generatedPaths()).map(shape));
+    const missing = registeredRoutes(server.app.printRoutes({ commonPrefix: false })).filter((route) => {
+      const [method, url] = route.split(' ');
+      if (!url.startsWith('/api/')) return false;
+      const path = url.replace(/:(\w+)/g, '{$1}');
+      const contract = server.app.routeContracts.get(path)?.get(method.toLowerCase());
+      if (contract?.summary && contract.response) return false;
+      return !WITHOUT_CONTRACT.some(([pattern]) => pattern.test(route)) && !generated.has(shape(path));
+    });
+    expect(missing).toEqual([]);
   });
 
   it('answers bad input of a route\'s contract with 422 on the field, in pt-BR, before its handler runs', async () => {

@@ -17,6 +17,8 @@ export interface RouteContract extends FastifySchema {
   response?: Record<string, unknown>;
   /** The refusals it may answer (`{message, errors}`): '401', '403', '404', '409', '422'… */
   errors?: readonly string[];
+  /** `[]`: a public route, answered without a session. */
+  security?: readonly { [label: string]: readonly string[] }[];
 }
 
 declare module 'fastify' {
@@ -45,13 +47,16 @@ export function fieldErrorsOf(errors: readonly ErrorObject[]): FieldErrors {
 /**
  * Routes that declare their contract (Fastify's `schema`: body, params, querystring, answers) are
  * checked by it before their handler runs, bad input answered 422 on its field in pt-BR, the same
- * words as an entity's body; and their contracts are kept for the OpenAPI document
+ * words as an entity's body; their answers are documented, not used to reshape what is sent; and their contracts are kept for the OpenAPI document
  * (`contractPaths`), so a route's contract is written once, beside its handler.
  */
 export const routeContracts = fp(async (app: FastifyInstance) => {
   app.decorate('routeContracts', new Map<string, Map<string, RouteContract>>());
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies : parts).compile(schema));
   app.setSchemaErrorFormatter((errors) => invalid(fieldErrorsOf(errors as ErrorObject[])));
+  // A contract's answers describe the route; the answer is sent as the handler returns it (a
+  // serialiser compiled from them would drop the fields they leave out and coerce their types).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onRoute', (route) => {
     // `hide`: a plugin's own route kept out of documents (the CORS pre-flight).
     if (!route.schema || (route.schema as { hide?: boolean }).hide || route.method === 'HEAD') return;
@@ -89,6 +94,8 @@ function operationOf(contract: RouteContract): Doc {
   const parameters = [ref('parameters', 'Tenant'), ...parametersOf(contract.params, 'path'), ...parametersOf(contract.querystring, 'query')];
   const responses: Doc = Object.fromEntries(Object.entries(contract.response ?? {}).map(([status, schema]) => {
     const { description = 'OK', ...content } = schema as Doc;
+    // An answer that is not JSON (a PDF, a file) names its own content; one of no schema, none.
+    if (content.content || Object.keys(content).length === 0) return [status, { description, ...content }];
     return [status, { description, content: { 'application/json': { schema: content } } }];
   }));
   for (const status of contract.errors ?? []) responses[status] = ref('responses', REFUSALS[status] ?? 'BadRequest');
@@ -96,6 +103,7 @@ function operationOf(contract: RouteContract): Doc {
     ...(contract.tags ? { tags: contract.tags } : {}),
     ...(contract.summary ? { summary: contract.summary } : {}),
     ...(contract.description ? { description: contract.description } : {}),
+    ...(contract.security ? { security: contract.security } : {}),
     parameters,
     ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: contract.body } } } } : {}),
     responses,
