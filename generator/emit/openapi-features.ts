@@ -3,7 +3,6 @@
  * keyed by the module they belong to: the document lists them when the model has that module.
  */
 import { dataEnvelope, errorResponses, featureOperation as operation, json, ref } from './openapi-common.js';
-import { workflowPaths } from './openapi-workflows.js';
 
 type Doc = Record<string, unknown>;
 
@@ -126,7 +125,6 @@ const certificatePaths = (): Doc => ({
 });
 
 export const featurePaths: Record<string, (typeName: string) => Doc> = {
-  ...workflowPaths,
   modelo_certidao: certificatePaths,
   monitores: (typeName) => ({
     '/api/monitores/status': {

@@ -100,6 +100,20 @@ describe('the OpenAPI document and the routes', () => {
     expect(missing).toEqual([]);
   });
 
+  it("lists the workflow runs' routes, the system actions' links and look-ups, each with the Tenant header before its own parameters", async () => {
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, any>> };
+    const routes = Object.entries(document.paths).flatMap(([path, verbs]) => Object.keys(verbs).map((verb) => `${verb.toUpperCase()} ${path}`));
+    expect(routes).toEqual(expect.arrayContaining([
+      'GET /api/tipo_fluxo_trabalho/acoes_sistema', 'GET /api/fluxo_trabalho/initial_steps', 'PUT /api/fluxo_trabalho/init/{typeId}/{stepTypeId}',
+      'GET /api/fluxo_trabalho/{id}/actual', 'GET /api/fluxo_trabalho/{id}/next_steps', 'GET /api/fluxo_trabalho/{id}/history',
+      'PUT /api/fluxo_trabalho/{id}/init_step/{stepTypeId}', 'PUT /api/fluxo_trabalho/{id}/init_task/{taskTypeId}', 'PUT /api/fluxo_trabalho/{id}/finish_task/{taskTypeId}',
+      'PUT /api/fluxo_trabalho/{id}/finish', 'PUT /api/fluxo_trabalho/{id}/status/{status}',
+      'POST /api/system_actions_link', 'POST /api/system_actions_link_batch', 'POST /api/system_actions_affected_entity', 'POST /api/system_actions_triggered_entity',
+    ]));
+    const finish = document.paths['/api/fluxo_trabalho/{id}/finish_task/{taskTypeId}'].put.parameters as { $ref?: string; name?: string }[];
+    expect(finish.map((parameter) => parameter.$ref ?? parameter.name)).toEqual(['#/components/parameters/Tenant', 'id', 'taskTypeId']);
+  });
+
   it('answers bad input of a route\'s contract with 422 on the field, in pt-BR, before its handler runs', async () => {
     const token = server.adminToken;
     const send = (payload: string) => server.app.inject({ method: 'POST', url: '/api/series_indicador/1/histories/import', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });

@@ -20,23 +20,12 @@ describe('feature routes in the OpenAPI document', () => {
   it('keeps the Tenant header on a feature route that names parameters of its own', () => {
     const byCnpj = paths['/api/pessoa_juridica/cnpj/{cnpj}'].get.parameters ?? [];
     expect(byCnpj).toEqual([{ $ref: '#/components/parameters/Tenant' }, expect.objectContaining({ name: 'cnpj', in: 'path' })]);
-    const finish = paths['/api/fluxo_trabalho/{id}/finish_task/{taskTypeId}'].put.parameters ?? [];
-    expect(finish.map((parameter) => parameter.$ref ?? parameter.name)).toEqual(['#/components/parameters/Tenant', 'id', 'taskTypeId']);
   });
 
-  it("lists the workflow runs' routes, the system actions' links and look-ups", () => {
-    const routes = Object.entries(paths).flatMap(([path, verbs]) => Object.keys(verbs).map((verb) => `${verb.toUpperCase()} ${path}`));
-    expect(routes).toEqual(expect.arrayContaining([
-      'GET /api/tipo_fluxo_trabalho/acoes_sistema', 'GET /api/fluxo_trabalho/initial_steps', 'PUT /api/fluxo_trabalho/init/{typeId}/{stepTypeId}',
-      'GET /api/fluxo_trabalho/{id}/actual', 'GET /api/fluxo_trabalho/{id}/next_steps', 'GET /api/fluxo_trabalho/{id}/history',
-      'PUT /api/fluxo_trabalho/{id}/init_step/{stepTypeId}', 'PUT /api/fluxo_trabalho/{id}/init_task/{taskTypeId}', 'PUT /api/fluxo_trabalho/{id}/finish_task/{taskTypeId}',
-      'PUT /api/fluxo_trabalho/{id}/finish', 'PUT /api/fluxo_trabalho/{id}/status/{status}',
-      'POST /api/system_actions_link', 'POST /api/system_actions_link_batch', 'POST /api/system_actions_affected_entity', 'POST /api/system_actions_triggered_entity',
-    ]));
-    // Every feature operation, these included, takes the tenant's header; a public one (no
+  it('gives every feature operation the Tenant header, but a public one', () => {
+    // Every feature operation takes the tenant's header; a public one (no
     // security, as a certificate's verification, whose code names its space) does not.
     const featureRoutes = new Set(Object.values(featurePaths).flatMap((paths) => Object.keys(paths('Record'))));
-    expect(featureRoutes.size).toBeGreaterThan(40);
     for (const [path, verbs] of Object.entries(paths).filter(([path]) => featureRoutes.has(path))) {
       for (const [verb, operation] of Object.entries(verbs)) {
         const isPublic = Array.isArray(operation.security) && operation.security.length === 0;

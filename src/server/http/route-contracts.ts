@@ -12,7 +12,7 @@ export interface RouteContract extends FastifySchema {
   summary?: string;
   description?: string;
   /** The document's group: a module of the menu (its area) or a feature's name. */
-  tags?: string[];
+  tags?: readonly string[];
   /** Its successful answers by status (serialised by them), each with a `description`. */
   response?: Record<string, unknown>;
   /** The refusals it may answer (`{message, errors}`): '401', '403', '404', '409', '422'… */
@@ -54,6 +54,10 @@ export const routeContracts = fp(async (app: FastifyInstance) => {
   app.decorate('routeContracts', new Map<string, Map<string, RouteContract>>());
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies : parts).compile(schema));
   app.setSchemaErrorFormatter((errors) => invalid(fieldErrorsOf(errors as ErrorObject[])));
+  // No body at all reads as `{}`, as objectBody reads it (http/body.ts): each field's own rule speaks.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
   // A contract's answers describe the route; the answer is sent as the handler returns it (a
   // serialiser compiled from them would drop the fields they leave out and coerce their types).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
