@@ -85,18 +85,27 @@ describe('the OpenAPI document and the routes', () => {
     // Its part by menu area holds it too (the module of its tag is under Financeiro).
     const finance = (await server.app.inject({ url: '/api/openapi/financeiro' })).json() as { paths: Record<string, unknown> };
     expect(finance.paths).toHaveProperty(['/api/finance/calculation']);
+    // Sign-in, profile, parameters and health, of no module, are in Geral.
+    const general = (await server.app.inject({ url: '/api/openapi/geral' })).json() as { paths: Record<string, unknown> };
+    for (const path of ['/api/auth', '/api/auth/me', '/api/logout', '/api/load', '/api/password/reset', '/api/perfil', '/api/parametros', '/api/health']) expect(general.paths, path).toHaveProperty([path]);
   });
 
   it('holds a contract, with a summary and its answers, for every route under /api/ but the generic ones', () => {
     const generated = new Set(Object.keys(generatedPaths()).map(shape));
-    const missing = registeredRoutes(server.app.printRoutes({ commonPrefix: false })).filter((route) => {
+    const described = (route: string) => {
       const [method, url] = route.split(' ');
-      if (!url.startsWith('/api/')) return false;
+      if (!url.startsWith('/api/')) return true;
       const path = url.replace(/:(\w+)/g, '{$1}');
       const contract = server.app.routeContracts.get(path)?.get(method.toLowerCase());
-      if (contract?.summary && contract.response) return false;
-      return !WITHOUT_CONTRACT.some(([pattern]) => pattern.test(route)) && !generated.has(shape(path));
-    });
+      if (contract?.summary && contract.response) return true;
+      return WITHOUT_CONTRACT.some(([pattern]) => pattern.test(route)) || generated.has(shape(path));
+    };
+    // Routes sharing a parameter's place under other names show it as `:cpf|:number`: either is the route's.
+    const named = (route: string): string[] => {
+      const shared = /:\w+(\|:\w+)+/.exec(route);
+      return shared ? shared[0].split('|').flatMap((name) => named(route.replace(shared[0], name))) : [route];
+    };
+    const missing = registeredRoutes(server.app.printRoutes({ commonPrefix: false })).filter((route) => !named(route).some(described));
     expect(missing).toEqual([]);
   });
 
@@ -112,6 +121,17 @@ describe('the OpenAPI document and the routes', () => {
     ]));
     const finish = document.paths['/api/fluxo_trabalho/{id}/finish_task/{taskTypeId}'].put.parameters as { $ref?: string; name?: string }[];
     expect(finish.map((parameter) => parameter.$ref ?? parameter.name)).toEqual(['#/components/parameters/Tenant', 'id', 'taskTypeId']);
+  });
+
+  it('gives every operation of a contract the Tenant header first, its own parameters after it', async () => {
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, any>> };
+    const byCnpj = document.paths['/api/pessoa_juridica/cnpj/{cnpj}'].get.parameters;
+    expect(byCnpj).toEqual([{ $ref: '#/components/parameters/Tenant' }, expect.objectContaining({ name: 'cnpj', in: 'path', required: true })]);
+    for (const [path, verbs] of server.app.routeContracts) {
+      for (const verb of verbs.keys()) expect(document.paths[path][verb].parameters[0], `${verb} ${path}`).toEqual({ $ref: '#/components/parameters/Tenant' });
+    }
+    // A public route says so: no session.
+    expect(document.paths['/api/verificar/{code}'].get.security).toEqual([]);
   });
 
   it('answers bad input of a route\'s contract with 422 on the field, in pt-BR, before its handler runs', async () => {

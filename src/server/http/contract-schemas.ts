@@ -1,7 +1,7 @@
 /**
  * The parts the routes' contracts share (http/route-contracts.ts): JSON Schemas of a value, of an
  * answer's envelope, of a record's id in the path. Each keeps its literal type, so a route typed by
- * its contract (`withTypeProvider<JsonSchemaToTsProvider>()`) reads its params and body as they are.
+ * its contract (`withTypeProvider<ContractTypes>()`) reads its params and body as they are.
  */
 export const text = { type: 'string' } as const;
 export const integer = { type: 'integer' } as const;
@@ -51,3 +51,9 @@ export const messageAnswer = (description: string) => ({
 
 /** An object of these fields, none required (the handler says what is missing, in its own words). */
 export const fields = <const P>(properties: P) => ({ type: 'object', properties }) as const;
+
+/**
+ * A record as its module's schema in the document describes it (`#/components/schemas/<name>`),
+ * typed as any value: the routes' types do not follow references.
+ */
+export const recordOf = (name: string) => ({ $ref: `#/components/schemas/${name}` }) as unknown as Record<never, never>;

@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorObject } from 'ajv';
@@ -20,6 +21,15 @@ export interface RouteContract extends FastifySchema {
   /** `[]`: a public route, answered without a session. */
   security?: readonly { [label: string]: readonly string[] }[];
 }
+
+/** Dates and moments as JSON writes them: a handler may answer a `Date`. */
+type AsSent<F extends string> = { pattern: { type: 'string'; format: F }; output: Date | string };
+
+/**
+ * The type provider of the routes that declare their contract (`app.withTypeProvider<ContractTypes>()`):
+ * params, query and body typed by it, and the answer the handler returns checked against it.
+ */
+export type ContractTypes = JsonSchemaToTsProvider<{ SerializerSchemaOptions: { deserialize: [AsSent<'date-time'>, AsSent<'date'>] } }>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,7 +92,7 @@ export function contractPaths(contracts: Map<string, Map<string, RouteContract>>
   return paths;
 }
 
-const parametersOf = (schema: unknown, where: 'path' | 'query'): Doc[] => {
+const parametersOf = (schema: unknown, where: 'path' | 'query' | 'header'): Doc[] => {
   const { properties = {}, required = [] } = (schema ?? {}) as { properties?: Record<string, Doc>; required?: string[] };
   return Object.entries(properties).map(([name, property]) => ({
     name, in: where, required: where === 'path' || required.includes(name), schema: property, ...(property.description ? { description: property.description } : {}),
@@ -95,7 +105,7 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 
 function operationOf(contract: RouteContract): Doc {
   // Every route answers in the space the `Tenant` header names.
-  const parameters = [ref('parameters', 'Tenant'), ...parametersOf(contract.params, 'path'), ...parametersOf(contract.querystring, 'query')];
+  const parameters = [ref('parameters', 'Tenant'), ...parametersOf(contract.params, 'path'), ...parametersOf(contract.querystring, 'query'), ...parametersOf(contract.headers, 'header')];
   const responses: Doc = Object.fromEntries(Object.entries(contract.response ?? {}).map(([status, schema]) => {
     const { description = 'OK', ...content } = schema as Doc;
     // An answer that is not JSON (a PDF, a file) names its own content; one of no schema, none.

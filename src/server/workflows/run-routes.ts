@@ -4,7 +4,6 @@
  * every move needs `workflow.execute` ('admin' grants both). The generic routes list (`workflow.index`)
  * and show (`workflow.show`) runs; they neither insert nor edit one.
  */
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
@@ -12,7 +11,7 @@ import type { Model } from '../../../language/index.js';
 import { AppError, invalid, MESSAGES } from '../http/app-error.js';
 import { objectBody } from '../http/body.js';
 import { dataAnswer, dataMessageAnswer, integer, nullableText, pathOf, text } from '../http/contract-schemas.js';
-import type { RouteContract } from '../http/route-contracts.js';
+import type { ContractTypes, RouteContract } from '../http/route-contracts.js';
 import { sessionOf } from '../http/session.js';
 import { parseId } from '../resources/read.js';
 import {
@@ -98,7 +97,7 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
   const entity = options.model.byModule.get(RUN_MODULE);
   if (!entity) return;
   const base = `/api/${RUN_MODULE}`;
-  const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const routes = app.withTypeProvider<ContractTypes>();
 
   /** The run with the records its current step's tasks created, edited or linked (system actions). */
   async function actual(db: Kysely<SpaceDatabase>, id: number) {

@@ -10,7 +10,6 @@
  * The run must be active and the task one of its current step's, not concluded, whose action is that
  * module's and that kind's; a task not started yet starts with it. Each link writes an audit row.
  */
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
@@ -20,7 +19,7 @@ import { recordAudit } from '../audit/record.js';
 import { AppError, conflict, invalid, MESSAGES } from '../http/app-error.js';
 import { objectBody } from '../http/body.js';
 import { dataAnswer, dataMessageAnswer, integer, nullableText, text } from '../http/contract-schemas.js';
-import type { RouteContract } from '../http/route-contracts.js';
+import type { ContractTypes, RouteContract } from '../http/route-contracts.js';
 import { sessionOf } from '../http/session.js';
 import type { BodyAttachment } from '../resources/hooks.js';
 import { CANCELED_FINAL, CONCLUDED_FINAL, PAUSED, RUN_MODULE, STATUS, TASK_ALREADY_FINISHED, TASK_NOT_FOUND, WORKFLOW_NOT_FOUND } from './runs.js';
@@ -170,7 +169,7 @@ const contracts = {
 export async function systemActionLinkRoutes(app: FastifyInstance, options: { model: Model }) {
   const run = options.model.byModule.get(RUN_MODULE);
   if (!run) return;
-  const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const routes = app.withTypeProvider<ContractTypes>();
   const linkable = new Set(systemActions(options.model).filter((action) => action.kind === 'link').map((action) => action.module));
 
   function guard(request: FastifyRequest, names: readonly string[] = ['workflow.execute']) {

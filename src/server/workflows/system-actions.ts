@@ -4,11 +4,11 @@
  * added under `schemas/` joins it without a list kept by hand. Beside them, 'checklist': a task
  * done outside the system and ticked off, and 'workflow.init_workflow', a task that starts another run.
  */
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import type { Entity, MenuArea, Model } from '../../../language/index.js';
 import { dataAnswer, nullableText, text } from '../http/contract-schemas.js';
 import { operationAccess } from '../resources/access.js';
+import type { ContractTypes } from '../http/route-contracts.js';
 
 export const MODULE = 'tipo_fluxo_trabalho';
 export const CHECKLIST = 'checklist';
@@ -66,7 +66,7 @@ export async function systemActionRoutes(app: FastifyInstance, options: { model:
   if (!entity) return;
   const allow = operationAccess(options.model, app.resources);
   const actions = systemActions(options.model);
-  app.withTypeProvider<JsonSchemaToTsProvider>().get(`/api/${MODULE}/acoes_sistema`, { schema: catalogue }, async (request) => {
+  app.withTypeProvider<ContractTypes>().get(`/api/${MODULE}/acoes_sistema`, { schema: catalogue }, async (request) => {
     allow(request, entity, 'list', 'index', 'show', 'store', 'update');
     return { data: actions };
   });
