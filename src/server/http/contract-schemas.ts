@@ -8,7 +8,8 @@ export const integer = { type: 'integer' } as const;
 export const boolean = { type: 'boolean' } as const;
 export const nullableText = { type: ['string', 'null'] } as const;
 export const nullableInteger = { type: ['integer', 'null'] } as const;
-export const anyObject = { type: 'object', additionalProperties: true } as const;
+/** An object of any fields, typed as any value (an answer's interface then needs no index signature). */
+export const anyObject = { type: 'object', additionalProperties: true } as unknown as Record<never, never>;
 export const date = { type: 'string', format: 'date' } as const;
 export const moment = { type: 'string', format: 'date-time' } as const;
 
