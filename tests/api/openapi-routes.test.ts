@@ -40,8 +40,6 @@ const WITHOUT_CONTRACT: [RegExp, string][] = [
   [/^\w+ \/api\/rest\/\w+(\/:id)?$/, "the REST dialect of a module's generic routes (rest-dialect/routes.ts, docs/CONTRACT.md): the same operations as /api/{module}, described there"],
   // Not described yet, in the document or by a contract: each to declare its own.
   [/^(GET \/api\/\w+\/:id\/documents|POST \/api\/\w+\/:id\/documents\/store)$/, "a record's attached documents (documents/attached.ts), not described yet"],
-  [/^GET \/api\/(pessoa_fisica\/cpf|pessoa_juridica\/cnpj)\/:number\/category\/:category\/type\/:type$/, "a party's registration look-up (registrations/routes.ts), not described yet"],
-  [/^GET \/api\/inscricao\/(categorias\/:id\/faixas|parte\/:type\/:number|:id\/situacoes|:id\/proximas_situacoes)$/, "a registration's look-ups (registrations/routes.ts), not described yet"],
 ];
 
 /**
