@@ -38,8 +38,6 @@ const WITHOUT_CONTRACT: [RegExp, string][] = [
   [/^DELETE \/api\/\w+\/multiple_delete\/:ids$/, 'the generic removal of many records (resources/routes.ts), described where the module deletes'],
   [/^(GET \/api\/\w+\/:id\/versions|POST \/api\/\w+\/:id\/versions\/:version\/restore)$/, "a module's record history (record-history/routes.ts), described where the module keeps versions"],
   [/^\w+ \/api\/rest\/\w+(\/:id)?$/, "the REST dialect of a module's generic routes (rest-dialect/routes.ts, docs/CONTRACT.md): the same operations as /api/{module}, described there"],
-  // Not described yet, in the document or by a contract: each to declare its own.
-  [/^(GET \/api\/\w+\/:id\/documents|POST \/api\/\w+\/:id\/documents\/store)$/, "a record's attached documents (documents/attached.ts), not described yet"],
 ];
 
 /**
