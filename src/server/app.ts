@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { Feature } from './feature.js';
 import { FEATURES } from './features.js';
+import { permissionCatalogue } from './resources/permissions.js';
 import { clientErrors, errorHandling, frameworkErrors } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { jsonBodies } from './http/json-body.js';
@@ -67,8 +68,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formbody);
   if (typeof options.tenancy === 'function') await options.tenancy(app);
   else await app.register(singleSpace, { space: options.tenancy.space });
-  await app.register(resourceRegistry, { storages: ownFolders(join(config.dataDir, 'files')) });
-  for (const feature of options.features ?? FEATURES) await app.register(feature.plugin, { model, config });
+  const features = options.features ?? FEATURES;
+  const permissions = permissionCatalogue(model, features.flatMap((feature) => feature.permissions));
+  await app.register(resourceRegistry, { storages: ownFolders(join(config.dataDir, 'files')), permissions });
+  for (const feature of features) await app.register(feature.plugin, { model, config });
 
   await app.register(healthRoutes, { version: config.version });
   await app.register(openApiRoutes, { root: config.root, version: config.version, model });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Model } from '../../language/index.js';
 import type { ServerConfig } from './config.js';
+import type { FeaturePermission } from './resources/permissions.js';
 
 /** What every feature is given: the model the app serves and its configuration. */
 export interface FeatureOptions {
@@ -18,18 +19,22 @@ export interface FeatureDeclaration {
   migrations?: readonly URL[];
   /** Folders of its migrations of the platform database. */
   platformMigrations?: readonly URL[];
+  /** The permissions its own routes check beyond its modules' (`<x-permission>.<action>`), offered to grants. */
+  permissions?: readonly FeaturePermission[];
 }
 
 /**
  * A feature: a Fastify plugin that registers its behaviour with the generic core (`app.resources`:
- * hooks, open lists, access rules, databases) and mounts its own routes, and the migration folders
- * that make its tables. `buildApp` registers each feature of src/server/features.ts in order; the
- * databases' migration sets are read from the same list (`migrationSets`, src/server/db/migrate.ts).
+ * hooks, open lists, access rules, databases) and mounts its own routes, the migration folders
+ * that make its tables and the permissions its routes check. `buildApp` registers each feature of
+ * src/server/features.ts in order and offers their permissions to grants; the databases' migration
+ * sets are read from the same list (`migrationSets`, src/server/db/migrate.ts).
  */
 export interface Feature {
   readonly name: string;
   readonly migrations: readonly string[];
   readonly platformMigrations: readonly string[];
+  readonly permissions: readonly FeaturePermission[];
   readonly plugin: FastifyPluginAsync<FeatureOptions>;
 }
 
@@ -37,9 +42,10 @@ export interface Feature {
  * A feature's plugin is not encapsulated: what it adds to the app itself (a request hook, a
  * decoration) covers every route, while the route plugins it registers stay encapsulated.
  */
-export function defineFeature({ name, migrations = [], platformMigrations = [] }: FeatureDeclaration, plugin: FastifyPluginAsync<FeatureOptions>): Feature {
+export function defineFeature({ name, migrations = [], platformMigrations = [], permissions = [] }: FeatureDeclaration, plugin: FastifyPluginAsync<FeatureOptions>): Feature {
   return {
     name,
+    permissions,
     migrations: migrations.map((folder) => fileURLToPath(folder)),
     platformMigrations: platformMigrations.map((folder) => fileURLToPath(folder)),
     plugin: fp(plugin, { name, fastify: '5.x', dependencies: ['resource-registry'] }),

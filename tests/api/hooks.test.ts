@@ -43,13 +43,13 @@ const undeclaredChanger: ModuleHooks = {
     if (String(record.denomination).startsWith('Muda situação')) record.inactivated = true;
   },
 };
-const contractProbe = defineFeature({ name: 'contract-probe' }, async (app) => {
+const contractProbe = defineFeature({ name: 'contract-probe', permissions: [{ name: 'probe.run', label: 'Sonda — executar', area: 'sistema' }] }, async (app) => {
   app.resources.hooks('generos', bodyChanger, answerSetter, undeclaredChanger);
 });
 
 describe('the hook registry', () => {
   it('refuses a module no schema describes, at typecheck and at start-up', () => {
-    const registry = new ResourceRegistry();
+    const registry = new ResourceRegistry([]);
     // @ts-expect-error 'usuario' is not a module name (generated/modules.ts)
     expect(() => registry.hooks('usuario', passwordPolicy)).toThrow("No module is named 'usuario'");
     // @ts-expect-error 'cliente' is not a module name either
@@ -89,6 +89,17 @@ describe('the hook contract [postgres]', () => {
     expect(traits('monitores')).toEqual({ transforms: [], effects: ['network'] });
     expect(traits('tipo_servico_arquivo')).toEqual({ transforms: [], effects: ['network'] });
     expect(traits('usuarios')).toEqual({ transforms: ['tenant_configs'], effects: ['databases'] });
+  });
+
+  it('offers grants the permissions the features declare, and refuses a name none declares', async () => {
+    const catalogue = (await api('GET', '/api/permissions')).body.data as { name: string }[];
+    expect(catalogue).toContainEqual({ name: 'probe.run', label: 'Sonda — executar', module: null, area: 'sistema' });
+    expect(catalogue).toContainEqual({ name: 'workflow.execute', label: 'Fluxos de trabalho — executar', module: null, area: 'fluxos' });
+    expect(catalogue.filter((entry) => entry.name.startsWith('party.')).map((entry) => entry.name)).toEqual(['party.index', 'party.show', 'party.store', 'party.update', 'party.destroy']);
+    expect((await api('POST', '/api/papeis', { name: 'Sondador', permissions: [{ name: 'probe.run', granted: true }] })).status).toBe(201);
+    const refused = await api('POST', '/api/papeis', { name: 'Sondador de nada', permissions: [{ name: 'probe.nada', granted: true }] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ 'permissions.0.name': ['Permissão inexistente.'] });
   });
 
   it('gives hooks a frozen body: one that changes it fails the write, and nothing is stored', async () => {

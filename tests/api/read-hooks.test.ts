@@ -29,7 +29,7 @@ const readProbe = defineFeature({ name: 'read-probe' }, async (app) => {
 describe('the read-hook registry', () => {
   it('refuses a module no schema describes', () => {
     // @ts-expect-error 'genero' is not a module name (generated/modules.ts)
-    expect(() => new ResourceRegistry().readHooks('genero', sameLetter)).toThrow("No module is named 'genero'");
+    expect(() => new ResourceRegistry([]).readHooks('genero', sameLetter)).toThrow("No module is named 'genero'");
   });
 });
 

@@ -46,7 +46,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     const statementsFor = async (rows: number) => {
       const model = server.model;
       const entity = model.byModule.get('pessoa_fisica')!;
-      const context: WriteContext = { model, userId: null, hooks: server.app.resources.hooksOf('pessoa_fisica') };
+      const context: WriteContext = server.app.resources.writeContext(model, 'pessoa_fisica', null);
       const counter = new StatementCounter();
       const db = server.db.withPlugin(counter);
       const counted = async (work: () => Promise<unknown>) => {
@@ -96,7 +96,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     it('analyses the new tables a commit grows, so that the checks of later batches are planned for their size', async () => {
       const model = server.model;
       const entity = model.byModule.get('pessoa_fisica')!;
-      const context: WriteContext = { model, userId: null, hooks: server.app.resources.hooksOf('pessoa_fisica') };
+      const context: WriteContext = server.app.resources.writeContext(model, 'pessoa_fisica', null);
       const analysed = async () => (await sql<{ n: string }>`select reltuples::bigint as n from pg_class where relname = 'parties'`.execute(server.db)).rows[0].n;
       const before = Number(await analysed());
       const keys = cpfs(800);
@@ -119,7 +119,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     it('keeps the counts the progress is read from equal to the rows themselves, from the upload to the commit', async () => {
       const model = server.model;
       const entity = model.byModule.get('pessoa_fisica')!;
-      const context: WriteContext = { model, userId: null, hooks: server.app.resources.hooksOf('pessoa_fisica') };
+      const context: WriteContext = server.app.resources.writeContext(model, 'pessoa_fisica', null);
       const counted = async (id: number) => {
         const rows = await server.db.selectFrom('import_rows').select(['action', 'done', (eb) => eb.fn.countAll<string>().as('n')]).where('import_id', '=', id).groupBy(['action', 'done']).execute();
         const counts = { create: 0, update: 0, skip: 0, error: 0, unchecked: 0, done: 0 };
@@ -149,7 +149,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       const keys = cpfs(3);
       const model = server.model;
       const entity = model.byModule.get('pessoa_fisica')!;
-      const context: WriteContext = { model, userId: null, hooks: server.app.resources.hooksOf('pessoa_fisica') };
+      const context: WriteContext = server.app.resources.writeContext(model, 'pessoa_fisica', null);
       const id = await startImport(server.db, entity, null, 'recusa.csv', csvOf([PERSON_HEADERS, personRow('Aceita Um', keys[0]), personRow('Recusada', keys[1]), personRow('Aceita Dois', keys[2])]));
       await checkImport(server.db, model, entity, id, context);
       // A rule of the database the dry run does not know refuses one of the batch's persons.

@@ -7,7 +7,6 @@ import type { ContractTypes, RouteContract } from '../http/route-contracts.js';
 import { spaceOf, type RequestSpace } from '../http/space.js';
 import { sessionOf } from '../http/session.js';
 import { directGrants, loadParameters, rolesWithGrants } from './initial-load.js';
-import { permissionCatalogue } from '../resources/permissions.js';
 import { login, TooManyAttempts } from './login.js';
 import { LoginThrottle } from './throttle.js';
 import { revokeToken } from './tokens.js';
@@ -72,7 +71,6 @@ const contracts = {
 /** Login, logout, the current user, the initial application load and the permission lists. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const throttle = new LoginThrottle();
-  const catalogue = permissionCatalogue(options.model);
 
   const routes = app.withTypeProvider<ContractTypes>();
   routes.post('/api/auth', { schema: contracts.login, config: { public: true } }, async (request, reply) => {
@@ -96,7 +94,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   routes.get('/api/auth/permissions', { schema: contracts.permissions }, async (request) => ({ data: [...sessionOf(request).permissions] }));
 
-  routes.get('/api/permissions', { schema: contracts.catalogue }, async () => ({ data: catalogue }));
+  routes.get('/api/permissions', { schema: contracts.catalogue }, async () => ({ data: app.resources.permissionCatalogue }));
 
   routes.get('/api/load', { schema: contracts.load }, async (request) => {
     const session = sessionOf(request);

@@ -11,7 +11,15 @@ import './tables.js';
  * deadline operations with their history (./operations.ts), served by ./routes.ts, and the reminders
  * (./reminders/): every process mails those due, each once, every DEADLINE_REMINDER_INTERVAL_MS.
  */
-export const deadlinesFeature = defineFeature({ name: 'deadlines', migrations: [new URL('migrations', import.meta.url)] }, async (app, { model, config }) => {
+export const deadlinesFeature = defineFeature({
+  name: 'deadlines',
+  migrations: [new URL('migrations', import.meta.url)],
+  permissions: [
+    { name: 'deadline.index', label: 'Prazos — listar', area: 'tabelas' },
+    { name: 'deadline.store', label: 'Prazos — incluir', area: 'tabelas' },
+    { name: 'deadline.update', label: 'Prazos — alterar, suspender, reativar, concluir e cancelar', area: 'tabelas' },
+  ],
+}, async (app, { model, config }) => {
   if (!model.byModule.has('tipos_prazo')) return;
   await app.register(deadlineRoutes);
 

@@ -22,7 +22,7 @@ export function importJob(app: FastifyInstance, model: Model, options: { interva
             await runImport(space.db, id, {
               model,
               signal,
-              contextOf: (entity, userId) => ({ model, userId, hooks: app.resources.hooksOf(entity.module), files, attachments: app.resources.attachments, comboParams: (module) => app.resources.comboParamsOf(module) }),
+              contextOf: (entity, userId) => ({ ...app.resources.writeContext(model, entity.module, userId), files }),
             }).catch((error) => app.log.error({ err: error, importId: id }, 'falha ao importar planilha'));
           }
         } catch (error) {

@@ -15,7 +15,10 @@ import { pendencyDeadline, pendencyDeadlineCancelled, pendencyRoutes, pendencyRu
  * pendencies (numbered by their types' sequences, a pendency with its deadline) belong to an open
  * action and go with it when it is deleted.
  */
-export const inspectionsFeature = defineFeature({ name: 'inspections' }, async (app, { model }) => {
+export const inspectionsFeature = defineFeature({
+  name: 'inspections',
+  permissions: [{ name: 'inspectionAction.supervise', label: 'Ações de fiscalização — atuar como fiscal', area: 'fiscalizacao' }],
+}, async (app, { model }) => {
   app.resources.hooks('equipe_fiscalizacao', teamEmployees);
   app.resources.hooks('tipos_pendencias', pendencyTypeDeadline);
   app.resources.hooks('fiscalizacoes', inspectionNumber);

@@ -1,4 +1,5 @@
 import { defineFeature } from '../feature.js';
+import { actionPermissions } from '../resources/permissions.js';
 import { courseRelationInstitutions } from './courses.js';
 import { departmentTree } from './departments.js';
 import { employeesRoutes } from './employees.js';
@@ -16,7 +17,12 @@ import { sectorsOfEmployer, workRelationSectors } from './sectors.js';
  * CPF and of a legal entity by CNPJ, the persons a legal entity employs, and the users' options to
  * whoever links a person to its user.
  */
-export const partiesFeature = defineFeature({ name: 'parties', migrations: [new URL('migrations', import.meta.url)] }, async (app, { model }) => {
+export const partiesFeature = defineFeature({
+  name: 'parties',
+  migrations: [new URL('migrations', import.meta.url)],
+  // The persons' and companies' screens share one permission, their common party's.
+  permissions: actionPermissions('party', 'Pessoas', 'cadastro'),
+}, async (app, { model }) => {
   app.resources.hooks('tipos_parte', systemPartyTypes);
   app.resources.hooks('pessoa_fisica', workScheduleRules, workRelationSectors, employeeRules, courseRelationInstitutions);
   app.resources.hooks('departamentos', departmentTree);

@@ -12,7 +12,11 @@ import { reportJob } from './jobs/scheduler.js';
  * background (each once), and the report answers its file, name and history once printed. The
  * engines are those of `engines.ts` (the built-in one, and a JasperReports Server over its REST API). `REPORT_INTERVAL_MS` sets how often a process looks for work.
  */
-export const reportsFeature = defineFeature({ name: 'reports', migrations: [new URL('migrations', import.meta.url)] }, async (app, { model, config }) => {
+export const reportsFeature = defineFeature({
+  name: 'reports',
+  migrations: [new URL('migrations', import.meta.url)],
+  permissions: [{ name: 'report.generate', label: 'Relatórios — gerar', area: 'relatorios' }],
+}, async (app, { model, config }) => {
   if (!model.byModule.has('relatorio')) return;
   app.resources.hooks('relatorio', reportRequests);
   if (model.byModule.has('tipo_documento')) app.resources.hooks('tipo_documento', systemDocumentTypes);

@@ -31,7 +31,7 @@ export function operationAccess(model: Model, registry: ResourceRegistry): Allow
     const database = registry.locatorOf(entity.database);
     const userId = database.knowsCaller(request) ? sessionOf(request).user.id : null;
     const db = database.db(request);
-    return { db, context: { model, userId, hooks: registry.hooksOf(entity.module), files: registry.filesOf(request, db), request, attachments: registry.attachments, comboParams: (module) => registry.comboParamsOf(module) } };
+    return { db, context: { ...registry.writeContext(model, entity.module, userId), files: registry.filesOf(request, db), request } };
   };
 }
 

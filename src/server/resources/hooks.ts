@@ -76,6 +76,8 @@ export interface WriteContext {
   auditEvent?: string;
   /** The keys every module's write body may carry beside its fields (ResourceRegistry.attachment). */
   attachments?: readonly BodyAttachment[];
+  /** The permission names a field of kind `permission` may hold (ResourceRegistry.permissionNames). */
+  permissionNames: ReadonlySet<string>;
   /** The combo parameters features define by module (ResourceRegistry.comboParamsOf): a dependent combo's options, as the form asks them. */
   comboParams?: (module: string) => ReadonlyMap<string, ComboParam>;
   /**

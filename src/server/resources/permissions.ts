@@ -30,23 +30,15 @@ export interface PermissionEntry {
   area: MenuArea | null;
 }
 
-/** Permissions of specification 000 that guard screens no schema describes yet (or not only a schema). */
-const SPECIAL: PermissionEntry[] = [
-  { name: 'workflow.execute', label: 'Fluxos de trabalho — executar', module: null, area: 'fluxos' },
-  { name: 'report.generate', label: 'Relatórios — gerar', module: null, area: 'relatorios' },
-  { name: 'monitor.insert', label: 'Monitor — incluir', module: null, area: 'sistema' },
-  { name: 'parameter.index', label: 'Parâmetros — listar', module: null, area: 'sistema' },
-  { name: 'parameter.update', label: 'Parâmetros — alterar', module: null, area: 'sistema' },
-  { name: 'institution.update', label: 'Instituição — alterar', module: null, area: 'sistema' },
-  { name: 'deadline.index', label: 'Prazos — listar', module: null, area: 'tabelas' },
-  { name: 'deadline.store', label: 'Prazos — incluir', module: null, area: 'tabelas' },
-  { name: 'deadline.update', label: 'Prazos — alterar, suspender, reativar, concluir e cancelar', module: null, area: 'tabelas' },
-  { name: 'inspectionAction.supervise', label: 'Ações de fiscalização — atuar como fiscal', module: null, area: 'fiscalizacao' },
-  { name: 'controlAccount.show', label: 'Conta de controle — visualizar', module: null, area: 'financeiro' },
-  ...(Object.keys(ACTION_LABELS) as ResourceAction[]).filter((action) => action !== 'generate').map((action) => ({
-    name: `party.${action}`, label: `Pessoas — ${ACTION_LABELS[action]}`, module: null, area: 'cadastro' as MenuArea,
-  })),
-];
+/**
+ * A permission a feature brings beside its modules' (a screen no schema describes, an action beyond
+ * the generic operations), declared in its feature.ts (`defineFeature({ permissions })`).
+ */
+export type FeaturePermission = Omit<PermissionEntry, 'module'>;
+
+/** `party.index` … `party.destroy` (but `generate`): one permission per generic action of a screen that is not one schema's. */
+export const actionPermissions = (permission: string, label: string, area: MenuArea): FeaturePermission[] =>
+  (Object.keys(ACTION_LABELS) as ResourceAction[]).filter((action) => action !== 'generate').map((action) => ({ name: `${permission}.${action}`, label: `${label} — ${ACTION_LABELS[action]}`, area }));
 
 export const entityPermission = (entity: Entity, action: ResourceAction) => `${entity.permission}.${action}`;
 
@@ -61,10 +53,10 @@ export function entityActions(entity: Entity): ResourceAction[] {
 
 /**
  * Every permission the application knows: one per action of each schema (only of the operations it
- * offers), the specification's special ones and 'admin'. Entities sharing a permission name share
- * its entries; a screen module names it before reference data does.
+ * offers), those the features declare and 'admin'. Entities sharing a permission name share its
+ * entries; a screen module names it before reference data does, and before a feature does.
  */
-export function permissionCatalogue(model: Model): PermissionEntry[] {
+export function permissionCatalogue(model: Model, declared: readonly FeaturePermission[] = []): PermissionEntry[] {
   const entries = new Map<string, PermissionEntry>();
   entries.set(ADMIN, { name: ADMIN, label: 'Administrador (acesso total)', module: null, area: null });
   for (const entity of model.entities) {
@@ -74,6 +66,6 @@ export function permissionCatalogue(model: Model): PermissionEntry[] {
       entries.set(name, { name, label: `${entity.label.plural} — ${ACTION_LABELS[action]}`, module: entity.screens ? entity.module : null, area: entity.area });
     }
   }
-  for (const special of SPECIAL) if (!entries.has(special.name)) entries.set(special.name, special);
+  for (const permission of declared) if (!entries.has(permission.name)) entries.set(permission.name, { ...permission, module: null });
   return [...entries.values()];
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { Entity, EntityDatabase } from '../../../language/index.js';
+import type { Entity, EntityDatabase, Model } from '../../../language/index.js';
 import { MODULES, type ModuleName } from '../../../generated/modules.js';
 import { allows, sessionOf, type Session } from '../http/session.js';
 import { spaceOf } from '../http/space.js';
-import type { BodyAttachment, HookEffect, ModuleHooks } from './hooks.js';
+import type { BodyAttachment, HookEffect, ModuleHooks, WriteContext } from './hooks.js';
 import type { ListResult } from './list.js';
 import type { FileStorages, FilesSpace, SpaceStorages } from '../storage/storages.js';
 import type { ReadHooks } from './read-hooks.js';
 import type { ComboParam } from './combos.js';
+import type { PermissionEntry } from './permissions.js';
 
 /**
  * A list that answers for itself, for a module the spec opens to every signed-in user. `query` is the
@@ -61,6 +62,13 @@ export class ResourceRegistry {
   private readonly databases = new Map<EntityDatabase, DatabaseLocator>([['space', SPACE_DATABASE]]);
   private readonly externalReaders = new Map<string, ExternalReader>();
   private readonly comboParams = new Map<string, Map<string, ComboParam>>();
+  /** The names of the catalogue: what a field of kind `permission` may hold. */
+  readonly permissionNames: ReadonlySet<string>;
+
+  /** `permissionCatalogue`: every permission a grant may hold, the modules' and the features' (permissions.ts). */
+  constructor(readonly permissionCatalogue: readonly PermissionEntry[]) {
+    this.permissionNames = new Set(permissionCatalogue.map((entry) => entry.name));
+  }
 
   /**
    * Adds hooks to the writes of an entity the feature found in the served model by a keyword any
@@ -190,6 +198,11 @@ export class ResourceRegistry {
   }
 
   /** A module's hooks in the order they run: as registered, those that make or close databases last. */
+  /** What a write to a module runs with, beyond its request and files: its hooks, the features' body keys, combo parameters and permission names. */
+  writeContext(model: Model, module: string, userId: number | null): WriteContext {
+    return { model, userId, hooks: this.hooksOf(module), attachments: this.attachments, comboParams: (name) => this.comboParamsOf(name), permissionNames: this.permissionNames };
+  }
+
   hooksOf(module: string): readonly ModuleHooks[] {
     const hooks = this.hookLists.get(module) ?? [];
     const last = (hook: ModuleHooks) => (hook.effects?.includes('databases') ? 1 : 0);
@@ -236,8 +249,8 @@ declare module 'fastify' {
 
 /** Decorates the app with an empty registry, for the features to fill before it starts. */
 export const resourceRegistry = fp(
-  async (app: FastifyInstance, options: { storages?: FileStorages }) => {
-    const registry = new ResourceRegistry();
+  async (app: FastifyInstance, options: { storages?: FileStorages; permissions: readonly PermissionEntry[] }) => {
+    const registry = new ResourceRegistry(options.permissions);
     if (options.storages) registry.fileStorages(options.storages);
     app.decorate('resources', registry);
   },

@@ -54,7 +54,7 @@ export async function validatedMany(db: DynamicDatabase, entity: Entity, mode: '
   await checkComboChoicesMany(db, context.model, entity.fields, valid.map((i) => bodies[i]!), valid.map((i) => previous[i]), validErrors);
   for (const i of valid) {
     await checkRequiredWhenOffered(db, context.model, entity.fields, bodies[i]!, mode, errors[i], context.comboParams ?? NO_PARAMS);
-    checkPermissionNames(context.model, entity, bodies[i]!, errors[i]);
+    checkPermissionNames(context.permissionNames, entity, bodies[i]!, errors[i]);
   }
   return bodies.map((body, i) => (body && Object.keys(errors[i]).length === 0 ? { body: frozen(body), errors: null } : { body: null, errors: errors[i] }));
 }

@@ -27,7 +27,7 @@ export async function validated(db: DynamicDatabase, entity: Entity, mode: 'crea
   await checkReferences(db, entity.fields, body, errors);
   await checkComboChoices(db, context.model, entity.fields, body, previous, errors);
   await checkRequiredWhenOffered(db, context.model, entity.fields, body, mode, errors, context.comboParams ?? NO_PARAMS);
-  checkPermissionNames(context.model, entity, body, errors);
+  checkPermissionNames(context.permissionNames, entity, body, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   return frozen(body);
 }

@@ -12,7 +12,10 @@ import { workflowTypeRules } from './type-rules.js';
  * of runs.ts); a save of any module carrying `system_action_attributes`, and the link routes, link
  * records to a run's task (system-action-links.ts).
  */
-export const workflowsFeature = defineFeature({ name: 'workflows' }, async (app, { model }) => {
+export const workflowsFeature = defineFeature({
+  name: 'workflows',
+  permissions: [{ name: 'workflow.execute', label: 'Fluxos de trabalho — executar', area: 'fluxos' }],
+}, async (app, { model }) => {
   if (model.byModule.has(MODULE)) app.resources.hooks(MODULE, workflowTypeRules(model));
   await app.register(systemActionRoutes, { model });
   await app.register(workflowRunRoutes, { model });

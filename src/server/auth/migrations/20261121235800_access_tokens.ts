@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Access tokens, hand-written because no schema describes them. Users, grants, roles and the audit
  * log are schema-driven (generated/migrations); this name sorts after the generated `users` table.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('access_tokens')
     .ifNotExists()
@@ -18,6 +18,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('access_tokens_user_id').ifNotExists().on('access_tokens').column('user_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('access_tokens').ifExists().execute();
 }

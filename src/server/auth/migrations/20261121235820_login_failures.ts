@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** Failed logins per space, e-mail and address, kept in the database so every server process counts them together. */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('login_failures')
     .ifNotExists()
@@ -11,6 +11,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('login_failures').ifExists().execute();
 }

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * link to the password it was asked for, so any later password change spends it.
  * Named to run after the migration that creates `users`.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('password_resets')
     .ifNotExists()
@@ -20,6 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('password_resets_user_id').ifNotExists().on('password_resets').column('user_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('password_resets').ifExists().execute();
 }

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * issue, its unique code, its PDF and whether it was revoked. A database built from a model without
  * registrations or certificate templates has none.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ registrations: string | null; templates: string | null }>`
     select to_regclass('registrations')::text as registrations, to_regclass('certificate_templates')::text as templates`.execute(db);
   if (!rows[0]?.registrations || !rows[0]?.templates) return;
@@ -33,6 +33,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index if not exists certificates_registration on certificates (registration_id, issued_at desc)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists certificates`.execute(db);
 }

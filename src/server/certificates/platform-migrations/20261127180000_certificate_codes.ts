@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Which space issued each certificate code: the public verification (`/verificar/{code}`) finds the
  * space from the code alone, and nothing else of the space is reachable from it.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table if not exists certificate_codes (
     code varchar(32) primary key,
     space_name varchar(191) not null,
@@ -12,6 +12,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists certificate_codes`.execute(db);
 }

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Requests counted per key (a route and an address) and time window, for limits that every
  * process of the product must count alike (verification-limit.ts).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table if not exists rate_limit_hits (
     key text not null,
     window_start timestamptz not null,
@@ -13,6 +13,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists rate_limit_hits`.execute(db);
 }

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * council's clock (America/Sao_Paulo) as written, `timestamp` without a zone, so no zone shifts them.
  * A database built from a model without deadline types has neither.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ types: string | null }>`select to_regclass('deadline_types')::text as types`.execute(db);
   if (!rows[0]?.types) return;
   await db.schema
@@ -42,7 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index if not exists deadline_histories_deadline_idx on deadline_histories (deadline_id, id)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('deadline_histories').ifExists().execute();
   await db.schema.dropTable('deadlines').ifExists().execute();
 }

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * before sending, so two processes never send the same reminder; the row then says whether it went,
  * failed (retried later) or was given up.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ deadlines: string | null }>`select to_regclass('deadlines')::text as deadlines`.execute(db);
   if (!rows[0]?.deadlines) return;
   await db.schema
@@ -31,6 +31,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index if not exists deadline_reminders_pending_idx on deadline_reminders (status, retry_at) where status in (1, 3)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('deadline_reminders').ifExists().execute();
 }

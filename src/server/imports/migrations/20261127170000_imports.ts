@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * row's `done` is set in the transaction that writes its record, so a commit that stops resumes at
  * the first row not done. A database built from a model without users has none.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ users: string | null }>`select to_regclass('users')::text as users`.execute(db);
   if (!rows[0]?.users) return;
   await db.schema
@@ -54,7 +54,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('import_mappings').ifExists().execute();
   await db.schema.dropTable('import_rows').ifExists().execute();
   await db.schema.dropTable('imports').ifExists().execute();

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * a second, each time reading every row. A row without an action yet (not checked) counts under ''.
  * The counts change in the transaction that changes the rows, so they are never ahead of them.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ found: string | null }>`select to_regclass('import_rows')::text as found`.execute(db);
   if (!rows[0]?.found) return;
   await sql`
@@ -50,7 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     select import_id, coalesce(action, ''), done, count(*) from import_rows group by 1, 2, 3`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const event of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists import_rows_count_${event} on import_rows`).execute(db);
   await sql`drop function if exists import_rows_count()`.execute(db);
   await sql`drop table if exists import_counts`.execute(db);

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { DynamicDatabase } from '../../db/dynamic.js';
+import { sql } from 'kysely';
 
 /**
  * The institution's settings: one row per space (`id` is always 1), made here so a save always has a
@@ -6,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * a physical person (the routes check which); both stay null until first set, and a party they name
  * cannot be deleted. A database built from a model without parties has no such table.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: DynamicDatabase): Promise<void> {
   const { rows } = await sql<{ parties: string | null }>`select to_regclass('parties')::text as parties`.execute(db);
   if (!rows[0]?.parties) return;
   await db.schema
@@ -22,6 +23,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.insertInto('institution_settings').values({ id: 1 }).onConflict((oc) => oc.column('id').doNothing()).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: DynamicDatabase): Promise<void> {
   await db.schema.dropTable('institution_settings').ifExists().execute();
 }

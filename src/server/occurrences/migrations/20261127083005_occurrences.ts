@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * and id, the occurrence type, the date, notes and the number (drawn from the type's sequence, or
  * typed). A database built from a model without occurrence types has none.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ types: string | null }>`select to_regclass('occurrence_types')::text as types`.execute(db);
   if (!rows[0]?.types) return;
   await db.schema
@@ -27,6 +27,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index if not exists occurrences_type_idx on occurrences (occurrence_type_id)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('occurrences').ifExists().execute();
 }

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { DynamicDatabase } from '../../db/dynamic.js';
+import { sql } from 'kysely';
 
 /**
  * Back-office parameters: settings an administrator changes on the parameters screen. `front` ones
  * go to the client with the initial load; `back` ones only the server reads.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: DynamicDatabase): Promise<void> {
   await db.schema
     .createTable('parameters')
     .ifNotExists()
@@ -31,6 +32,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: DynamicDatabase): Promise<void> {
   await db.schema.dropTable('parameters').ifExists().execute();
 }

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../../db/dynamic.js';
 
 /**
  * The front parameters the client reads with the initial load: the theme colour of the top bar (the
  * palette's blue by default) and the system name shown before every page title (empty by default:
  * the space's own system name, then 'Conselho').
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: DynamicDatabase): Promise<void> {
   await db
     .insertInto('parameters')
     .values([
@@ -16,6 +16,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: DynamicDatabase): Promise<void> {
   await db.deleteFrom('parameters').where('name', 'in', ['theme_color', 'system_name']).execute();
 }

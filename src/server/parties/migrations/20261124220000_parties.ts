@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
  * The party types the product relies on are rows with a fixed `code`, never found by their id.
  * A database built from a model without parties has no such tables.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ parties: string | null; persons: string | null; types: string | null }>`
     select to_regclass('parties')::text as parties, to_regclass('persons')::text as persons, to_regclass('party_types')::text as types`.execute(db);
   const found = rows[0];
@@ -53,7 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger persons_drop_party after delete on persons for each row execute function persons_drop_party()`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists persons_drop_party on persons`.execute(db);
   await sql`drop function if exists persons_drop_party()`.execute(db);
   await sql`drop trigger if exists persons_keep_party on persons`.execute(db);

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * anything still points at that party). An organization saved without a party type takes the type
  * coded `organizacao`.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ entities: string | null; organizations: string | null }>`
     select to_regclass('legal_entities')::text as entities, to_regclass('organizations')::text as organizations`.execute(db);
   const found = rows[0];
@@ -72,7 +72,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['legal_entities', 'organizations']) {
     await sql.raw(`drop trigger if exists ${table}_drop_party on ${table}`).execute(db);
     await sql.raw(`drop function if exists ${table}_drop_party()`).execute(db);

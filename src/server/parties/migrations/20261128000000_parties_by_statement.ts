@@ -54,10 +54,10 @@ function keepParty({ before = '', taxId }: PartyOwner, insert: string): string {
     end`;
 }
 
-const exists = async (db: Kysely<any>, table: string) =>
+const exists = async (db: Kysely<unknown>, table: string) =>
   (await sql<{ found: string | null }>`select to_regclass(${table})::text as found`.execute(db)).rows[0]?.found != null;
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(await exists(db, 'parties'))) return;
   for (const owner of OWNERS) {
     if (!(await exists(db, owner.table))) continue;
@@ -80,7 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const owner of OWNERS) {
     if (!(await exists(db, owner.table))) continue;
     const { table, behaveLike, taxId } = owner;

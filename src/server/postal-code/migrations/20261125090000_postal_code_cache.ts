@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * gave, or that none knew the code. Kept as the provider said it (UF initials, IBGE code, names), so
  * the answer's ids are read from the space's `states` and `cities` each time.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('postal_code_cache')
     .ifNotExists()
@@ -22,6 +22,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('postal_code_cache').ifExists().execute();
 }

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * once cannot both pass the check the write hook makes first. A database built from a model without
  * registrations has neither.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ registrations: string | null }>`select to_regclass('registrations')::text as registrations`.execute(db);
   if (!rows[0]?.registrations) return;
   await db.schema
@@ -25,7 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index if not exists registrations_open_per_category_and_type on registrations (party_id, category_id, registration_type_id) where status in (1, 3)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists registrations_open_per_category_and_type`.execute(db);
   await db.schema.dropTable('registration_situations').ifExists().execute();
 }

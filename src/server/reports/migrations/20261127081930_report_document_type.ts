@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * it, now as the reports' type, accepting those three formats besides its own. A database built
  * from a model without documents or reports has no such rows.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ found: number }>`
     select count(*)::int as found from information_schema.columns
      where table_schema = current_schema() and table_name = 'document_types' and column_name = 'code'`.execute(db);
@@ -28,6 +28,6 @@ export async function up(db: Kysely<any>): Promise<void> {
      where code = 'relatorio' and not exists (select 1 from document_type_metadata m where m.document_type_id = t.id and m.name = 'Modelo de relatório')`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists document_types_code_unique`.execute(db);
 }

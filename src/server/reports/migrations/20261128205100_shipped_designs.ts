@@ -1,5 +1,6 @@
+import type { DynamicDatabase } from '../../db/dynamic.js';
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { SHIPPED_DESIGN_TYPES, SHIPPED_DESIGNS, SHIPPED_ENGINE_CODE, shippedDesign, type ShippedDesign } from '../builtin/designs/index.js';
 
 const ENGINE_NAME = 'Motor interno';
@@ -27,7 +28,7 @@ interface DesignFile {
  * already named like a shipped design keeps its place and the shipped one is not added. A database
  * built from a model without reports, or without the columns this needs, gets nothing.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: DynamicDatabase): Promise<void> {
   const ready = (await hasColumn(db, 'report_engine_types', 'code')) && (await hasColumn(db, 'report_design_types', 'code')) && (await hasColumn(db, 'files', 'content'));
   if (!ready) return;
   await sql`create unique index if not exists report_engine_types_code_unique on report_engine_types (code) where code is not null`.execute(db);
@@ -37,13 +38,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const name of Object.keys(SHIPPED_DESIGNS) as ShippedDesign[]) await installDesign(db, name, engineId);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: DynamicDatabase): Promise<void> {
   await sql`drop table if exists shipped_report_designs`.execute(db);
   await sql`drop index if exists report_design_types_code_unique`.execute(db);
   await sql`drop index if exists report_engine_types_code_unique`.execute(db);
 }
 
-async function hasColumn(db: Kysely<any>, table: string, column: string): Promise<boolean> {
+async function hasColumn(db: DynamicDatabase, table: string, column: string): Promise<boolean> {
   const { rows } = await sql<{ found: number }>`
     select count(*)::int as found from information_schema.columns
      where table_schema = current_schema() and table_name = ${table} and column_name = ${column}`.execute(db);
@@ -51,7 +52,7 @@ async function hasColumn(db: Kysely<any>, table: string, column: string): Promis
 }
 
 /** The engine type the shipped designs use: the council's own built-in one if it has one, else a new 'Motor interno'. */
-async function shippedEngine(db: Kysely<any>): Promise<number> {
+async function shippedEngine(db: DynamicDatabase): Promise<number> {
   const coded = await db.selectFrom('report_engine_types').select('id').where('code', '=', SHIPPED_ENGINE_CODE).executeTakeFirst();
   if (coded) return Number(coded.id);
   const own = await db
@@ -75,7 +76,7 @@ async function shippedEngine(db: Kysely<any>): Promise<number> {
   return Number(made.id);
 }
 
-async function installDesign(db: Kysely<any>, name: ShippedDesign, engineId: number): Promise<void> {
+async function installDesign(db: DynamicDatabase, name: ShippedDesign, engineId: number): Promise<void> {
   const shipped = SHIPPED_DESIGN_TYPES[name];
   if (await db.selectFrom('shipped_report_designs').select('code').where('code', '=', shipped.code).executeTakeFirst()) return;
   if (await db.selectFrom('report_design_types').select('id').where('code', '=', shipped.code).executeTakeFirst()) return;

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * them (and, with `role_id`, for everyone holding that role). A database built from a model without
  * users or roles has none.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ users: string | null; roles: string | null }>`select to_regclass('users')::text as users, to_regclass('roles')::text as roles`.execute(db);
   if (!rows[0]?.users || !rows[0]?.roles) return;
   await db.schema
@@ -24,6 +24,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index if not exists saved_views_role on saved_views (role_id, module) where role_id is not null`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('saved_views').ifExists().execute();
 }

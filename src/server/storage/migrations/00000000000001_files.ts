@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * The files of every `file` field of the space: what a record shows of its file and where the bytes
  * are kept (`storage_key`). An upload is a row without `record_id` until a record's save claims it.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('files')
     .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
@@ -21,6 +21,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('files_module_record_index').on('files').columns(['module', 'record_id']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('files').execute();
 }

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * file services (`file_service_types`, module tipo_servico_arquivo), the column references them and a
  * service holding files cannot be deleted.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('files').addColumn('service_id', 'bigint').execute();
   await db.schema.createIndex('files_service_index').on('files').column('service_id').execute();
   const { rows } = await sql<{ services: string | null }>`select to_regclass('file_service_types')::text as services`.execute(db);
@@ -18,7 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('files_service_index').execute();
   await db.schema.alterTable('files').dropColumn('service_id').execute();
 }

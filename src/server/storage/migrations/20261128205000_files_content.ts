@@ -6,10 +6,10 @@ import type { Kysely } from 'kysely';
  * space's database is copied or moved, whatever file service it uses, and no storage holds them.
  * Every file a person uploads keeps its bytes in a storage (`content` null).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('files').addColumn('content', 'bytea').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('files').dropColumn('content').execute();
 }
