@@ -36,7 +36,7 @@ interface TablePlan {
 /**
  * `generated/database.ts`: Kysely's view of each database, built from the same table shapes the
  * migrations are (every table of the schemas, join and sub-list tables included). Column types are
- * what the driver returns (bigint as a number, `date` as text, see src/server/db/pg-pool.ts); a
+ * what the driver returns (bigint as a number, `date` as text, see src/server/core/db/pg-pool.ts); a
  * column the database fills (identity, a default) is `Generated`, so an insert may leave it out.
  * The interfaces are open: a feature declares the tables and columns it makes by hand beside its
  * own migrations, by declaration merging.

@@ -3,7 +3,7 @@ type Doc = Record<string, unknown>;
 
 /**
  * Keys a module's list answer carries beside `data` and `meta`, added by its feature's read hook
- * (src/server/resources/read-hooks.ts `answer`), given the module's record schema.
+ * (src/server/core/resources/read-hooks.ts `answer`), given the module's record schema.
  */
 export const LIST_ANSWER_KEYS: Record<string, (record: Doc) => Record<string, Doc>> = {
   configuracao_arrecadacao: (record) => ({

@@ -1,11 +1,11 @@
 import { buildApp } from './app.js';
-import { ensureAdministrator } from './auth/users.js';
-import { loadConfig } from './config.js';
+import { ensureAdministrator } from './features/auth/users.js';
+import { loadConfig } from './core/config.js';
 import { MIGRATIONS } from './features.js';
-import { isSpaceless } from './http/space.js';
-import { monitorJob, monitorSettingsFromEnv } from './monitoring/index.js';
-import { platformConfigFromEnv, registerTenancy, SpaceDirectory } from './platform/index.js';
-import { seedDemoData, seedReferenceData } from './seed/index.js';
+import { isSpaceless } from './core/http/space.js';
+import { monitorJob, monitorSettingsFromEnv } from './features/monitoring/index.js';
+import { platformConfigFromEnv, registerTenancy, SpaceDirectory } from './features/platform/index.js';
+import { seedDemoData, seedReferenceData } from './core/seed/index.js';
 
 async function main() {
   const phases = startPhases();

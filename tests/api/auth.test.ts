@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
-import { entityActions } from '../../src/server/resources/permissions.js';
+import { entityActions } from '../../src/server/core/resources/permissions.js';
 import { writableEntities } from './support/bodies.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startTestServer, userWith, type TestServer } from './support/server.js';
 

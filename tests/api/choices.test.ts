@@ -13,7 +13,7 @@ import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { hostileValue } from '../fuzz/support/arbitraries.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
-import { TOO_DEEP, TOO_MANY_ITEMS } from '../../src/server/http/json-body.js';
+import { TOO_DEEP, TOO_MANY_ITEMS } from '../../src/server/core/http/json-body.js';
 
 const model = fixtureModel();
 let migrations: FixtureMigrations;
@@ -178,7 +178,7 @@ for (const kind of FEATURE_DATABASE_KINDS) {
           const response = await api('POST', '/api/modelos_documento', body);
           expect(response.status, JSON.stringify(value)?.slice(0, 200)).toBeLessThan(500);
           // A value past the body's depth or length limits is refused by the JSON reader before any
-          // rule reads it, on the top-level key the client sent (src/server/http/json-body.ts).
+          // rule reads it, on the top-level key the client sent (src/server/core/http/json-body.ts).
           const shape = response.status === 422 && [TOO_DEEP, TOO_MANY_ITEMS].includes(response.body.errors?.[field]?.[0]);
           if (response.status === 422) expect(Object.keys(response.body.errors)).toEqual([field === 'signers' && !shape ? 'signers.0.roles' : field]);
         }),

@@ -4,7 +4,7 @@
  * version the last write wins, as before. On the fixture contact, whose telephones are a sub-list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALE_RECORD_CODE, STALE_RECORD_MESSAGE } from '../../src/server/resources/versions.js';
+import { STALE_RECORD_CODE, STALE_RECORD_MESSAGE } from '../../src/server/core/resources/versions.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';
 import { call, startTestServer, type TestServer } from './support/server.js';

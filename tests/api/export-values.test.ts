@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Field } from '../../language/index.js';
-import { exportCell, exportNumberFormat, exportText } from '../../src/server/resources/export-values.js';
+import { exportCell, exportNumberFormat, exportText } from '../../src/server/core/resources/export-values.js';
 
 const field = (kind: string, extra: Record<string, unknown> = {}) => ({ name: 'f', label: 'F', column: 'f', kind, ...extra }) as unknown as Field;
 const names = new Map([['uf', new Map([[35, 'SP - São Paulo']])]]);

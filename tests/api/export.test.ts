@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_BATCH } from '../../src/server/resources/export-rows.js';
-import { exportColumns, referenceNamer } from '../../src/server/resources/export-values.js';
+import { EXPORT_BATCH } from '../../src/server/core/resources/export-rows.js';
+import { exportColumns, referenceNamer } from '../../src/server/core/resources/export-values.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, userWith, type TestServer } from './support/server.js';
 

@@ -1,20 +1,20 @@
 /**
- * The hook contract (src/server/resources/hooks.ts): features register hooks by module name (a
+ * The hook contract (src/server/core/resources/hooks.ts): features register hooks by module name (a
  * misspelt one fails typecheck and start-up), the product's hooks run in their order, a hook cannot
  * change the body, and it changes only the answer fields it names in `transforms`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordPolicy } from '../../src/server/auth/password-policy.js';
-import { revokeSessionsOnChange } from '../../src/server/auth/users.js';
-import { defineFeature } from '../../src/server/feature.js';
+import { passwordPolicy } from '../../src/server/features/auth/password-policy.js';
+import { revokeSessionsOnChange } from '../../src/server/features/auth/users.js';
+import { defineFeature } from '../../src/server/core/feature.js';
 import { FEATURES } from '../../src/server/features.js';
-import { spaceHeartbeats, systemHeartbeats } from '../../src/server/monitoring/heartbeat-hooks.js';
-import { monitorUrlRule } from '../../src/server/monitoring/url-rule.js';
-import { listTenants } from '../../src/server/platform/routes.js';
-import { systemToken } from '../../src/server/platform/system-token.js';
-import { profileImageRule } from '../../src/server/profile/image.js';
-import type { ModuleHooks } from '../../src/server/resources/hooks.js';
-import { ResourceRegistry } from '../../src/server/resources/registry.js';
+import { spaceHeartbeats, systemHeartbeats } from '../../src/server/features/monitoring/heartbeat-hooks.js';
+import { monitorUrlRule } from '../../src/server/features/monitoring/url-rule.js';
+import { listTenants } from '../../src/server/features/platform/routes.js';
+import { systemToken } from '../../src/server/features/platform/system-token.js';
+import { profileImageRule } from '../../src/server/features/profile/image.js';
+import type { ModuleHooks } from '../../src/server/core/resources/hooks.js';
+import { ResourceRegistry } from '../../src/server/core/resources/registry.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 
 type Phase = 'beforeWrite' | 'afterWrite' | 'beforeDelete';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTECTED, recordAudit } from '../../src/server/audit/index.js';
-import { MAX_BODY_DEPTH, TOO_DEEP, TOO_MANY_ITEMS } from '../../src/server/http/json-body.js';
+import { PROTECTED, recordAudit } from '../../src/server/core/audit/index.js';
+import { MAX_BODY_DEPTH, TOO_DEEP, TOO_MANY_ITEMS } from '../../src/server/core/http/json-body.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { writableEntities } from './support/bodies.js';
 import { call, startTestServer, type TestServer } from './support/server.js';

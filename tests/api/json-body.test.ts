@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bodyShapeProblem, MAX_BODY_DEPTH, MAX_BODY_ITEMS, TOO_DEEP, TOO_MANY_ITEMS } from '../../src/server/http/json-body.js';
+import { bodyShapeProblem, MAX_BODY_DEPTH, MAX_BODY_ITEMS, TOO_DEEP, TOO_MANY_ITEMS } from '../../src/server/core/http/json-body.js';
 
-/** The JSON body's shape read off its text (src/server/http/json-body.ts): the key that holds the problem, or none. */
+/** The JSON body's shape read off its text (src/server/core/http/json-body.ts): the key that holds the problem, or none. */
 describe('a JSON body read off its text', () => {
   const lists = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
   const numbers = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => i));

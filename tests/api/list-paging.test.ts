@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEW_MATCHES, listRecords } from '../../src/server/resources/list.js';
-import { seedPlaces } from '../../src/server/seed/places.js';
+import { FEW_MATCHES, listRecords } from '../../src/server/core/resources/list.js';
+import { seedPlaces } from '../../src/server/core/seed/places.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 

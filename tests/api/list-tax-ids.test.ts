@@ -5,7 +5,7 @@
  * yet; the CPF is in tests/parties/persons.test.ts), on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXACT, searchCondition } from '../../src/server/resources/search.js';
+import { EXACT, searchCondition } from '../../src/server/core/resources/search.js';
 import { compileOnly } from '../support/compile-only.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeChangedTables, keepTablesVacuumed } from '../../src/server/db/statistics.js';
-import { EXACT_COUNT_LIMIT } from '../../src/server/resources/list.js';
-import { seedReferenceData } from '../../src/server/seed/index.js';
+import { analyzeChangedTables, keepTablesVacuumed } from '../../src/server/core/db/statistics.js';
+import { EXACT_COUNT_LIMIT } from '../../src/server/core/resources/list.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
-import { GENERAL_AREA, splitByArea } from '../../src/server/http/openapi-areas.js';
-import { isSpaceless } from '../../src/server/http/space.js';
+import { GENERAL_AREA, splitByArea } from '../../src/server/core/http/openapi-areas.js';
+import { isSpaceless } from '../../src/server/core/http/space.js';
 import { ROOT } from './support/server.js';
 
 type Doc = Record<string, any>;

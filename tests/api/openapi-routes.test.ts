@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentAreas } from '../../src/server/http/openapi-areas.js';
+import { documentAreas } from '../../src/server/core/http/openapi-areas.js';
 import { ROOT, startTestServer, type TestServer } from './support/server.js';
 
 type HTTPMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

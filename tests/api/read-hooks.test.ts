@@ -1,13 +1,13 @@
 /**
- * Read hooks (src/server/resources/read-hooks.ts): what a feature adds to a module's list rows and to
+ * Read hooks (src/server/core/resources/read-hooks.ts): what a feature adds to a module's list rows and to
  * one record, through both REST dialects, registered per module like write hooks; writes answer the
  * stored record alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineFeature } from '../../src/server/feature.js';
+import { defineFeature } from '../../src/server/core/feature.js';
 import { FEATURES } from '../../src/server/features.js';
-import type { ReadHooks } from '../../src/server/resources/read-hooks.js';
-import { ResourceRegistry } from '../../src/server/resources/registry.js';
+import type { ReadHooks } from '../../src/server/core/resources/read-hooks.js';
+import { ResourceRegistry } from '../../src/server/core/resources/registry.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, type TestServer } from './support/server.js';
 

@@ -1,13 +1,13 @@
 /**
- * The hooks' `defaults` (src/server/resources/defaults.ts): values only the server knows fill the
+ * The hooks' `defaults` (src/server/core/resources/defaults.ts): values only the server knows fill the
  * fields a caller left out (absent, null, ''), a record's field on insert only, a sub-list's on its
  * new items only; what was given stays, and a body that is no object is left for validation.
  */
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Entity } from '../../language/index.js';
-import { withRuntimeDefaults } from '../../src/server/resources/defaults.js';
-import type { ModuleHooks, WriteContext } from '../../src/server/resources/hooks.js';
+import { withRuntimeDefaults } from '../../src/server/core/resources/defaults.js';
+import type { ModuleHooks, WriteContext } from '../../src/server/core/resources/hooks.js';
 
 const entity = { module: 'pessoa_fisica' } as Entity;
 const db = {} as Kysely<any>;

@@ -5,8 +5,8 @@
 import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
-import { AppError } from '../../src/server/http/app-error.js';
-import { validateBody } from '../../src/server/resources/validation.js';
+import { AppError } from '../../src/server/core/http/app-error.js';
+import { validateBody } from '../../src/server/core/resources/validation.js';
 
 const errorsOf = (work: () => unknown) => {
   try {

@@ -6,10 +6,10 @@
  */
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamic } from '../../src/server/db/dynamic.js';
-import type { FieldErrors } from '../../src/server/http/app-error.js';
-import { insertSublist } from '../../src/server/resources/children.js';
-import { checkReferences } from '../../src/server/resources/references.js';
+import { dynamic } from '../../src/server/core/db/dynamic.js';
+import type { FieldErrors } from '../../src/server/core/http/app-error.js';
+import { insertSublist } from '../../src/server/core/resources/children.js';
+import { checkReferences } from '../../src/server/core/resources/references.js';
 import { DATABASE_KINDS } from '../support/databases.js';
 import { fixtureModel, writeFixtureMigrations, type FixtureMigrations } from './fixtures/model.js';
 import { call, startTestServer, type TestServer } from './support/server.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { root, sourceFiles } from './support.js';
 
 /**
- * A route reads a JSON body through `objectBody` (src/server/http/body.ts), where `null` is a 422 on
+ * A route reads a JSON body through `objectBody` (src/server/core/http/body.ts), where `null` is a 422 on
  * `_` and no body at all reads as `{}`; `request.body ?? {}` would read a `null` body as an empty one
  * and act on it (a workflow run started by `PUT …/init` with `null`).
  */

@@ -19,12 +19,12 @@ const SCANNED = ['src', 'scripts', 'generator', 'language', 'tests/support', 'te
  */
 const MAY_NAME: Record<string, { feature: string; why: string }[]> = {
   'src/server/main.ts': [
-    { feature: 'src/server/platform', why: 'opens the spaces\' directory and gives its tenancy to buildApp' },
-    { feature: 'src/server/auth', why: 'creates the default space\'s first administrator' },
-    { feature: 'src/server/monitoring', why: 'starts the monitors\' loop' },
+    { feature: 'src/server/features/platform', why: 'opens the spaces\' directory and gives its tenancy to buildApp' },
+    { feature: 'src/server/features/auth', why: 'creates the default space\'s first administrator' },
+    { feature: 'src/server/features/monitoring', why: 'starts the monitors\' loop' },
   ],
-  'tests/support/databases.ts': [{ feature: 'src/server/platform', why: 'a test\'s platform and space databases are where the product finds them (platformTarget, spaceTarget)' }],
-  'tests/support/build-templates.ts': [{ feature: 'src/server/platform', why: 'builds the product\'s space templates once per run' }],
+  'tests/support/databases.ts': [{ feature: 'src/server/features/platform', why: 'a test\'s platform and space databases are where the product finds them (platformTarget, spaceTarget)' }],
+  'tests/support/build-templates.ts': [{ feature: 'src/server/features/platform', why: 'builds the product\'s space templates once per run' }],
 };
 
 function filesUnder(path: string): string[] {
@@ -60,7 +60,7 @@ describe('a feature is its folder', () => {
   });
 
   it('no file outside a feature\'s folder names it, but features.ts and the few listed', () => {
-    expect(FEATURE_FOLDERS).toEqual(expect.arrayContaining(['src/server/auth', 'src/server/platform', 'src/server/certificates']));
+    expect(FEATURE_FOLDERS).toEqual(expect.arrayContaining(['src/server/features/auth', 'src/server/features/platform', 'src/server/features/certificates']));
     // Features may use each other's services (imports.test.ts): their files are held to the rule
     // only for the features' migrations (below).
     const outside = SCANNED.flatMap(filesUnder).filter((file) => !featureOf(file));
@@ -73,7 +73,7 @@ describe('a feature is its folder', () => {
 
   it('a feature\'s migration folders are named from its own folder alone', () => {
     const folders = FEATURES.flatMap((feature) => [...feature.migrations, ...feature.platformMigrations]).map((folder) => relative(root, folder));
-    expect(folders).toEqual(expect.arrayContaining(['src/server/auth/recovery-migrations', 'src/server/certificates/platform-migrations', 'src/server/platform/migrations']));
+    expect(folders).toEqual(expect.arrayContaining(['src/server/features/auth/recovery-migrations', 'src/server/features/certificates/platform-migrations', 'src/server/features/platform/migrations']));
     expect(namings(SCANNED, folders)).toEqual([]);
   });
 

@@ -71,9 +71,9 @@ describe('import directions', () => {
   });
 
   it('generic resources never import a feature', () => {
-    expect(FEATURES).toEqual(expect.arrayContaining(['src/server/auth', 'src/server/monitoring', 'src/server/platform', 'src/server/profile']));
-    expect(CORE).toEqual(expect.arrayContaining(['src/server/resources', 'src/server/rest-dialect', 'src/server/http', 'src/server/db']));
-    // Features plug into the core through `app.resources` (src/server/resources/registry.ts), never the other way.
+    expect(FEATURES).toEqual(expect.arrayContaining(['src/server/features/auth', 'src/server/features/monitoring', 'src/server/features/platform', 'src/server/features/profile']));
+    expect(CORE).toEqual(expect.arrayContaining(['src/server/core/resources', 'src/server/core/rest-dialect', 'src/server/core/http', 'src/server/core/db']));
+    // Features plug into the core through `app.resources` (src/server/core/resources/registry.ts), never the other way.
     expect(CORE.flatMap((folder) => violations(folder, (t) => !inside(...FEATURES)(t)))).toEqual([]);
   });
 

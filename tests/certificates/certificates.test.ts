@@ -6,12 +6,12 @@
  * only what the certificate states, 404 for any text that is not a known code, 429 past its limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_REVOKED, REASON_REQUIRED } from '../../src/server/certificates/certificates.js';
-import { addDays } from '../../src/server/certificates/dates.js';
-import { notRegular, TEMPLATE_NOT_FOUND, TEMPLATE_REQUIRED } from '../../src/server/certificates/issue.js';
-import { TOO_MANY } from '../../src/server/certificates/public-routes.js';
-import { today } from '../../src/server/registrations/calendar.js';
-import { seedReferenceData } from '../../src/server/seed/index.js';
+import { ALREADY_REVOKED, REASON_REQUIRED } from '../../src/server/features/certificates/certificates.js';
+import { addDays } from '../../src/server/features/certificates/dates.js';
+import { notRegular, TEMPLATE_NOT_FOUND, TEMPLATE_REQUIRED } from '../../src/server/features/certificates/issue.js';
+import { TOO_MANY } from '../../src/server/features/certificates/public-routes.js';
+import { today } from '../../src/server/features/registrations/calendar.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { qrOfPdf } from './qr.js';

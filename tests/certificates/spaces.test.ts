@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.js';
+import { loadConfig } from '../../src/server/core/config.js';
 import { ROOT } from '../api/support/server.js';
 import { platformApp, startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
 import { certifiedRegistration } from './support.js';

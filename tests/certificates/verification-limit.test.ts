@@ -1,12 +1,12 @@
 /**
- * The verification limit's counts in the database (src/server/certificates/verification-limit.ts):
+ * The verification limit's counts in the database (src/server/features/certificates/verification-limit.ts):
  * many requests of one address at once, through two stores standing for two processes, are each
  * counted once; another address or route counts apart; a new minute starts again; old rows are swept.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { up } from '../../src/server/certificates/platform-migrations/20261128110000_rate_limit_hits.js';
-import { databaseRateStore } from '../../src/server/certificates/verification-limit.js';
+import { up } from '../../src/server/features/certificates/platform-migrations/20261128110000_rate_limit_hits.js';
+import { databaseRateStore } from '../../src/server/features/certificates/verification-limit.js';
 import { describeOnDatabases } from '../support/databases.js';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { momentNow, today, type Clock } from '../../src/server/clock.js';
+import { momentNow, today, type Clock } from '../../src/server/core/clock.js';
 import { councilDate, councilMoment, councilYear } from '../../src/shared/council-clock.js';
 
 describe("the council's clock", () => {

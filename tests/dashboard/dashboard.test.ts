@@ -6,8 +6,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/resources/passwords.js';
-import { COUNT_CAP } from '../../src/server/dashboard/counts.js';
+import { hashPassword } from '../../src/server/core/resources/passwords.js';
+import { COUNT_CAP } from '../../src/server/features/dashboard/counts.js';
 import { OPERATOR, startPlatformApi, tenantWithSpace, type PlatformApi } from '../platform/support/platform.js';
 
 const CLERK = { email: 'balcao@conselho.test', password: 'senha-do-balcao' };

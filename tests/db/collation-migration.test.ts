@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { FolderMigrationProvider, migrateToLatest } from '../../src/server/db/migrate.js';
-import { openDatabase } from '../../src/server/db/index.js';
+import { FolderMigrationProvider, migrateToLatest } from '../../src/server/core/db/migrate.js';
+import { openDatabase } from '../../src/server/core/db/index.js';
 import { createTestTarget, DATABASE_KINDS } from '../support/databases.js';
 import { MIGRATIONS } from '../../src/server/features.js';
 

@@ -3,11 +3,11 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitMigrations, type DbSnapshot } from '../../generator/emit/migrations.js';
 import { checkAgainstMetaSchema, normalise, type SchemaFile } from '../../language/index.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { migrateToLatest } from '../../src/server/core/db/migrate.js';
 import { describeOnDatabases } from '../support/databases.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CORE = join(ROOT, 'src/server/db/core-migrations');
+const CORE = join(ROOT, 'src/server/core/db/core-migrations');
 
 function schema(module: string, table: string, properties: Record<string, unknown>, required: string[], extra: Record<string, unknown> = {}): SchemaFile {
   return {

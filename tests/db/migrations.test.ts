@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitMigrations, SNAPSHOT_PATH, type DbSnapshot } from '../../generator/emit/migrations.js';
 import { checkAgainstMetaSchema, loadModel, loadSchemaFiles, normalise } from '../../language/index.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { migrateToLatest } from '../../src/server/core/db/migrate.js';
 import { describeOnDatabases } from '../support/databases.js';
 import { MIGRATIONS } from '../../src/server/features.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.js';
+import { openDatabase, type DatabaseHandle } from '../../src/server/core/db/index.js';
 import { createTestTarget, type TestTarget } from '../support/databases.js';
 
 const run = promisify(execFile);

@@ -1,9 +1,9 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { createPool } from '../../src/server/db/pg-pool.js';
-import { isPreparable, preparingPool } from '../../src/server/db/prepared.js';
-import { openDatabase } from '../../src/server/db/index.js';
-import { startPgliteHost } from '../../src/server/db/pglite-host.js';
+import { createPool } from '../../src/server/core/db/pg-pool.js';
+import { isPreparable, preparingPool } from '../../src/server/core/db/prepared.js';
+import { openDatabase } from '../../src/server/core/db/index.js';
+import { startPgliteHost } from '../../src/server/core/db/pglite-host.js';
 import { createTestTarget, DATABASE_KINDS, describeOnDatabases, TEST_POSTGRES_URL } from '../support/databases.js';
 
 const preparedTexts = async (db: Kysely<any>) =>

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
-import { ensureSearchVocabulary } from '../../src/server/db/search-vocabulary.js';
-import { vacuumDeadTables } from '../../src/server/db/statistics.js';
+import { ensureSearchVocabulary } from '../../src/server/core/db/search-vocabulary.js';
+import { vacuumDeadTables } from '../../src/server/core/db/statistics.js';
 import { describeOnDatabases } from '../support/databases.js';
 
 const vocabulary = async (db: Kysely<any>) =>

@@ -5,8 +5,8 @@ import Fastify from 'fastify';
 import { sql, type Insertable } from 'kysely';
 import type { TenantConfigsTable } from '../../generated/database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataFolderInUseError, openDatabase } from '../../src/server/db/index.js';
-import { SpaceDirectory, SpaceError, createTenancyPlugin, registerTenancy } from '../../src/server/platform/index.js';
+import { DataFolderInUseError, openDatabase } from '../../src/server/core/db/index.js';
+import { SpaceDirectory, SpaceError, createTenancyPlugin, registerTenancy } from '../../src/server/features/platform/index.js';
 import { createTestTarget, DATABASE_KINDS, type TestTarget, TEST_SPACE_TEMPLATES } from '../support/databases.js';
 import { MIGRATIONS } from '../../src/server/features.js';
 

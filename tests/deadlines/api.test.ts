@@ -5,13 +5,13 @@
  * payloads on their fields, permissions, and the seed never bringing back a deleted holiday.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, weekday } from '../../src/server/holidays/calendar.js';
-import { CITY_OUTSIDE_UF } from '../../src/server/holidays/rules.js';
-import { MOMENT_MESSAGE } from '../../src/server/deadlines/input.js';
+import { addDays, weekday } from '../../src/server/services/holidays/calendar.js';
+import { CITY_OUTSIDE_UF } from '../../src/server/services/holidays/rules.js';
+import { MOMENT_MESSAGE } from '../../src/server/features/deadlines/input.js';
 import {
   ALREADY_COMPLETED, ALREADY_SUSPENDED, ALREADY_CANCELLED, DOCUMENT_NOT_FOUND, DOCUMENT_REQUIRED, NOT_ALTERABLE, NOT_SUSPENDED, SIMULATION_MESSAGE, TYPE_NOT_FOUND,
-} from '../../src/server/deadlines/operations.js';
-import { holidayYears, seedHolidays } from '../../src/server/seed/holidays.js';
+} from '../../src/server/features/deadlines/operations.js';
+import { holidayYears, seedHolidays } from '../../src/server/core/seed/holidays.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Calendar, type CalendarHoliday, type HolidayType } from '../../src/server/holidays/calendar.js';
-import { deadlineMoment, extendAfterSuspension, type DeadlineRule } from '../../src/server/deadlines/engine.js';
-import { isMoment } from '../../src/server/deadlines/moment.js';
-import { FIXED_NATIONAL_HOLIDAYS, movableHolidayRows } from '../../src/server/seed/holidays.js';
+import { Calendar, type CalendarHoliday, type HolidayType } from '../../src/server/services/holidays/calendar.js';
+import { deadlineMoment, extendAfterSuspension, type DeadlineRule } from '../../src/server/features/deadlines/engine.js';
+import { isMoment } from '../../src/server/features/deadlines/moment.js';
+import { FIXED_NATIONAL_HOLIDAYS, movableHolidayRows } from '../../src/server/core/seed/holidays.js';
 
 const DAY = 86_400_000;
 const CITY = 3550308; // any city id

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { easterSunday, movableDays } from '../../src/server/seed/easter.js';
-import { holidayYears } from '../../src/server/seed/holidays.js';
+import { easterSunday, movableDays } from '../../src/server/core/seed/easter.js';
+import { holidayYears } from '../../src/server/core/seed/holidays.js';
 
 describe('Easter and the movable holidays', () => {
   it('finds Easter Sunday on the official dates', () => {

@@ -7,8 +7,8 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { councilMoment } from '../../src/server/deadlines/reminders/dates.js';
-import { addMinutes } from '../../src/server/deadlines/moment.js';
+import { councilMoment } from '../../src/server/features/deadlines/reminders/dates.js';
+import { addMinutes } from '../../src/server/features/deadlines/moment.js';
 import { adminApi } from '../e2e/support/admin-api';
 import { root } from '../e2e/support/build-client';
 import { logIn } from '../e2e/support/product';

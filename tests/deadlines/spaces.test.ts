@@ -5,7 +5,7 @@
  * own database, made by the platform as in production).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEADLINE_NOT_FOUND } from '../../src/server/deadlines/operations.js';
+import { DEADLINE_NOT_FOUND } from '../../src/server/features/deadlines/operations.js';
 import { FEATURE_SPACE_KINDS, startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
 
 for (const kind of FEATURE_SPACE_KINDS) {

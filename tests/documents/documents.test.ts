@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { EXE, filesUnder, multipart, PDF, PNG } from '../files/support.js';
-import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_MS } from '../../src/server/resources/files.js';
+import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_MS } from '../../src/server/core/resources/files.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 /** The start of a filled JasperReports report: Java's serialisation header. */

@@ -5,7 +5,7 @@
  * once from the kept list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankRows, seedBanks } from '../../src/server/seed/banks.js';
+import { bankRows, seedBanks } from '../../src/server/core/seed/banks.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 
 const FORBIDDEN = 'Você não tem permissão para executar esta ação.';

@@ -6,9 +6,9 @@
  * 422 on its field; a forfeit setting's variable rates; the permissions of the settings named.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculate } from '../../src/server/finance/calculation.js';
-import { INVALID_CONFIGS, PAYMENT_BEFORE_DUE, UNKNOWN_SETTING } from '../../src/server/finance/preview.js';
-import { FROM_DAY_REPEATED, RATES_REQUIRED } from '../../src/server/finance/versioned-settings.js';
+import { calculate } from '../../src/server/features/finance/calculation.js';
+import { INVALID_CONFIGS, PAYMENT_BEFORE_DUE, UNKNOWN_SETTING } from '../../src/server/features/finance/preview.js';
+import { FROM_DAY_REPEATED, RATES_REQUIRED } from '../../src/server/features/finance/versioned-settings.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

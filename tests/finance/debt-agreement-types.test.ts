@@ -7,8 +7,8 @@
  * proprietary), the day of the month its instalments start on, one default type, its documents.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementConfigInForce, CONFIG_REPEATED, DAY_OF_MONTH, defaultTaken, DISCOUNT_INSTALMENTS, DISCOUNTS_GENERAL, DISCOUNTS_REQUIRED, GLOBAL_REQUIRED, INSTALMENTS_REPEATED } from '../../src/server/finance/agreement-types.js';
-import { COUNTING_VALUE, DATE_REPEATED, PERCENT_REQUIRED, PROPORTIONALITY_OFF } from '../../src/server/finance/debt-types.js';
+import { agreementConfigInForce, CONFIG_REPEATED, DAY_OF_MONTH, defaultTaken, DISCOUNT_INSTALMENTS, DISCOUNTS_GENERAL, DISCOUNTS_REQUIRED, GLOBAL_REQUIRED, INSTALMENTS_REPEATED } from '../../src/server/features/finance/agreement-types.js';
+import { COUNTING_VALUE, DATE_REPEATED, PERCENT_REQUIRED, PROPORTIONALITY_OFF } from '../../src/server/features/finance/debt-types.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { multipart, PDF } from '../files/support.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';

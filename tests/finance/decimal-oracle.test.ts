@@ -9,7 +9,7 @@
  * was seen on a loaded machine, hence the long timeouts.
  */
 import { describe, expect, it } from 'vitest';
-import { calculate, type CalculationInput } from '../../src/server/finance/calculation.js';
+import { calculate, type CalculationInput } from '../../src/server/features/finance/calculation.js';
 import { roundValue, type RoundingMethod } from '../../src/shared/finance/rounding.js';
 
 const ROUNDINGS = 900_000;

@@ -7,12 +7,12 @@
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_NOT_ENABLED } from '../../src/server/finance/legal-bases.js';
-import { councilToday, revenueSettingInForce } from '../../src/server/finance/revenue-settings.js';
-import { NOT_OFFERED } from '../../src/server/resources/routes.js';
-import { seedControlAccounts } from '../../src/server/seed/demo.js';
-import { insertMissing } from '../../src/server/seed/insert.js';
-import { LOOKUP_VALUES } from '../../src/server/seed/lookups.js';
+import { EVENT_NOT_ENABLED } from '../../src/server/features/finance/legal-bases.js';
+import { councilToday, revenueSettingInForce } from '../../src/server/features/finance/revenue-settings.js';
+import { NOT_OFFERED } from '../../src/server/core/resources/routes.js';
+import { seedControlAccounts } from '../../src/server/core/seed/demo.js';
+import { insertMissing } from '../../src/server/core/seed/insert.js';
+import { LOOKUP_VALUES } from '../../src/server/core/seed/lookups.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { multipart, PDF } from '../files/support.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';

@@ -5,7 +5,7 @@
  * those who may edit series import.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY_FILE } from '../../src/server/finance/series-import.js';
+import { EMPTY_FILE } from '../../src/server/features/finance/series-import.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

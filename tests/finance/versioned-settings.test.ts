@@ -4,9 +4,9 @@
  * date from that day on, the previous one the day before, none before the first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configInForce } from '../../src/server/finance/in-force.js';
-import { SINCE_REPEATED } from '../../src/server/finance/versioned-settings.js';
-import { NO_BULK_DELETE } from '../../src/server/resources/routes.js';
+import { configInForce } from '../../src/server/features/finance/in-force.js';
+import { SINCE_REPEATED } from '../../src/server/features/finance/versioned-settings.js';
+import { NO_BULK_DELETE } from '../../src/server/core/resources/routes.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 
 describe('versioned settings [pglite]', () => {

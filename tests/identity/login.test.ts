@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login } from '../../src/server/auth/login.js';
-import { LoginThrottle } from '../../src/server/auth/throttle.js';
+import { login } from '../../src/server/features/auth/login.js';
+import { LoginThrottle } from '../../src/server/features/auth/throttle.js';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { loadConfig } from '../../src/server/core/config.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, mailSettings } from '../../src/server/mail/index.js';
+import { createMailer, mailSettings } from '../../src/server/core/mail/index.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { recoveryLink } from './support/smtp-sink.js';
 

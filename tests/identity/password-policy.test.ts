@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordProblems } from '../../src/server/auth/password-policy.js';
+import { passwordProblems } from '../../src/server/features/auth/password-policy.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { pngDataUrl } from './support/images.js';

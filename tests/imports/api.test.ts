@@ -8,7 +8,7 @@ import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
-import { seedReferenceData } from '../../src/server/seed/index.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
 import { cpfs, csvOf, multipart, PERSON_HEADERS, personRow, readXlsx, xlsxOf } from './support.js';
 
 for (const kind of FEATURE_DATABASE_KINDS) {

@@ -8,10 +8,10 @@ import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTrans
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
-import { seedReferenceData } from '../../src/server/seed/index.js';
-import { checkImport, startImport } from '../../src/server/imports/operations.js';
-import { runImport } from '../../src/server/imports/job.js';
-import type { WriteContext } from '../../src/server/resources/hooks.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
+import { checkImport, startImport } from '../../src/server/features/imports/operations.js';
+import { runImport } from '../../src/server/features/imports/job.js';
+import type { WriteContext } from '../../src/server/core/resources/hooks.js';
 import { cpfs, csvOf, PERSON_HEADERS, personRow } from './support.js';
 
 /**

@@ -5,7 +5,7 @@
  * is another registration; a number repeated in one category within the file is an error on its row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../src/server/seed/index.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { registrationSetUp, type RegistrationSetUp } from '../registrations/support/configuration.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';

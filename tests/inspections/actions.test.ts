@@ -6,7 +6,7 @@
  * may do what.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_CANCELLED, CANCELLED, CANCELLED_UNCHANGED, NOT_CANCELLED, REACTIVATED, REASON_REQUIRED } from '../../src/server/inspections/actions.js';
+import { ALREADY_CANCELLED, CANCELLED, CANCELLED_UNCHANGED, NOT_CANCELLED, REACTIVATED, REASON_REQUIRED } from '../../src/server/features/inspections/actions.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

@@ -8,14 +8,14 @@
  * infractions and pendencies (their deadlines cancelled), and the documents of actions and annotations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_CONCLUDED, CANCELLED_NOT_CONCLUDED, CANCELLED_UNCHANGED, CONCLUDED, CONCLUDED_MANY, CONCLUDED_NOT_CANCELLED, CONCLUDED_UNCHANGED, RAPPORTEUR_NOT_EMPLOYEE, SUPERVISE } from '../../src/server/inspections/actions.js';
-import { OPEN_PENDENCIES, PENDENCY_STARTS_LATER, RESOLVE_INVALID, RESOLVED_BY_CONCLUSION } from '../../src/server/inspections/conclusion.js';
-import { ANNOTATION_OF_ANOTHER_ACTION, DATE_REQUIRED, INFRACTION_TYPE_NOT_ADMITTED, START_DATE_REQUIRED } from '../../src/server/inspections/annotations.js';
+import { ALREADY_CONCLUDED, CANCELLED_NOT_CONCLUDED, CANCELLED_UNCHANGED, CONCLUDED, CONCLUDED_MANY, CONCLUDED_NOT_CANCELLED, CONCLUDED_UNCHANGED, RAPPORTEUR_NOT_EMPLOYEE, SUPERVISE } from '../../src/server/features/inspections/actions.js';
+import { OPEN_PENDENCIES, PENDENCY_STARTS_LATER, RESOLVE_INVALID, RESOLVED_BY_CONCLUSION } from '../../src/server/features/inspections/conclusion.js';
+import { ANNOTATION_OF_ANOTHER_ACTION, DATE_REQUIRED, INFRACTION_TYPE_NOT_ADMITTED, START_DATE_REQUIRED } from '../../src/server/features/inspections/annotations.js';
 import {
   ALREADY_RESOLVED, BASE_MOMENT_INVALID, BASE_SOURCES, END_DATE_REQUIRED, PENDENCY_RESOLVED_UNCHANGED, PENDENCY_TYPE_KEPT, PENDENCY_TYPE_NOT_ADMITTED, RESOLVED, RESOLVED_MANY,
-} from '../../src/server/inspections/pendencies.js';
-import { TOO_DEEP, TOO_MANY_ITEMS } from '../../src/server/http/json-body.js';
-import { INVALID_IDS, MAX_BATCH_IDS, TOO_MANY_IDS } from '../../src/server/resources/id-list.js';
+} from '../../src/server/features/inspections/pendencies.js';
+import { TOO_DEEP, TOO_MANY_ITEMS } from '../../src/server/core/http/json-body.js';
+import { INVALID_IDS, MAX_BATCH_IDS, TOO_MANY_IDS } from '../../src/server/core/resources/id-list.js';
 import { multipart, PDF } from '../files/support.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';

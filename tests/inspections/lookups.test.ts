@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEADLINE_AMOUNT_MISSING, DEADLINE_TYPE_MISSING, EMPLOYEE_REPEATED, NOT_AN_EMPLOYEE, ONE_COORDINATOR, ONE_RAPPORTEUR,
-} from '../../src/server/inspections/lookups.js';
+} from '../../src/server/features/inspections/lookups.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

@@ -4,7 +4,7 @@
  * with one work relation per employer given, and a save of the settings with an `If-Match`.
  */
 import { expect } from 'vitest';
-import { seedReferenceData } from '../../src/server/seed/index.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import type { DatabaseKind } from '../support/databases.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCheck } from '../../src/server/monitoring/check.js';
-import { parseAllowedHosts } from '../../src/server/net/outbound.js';
+import { runCheck } from '../../src/server/features/monitoring/check.js';
+import { parseAllowedHosts } from '../../src/server/core/net/outbound.js';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';
 
 const allowedHosts = parseAllowedHosts('127.0.0.1');

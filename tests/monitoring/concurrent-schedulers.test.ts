@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.js';
-import { parseAllowedHosts } from '../../src/server/net/outbound.js';
-import { runDueChecks, startMonitorScheduler } from '../../src/server/monitoring/scheduler.js';
+import { openDatabase, type DatabaseHandle } from '../../src/server/core/db/index.js';
+import { parseAllowedHosts } from '../../src/server/core/net/outbound.js';
+import { runDueChecks, startMonitorScheduler } from '../../src/server/features/monitoring/scheduler.js';
 import { createTestTarget, type TestTarget } from '../support/databases.js';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';
 import { createMonitorsTable, insertMonitor } from './support/monitors-table.js';

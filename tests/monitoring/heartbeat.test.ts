@@ -1,6 +1,6 @@
 /** Heartbeat monitors: one per space with monitor_active, following the space and its system. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { heartbeatUrl, markHeartbeatDeleted, syncSpaceHeartbeat, syncSystemHeartbeats } from '../../src/server/monitoring/heartbeat.js';
+import { heartbeatUrl, markHeartbeatDeleted, syncSpaceHeartbeat, syncSystemHeartbeats } from '../../src/server/features/monitoring/heartbeat.js';
 import { describeOnDatabases } from '../support/databases.js';
 import { MIGRATIONS } from '../../src/server/features.js';
 

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCheck } from '../../src/server/monitoring/check.js';
-import { parseAllowedHosts } from '../../src/server/net/outbound.js';
+import { runCheck } from '../../src/server/features/monitoring/check.js';
+import { parseAllowedHosts } from '../../src/server/core/net/outbound.js';
 
 describe('checks over https', () => {
   let folder: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../src/server/monitoring/check.js';
-import { compareUptimeStatus, nextMonitorState, UPTIME_STATUSES } from '../../src/server/monitoring/monitor-state.js';
+import type { CheckResult } from '../../src/server/features/monitoring/check.js';
+import { compareUptimeStatus, nextMonitorState, UPTIME_STATUSES } from '../../src/server/features/monitoring/monitor-state.js';
 
 const earlier = new Date('2025-03-01T10:00:00Z');
 const now = new Date('2025-03-01T10:05:00Z');

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { refusedAddressReason } from '../../src/server/net/address-ranges.js';
-import { runCheck } from '../../src/server/monitoring/check.js';
-import { allowedHostsSetting, checkOutboundUrl, guardedLookup, parseAllowedHosts, resolvePublicAddresses } from '../../src/server/net/outbound.js';
+import { refusedAddressReason } from '../../src/server/core/net/address-ranges.js';
+import { runCheck } from '../../src/server/features/monitoring/check.js';
+import { allowedHostsSetting, checkOutboundUrl, guardedLookup, parseAllowedHosts, resolvePublicAddresses } from '../../src/server/core/net/outbound.js';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';
 
 let fixture: FixtureServer;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.js';
+import { openDatabase, type DatabaseHandle } from '../../src/server/core/db/index.js';
 import { createTestTarget, type TestTarget } from '../support/databases.js';
 import { connectionOwner } from './support/connection-owner.js';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';

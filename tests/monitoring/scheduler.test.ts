@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { uptimeStatusOrderSql } from '../../src/server/monitoring/monitor-state.js';
-import { checkNow, runDueChecks, startMonitorScheduler } from '../../src/server/monitoring/scheduler.js';
-import { parseAllowedHosts } from '../../src/server/net/outbound.js';
+import { uptimeStatusOrderSql } from '../../src/server/features/monitoring/monitor-state.js';
+import { checkNow, runDueChecks, startMonitorScheduler } from '../../src/server/features/monitoring/scheduler.js';
+import { parseAllowedHosts } from '../../src/server/core/net/outbound.js';
 import { describeOnDatabases } from '../support/databases.js';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';
 import { createMonitorsTable, insertMonitor } from './support/monitors-table.js';

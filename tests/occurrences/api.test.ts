@@ -6,8 +6,8 @@
  * and who may do what.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUMBER_REQUIRED, numberTaken } from '../../src/server/occurrences/batch.js';
-import { seedReferenceData } from '../../src/server/seed/index.js';
+import { NUMBER_REQUIRED, numberTaken } from '../../src/server/features/occurrences/batch.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

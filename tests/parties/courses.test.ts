@@ -6,8 +6,8 @@
  * the dates in their order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../src/server/seed/index.js';
-import { COURSE_NOT_OF_INSTITUTION } from '../../src/server/parties/courses.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
+import { COURSE_NOT_OF_INSTITUTION } from '../../src/server/services/parties/courses.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

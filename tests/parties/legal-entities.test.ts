@@ -5,9 +5,9 @@
  * a work relation's sector among its employer's; the departments' tree; a party in use not deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../src/server/seed/index.js';
-import { DEPARTMENT_CYCLE } from '../../src/server/parties/departments.js';
-import { SECTOR_NOT_OF_EMPLOYER } from '../../src/server/parties/sectors.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
+import { DEPARTMENT_CYCLE } from '../../src/server/services/parties/departments.js';
+import { SECTOR_NOT_OF_EMPLOYER } from '../../src/server/services/parties/sectors.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

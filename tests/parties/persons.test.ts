@@ -5,8 +5,8 @@
  * the row's own field; the party types the product relies on kept; the user a person signs in as.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../src/server/seed/index.js';
-import { SCHEDULE_MESSAGES } from '../../src/server/parties/schedule.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
+import { SCHEDULE_MESSAGES } from '../../src/server/services/parties/schedule.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

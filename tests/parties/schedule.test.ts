@@ -1,6 +1,6 @@
 /** The work schedule's rules (spec 001 §5, §9), one row of the table per case. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCHEDULE, minutesOf, scheduleErrors, SCHEDULE_MESSAGES, type ExpedientRow } from '../../src/server/parties/schedule.js';
+import { DEFAULT_SCHEDULE, minutesOf, scheduleErrors, SCHEDULE_MESSAGES, type ExpedientRow } from '../../src/server/services/parties/schedule.js';
 
 const row = (expedient_number: number, day: number, start: string, end: string): ExpedientRow => ({ expedient_number, day, start, end });
 

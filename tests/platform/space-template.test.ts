@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/index.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { provisionSpace } from '../../src/server/platform/spaces/provision.js';
-import { copySpaceTemplate, templateEdition } from '../../src/server/platform/spaces/template.js';
-import { seedReferenceData } from '../../src/server/seed/index.js';
+import { openDatabase } from '../../src/server/core/db/index.js';
+import { migrateToLatest } from '../../src/server/core/db/migrate.js';
+import { provisionSpace } from '../../src/server/features/platform/spaces/provision.js';
+import { copySpaceTemplate, templateEdition } from '../../src/server/features/platform/spaces/template.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
 import { TEST_POSTGRES_URL } from '../support/databases.js';
 import { MIGRATIONS } from '../../src/server/features.js';
 

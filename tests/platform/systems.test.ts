@@ -1,6 +1,6 @@
 /** Systems (sistemas): the server-made token is shown once, never listed or read again, and stored as a digest. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSystemToken } from '../../src/server/platform/system-token.js';
+import { hashSystemToken } from '../../src/server/features/platform/system-token.js';
 import { startPlatformApi, type PlatformApi } from './support/platform.js';
 
 describe('system tokens', () => {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provideAccount } from '../../src/server/platform/memberships/accounts.js';
+import { provideAccount } from '../../src/server/features/platform/memberships/accounts.js';
 import { TEST_POSTGRES_URL } from '../support/databases.js';
 import { FEATURE_SPACE_KINDS, startPlatformApi, type Answer, type PlatformApi } from './support/platform.js';
 

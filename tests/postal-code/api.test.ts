@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEPT_MS } from '../../src/server/postal-code/cache.js';
-import { POSTAL_CODE_MESSAGES } from '../../src/server/postal-code/code.js';
+import { KEPT_MS } from '../../src/server/features/postal-code/cache.js';
+import { POSTAL_CODE_MESSAGES } from '../../src/server/features/postal-code/code.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { BRASILAPI_SE, BRASILAPI_UNKNOWN, standIn, VIACEP_SE, VIACEP_UNKNOWN, type StandIn } from './support/providers.js';

@@ -4,10 +4,10 @@
  * discount only on settling, the order of the accounts, roundings that leave pennies, refusals.
  */
 import { describe, expect, it } from 'vitest';
-import { amortise, AMOUNT_NOT_POSITIVE, type AccountToPay, type PaymentInput } from '../../src/server/receivables/amortisation.js';
+import { amortise, AMOUNT_NOT_POSITIVE, type AccountToPay, type PaymentInput } from '../../src/server/features/receivables/amortisation.js';
 import { Exact } from '../../src/shared/finance/exact.js';
-import { balanceAt, type BalanceInput } from '../../src/server/receivables/balance.js';
-import { InvalidInput } from '../../src/server/receivables/input.js';
+import { balanceAt, type BalanceInput } from '../../src/server/features/receivables/balance.js';
+import { InvalidInput } from '../../src/server/features/receivables/input.js';
 import { calendar, DISCOUNTS_2026, forfeit, interest, rounding, singleForfeit, thrown } from './support.js';
 
 const SETTINGS = { interest: interest('1', 2), forfeit: forfeit(singleForfeit('2')) };

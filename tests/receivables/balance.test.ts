@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { Exact } from '../../src/shared/finance/exact.js';
 import { CalculationError, type ForfeitConfig } from '../../src/shared/finance/settings.js';
-import { balanceAt, type BalanceInput, type BalanceLines } from '../../src/server/receivables/balance.js';
-import { InvalidInput } from '../../src/server/receivables/input.js';
-import type { AccountSettings } from '../../src/server/receivables/settings.js';
+import { balanceAt, type BalanceInput, type BalanceLines } from '../../src/server/features/receivables/balance.js';
+import { InvalidInput } from '../../src/server/features/receivables/input.js';
+import type { AccountSettings } from '../../src/server/features/receivables/settings.js';
 import { calendar, DISCOUNTS_2026, forfeit, interest, ipca, rounding, SINCE, singleForfeit, thrown } from './support.js';
 
 const ANNUITY = { open_principal: '650.00', due_date: '2026-03-31', calendar, totalisation: 2 as const };

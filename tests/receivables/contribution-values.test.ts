@@ -4,7 +4,7 @@
  * year, greater than zero, of a debt type that is a contribution.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueDateOutsideYear } from '../../src/server/receivables/contribution-values.js';
+import { dueDateOutsideYear } from '../../src/server/features/receivables/contribution-values.js';
 import { creator } from '../api/support/bodies.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';

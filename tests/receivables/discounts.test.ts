@@ -4,9 +4,9 @@
  * the open principal rounded; §2's table, then rows of our own.
  */
 import { describe, expect, it } from 'vitest';
-import { balanceAt } from '../../src/server/receivables/balance.js';
-import { discountOn, type StandardDiscount } from '../../src/server/receivables/discounts.js';
-import { InvalidInput } from '../../src/server/receivables/input.js';
+import { balanceAt } from '../../src/server/features/receivables/balance.js';
+import { discountOn, type StandardDiscount } from '../../src/server/features/receivables/discounts.js';
+import { InvalidInput } from '../../src/server/features/receivables/input.js';
 import { calendar, DISCOUNTS_2026, rounding, thrown } from './support.js';
 
 const annuity = { year: 2026, due_date: '2026-03-31', open_principal: '650.00', calendar };

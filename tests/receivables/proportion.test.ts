@@ -5,8 +5,8 @@
  * roundings, then leap years, weekdays, months without the day and refusals.
  */
 import { describe, expect, it } from 'vitest';
-import { InvalidInput } from '../../src/server/receivables/input.js';
-import { proportion, type CountingWay, type ProportionInput, type ProportionRules } from '../../src/server/receivables/proportion.js';
+import { InvalidInput } from '../../src/server/features/receivables/input.js';
+import { proportion, type CountingWay, type ProportionInput, type ProportionRules } from '../../src/server/features/receivables/proportion.js';
 import { rounding, thrown } from './support.js';
 
 const way = (counting_way: CountingWay, counting_way_value: number, more: Partial<ProportionRules> = {}): ProportionRules => ({ proportionality_percent: true, counting_way, counting_way_value, ...more });

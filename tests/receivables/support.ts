@@ -2,9 +2,9 @@
  * What the receivables tables share: a real council calendar with the national holidays the examples
  * meet, and the settings of docs/RECEIVABLES.md's examples (2 places, half up unless said).
  */
-import { Calendar, type CalendarHoliday } from '../../src/server/holidays/calendar.js';
+import { Calendar, type CalendarHoliday } from '../../src/server/services/holidays/calendar.js';
 import type { ForfeitConfig, InterestConfig, RoundingConfig, ValueUpdateConfig } from '../../src/shared/finance/settings.js';
-import type { Setting } from '../../src/server/receivables/settings.js';
+import type { Setting } from '../../src/server/features/receivables/settings.js';
 
 const national = (date: string, every_year = true): CalendarHoliday => ({ date, type: 1, every_year, uf_id: null, city_id: null });
 

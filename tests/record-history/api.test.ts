@@ -6,8 +6,8 @@
  * permissions and ids that are no version.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../src/server/seed/index.js';
-import { STALE_RECORD_MESSAGE } from '../../src/server/resources/versions.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
+import { STALE_RECORD_MESSAGE } from '../../src/server/core/resources/versions.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

@@ -5,8 +5,8 @@
  * pt-BR message (a look-up's bad tax id on its field), never a 5xx; the real records still answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_NOT_FOUND, PERSON_TYPE_INVALID, REGISTRATION_NOT_FOUND, REGISTRATION_TYPE_NOT_FOUND } from '../../src/server/registrations/routes.js';
-import { seedReferenceData } from '../../src/server/seed/index.js';
+import { CATEGORY_NOT_FOUND, PERSON_TYPE_INVALID, REGISTRATION_NOT_FOUND, REGISTRATION_TYPE_NOT_FOUND } from '../../src/server/features/registrations/routes.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { registrationSetUp, type RegistrationSetUp } from './support/configuration.js';

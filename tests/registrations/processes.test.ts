@@ -11,7 +11,7 @@ import { formatCpf, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn, startProductProcess, type ProductProcess } from '../resilience/support/product-process.js';
 import { createTestTarget, type TestTarget } from '../support/databases.js';
-import { ALREADY_REGISTERED } from '../../src/server/registrations/rules.js';
+import { ALREADY_REGISTERED } from '../../src/server/features/registrations/rules.js';
 import { registrationSetUp, type RegistrationSetUp } from './support/configuration.js';
 
 const REGISTRATIONS = 200;

@@ -6,10 +6,10 @@
  * it; a situation moving only to a next one, with its history; the options agreeing with the party.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_REGISTERED, CATEGORY_NOT_OF_TYPE, NOT_NEXT_SITUATION, NUMBER_OFF_MASK, NUMBER_TYPED_REQUIRED, PARTY_NOT_OF_TYPE, RANGE_NOT_OF_CATEGORY } from '../../src/server/registrations/rules.js';
-import { NEXT_IS_ITSELF, RANGE_REPEATED } from '../../src/server/registrations/configuration.js';
-import { today } from '../../src/server/registrations/calendar.js';
-import { seedReferenceData } from '../../src/server/seed/index.js';
+import { ALREADY_REGISTERED, CATEGORY_NOT_OF_TYPE, NOT_NEXT_SITUATION, NUMBER_OFF_MASK, NUMBER_TYPED_REQUIRED, PARTY_NOT_OF_TYPE, RANGE_NOT_OF_CATEGORY } from '../../src/server/features/registrations/rules.js';
+import { NEXT_IS_ITSELF, RANGE_REPEATED } from '../../src/server/features/registrations/configuration.js';
+import { today } from '../../src/server/features/registrations/calendar.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { registrationSetUp, type RegistrationSetUp } from './support/configuration.js';

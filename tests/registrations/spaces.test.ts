@@ -4,7 +4,7 @@
  * PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_NOT_FOUND, REGISTRATION_NOT_FOUND } from '../../src/server/registrations/routes.js';
+import { CATEGORY_NOT_FOUND, REGISTRATION_NOT_FOUND } from '../../src/server/features/registrations/routes.js';
 import { FEATURE_SPACE_KINDS, startTwoSpaces, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 import { registrationSetUp } from './support/configuration.js';
 

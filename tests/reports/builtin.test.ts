@@ -5,10 +5,10 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
-import { shippedDesign } from '../../src/server/reports/builtin/designs/index.js';
-import { ReportError } from '../../src/server/reports/engine.js';
-import { seedReferenceData } from '../../src/server/seed/index.js';
-import { seedPlaces } from '../../src/server/seed/places.js';
+import { shippedDesign } from '../../src/server/features/reports/builtin/designs/index.js';
+import { ReportError } from '../../src/server/features/reports/engine.js';
+import { seedReferenceData } from '../../src/server/core/seed/index.js';
+import { seedPlaces } from '../../src/server/core/seed/places.js';
 import { ROOT } from '../api/support/server.js';
 import { describeOnDatabases, FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { csvRows, pdfPages, runReport, xlsxRows } from './support.js';

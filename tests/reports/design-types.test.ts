@@ -4,7 +4,7 @@
  * design file recognised by its content (a JSON design, a .jrxml, a compiled .jasper).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shippedDesign } from '../../src/server/reports/builtin/designs/index.js';
+import { shippedDesign } from '../../src/server/features/reports/builtin/designs/index.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 

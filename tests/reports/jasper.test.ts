@@ -4,12 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Model } from '../../language/index.js';
-import { ReportError, type ReportEngineSettings, type ReportFormat } from '../../src/server/reports/engine.js';
-import { engineFor } from '../../src/server/reports/engines.js';
-import { builtinEngine } from '../../src/server/reports/builtin/engine.js';
-import { reportParameters, reportUnitUri } from '../../src/server/reports/jasper/design.js';
-import { jasperEngine, type JasperOptions } from '../../src/server/reports/jasper/engine.js';
-import { parseAllowedHosts } from '../../src/server/net/outbound.js';
+import { ReportError, type ReportEngineSettings, type ReportFormat } from '../../src/server/features/reports/engine.js';
+import { engineFor } from '../../src/server/features/reports/engines.js';
+import { builtinEngine } from '../../src/server/features/reports/builtin/engine.js';
+import { reportParameters, reportUnitUri } from '../../src/server/features/reports/jasper/design.js';
+import { jasperEngine, type JasperOptions } from '../../src/server/features/reports/jasper/engine.js';
+import { parseAllowedHosts } from '../../src/server/core/net/outbound.js';
 import { LOGIN, PASSWORD, startJasperStandIn, type StandIn } from './jasper-server.js';
 
 const jrxml = (unit: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>

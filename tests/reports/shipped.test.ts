@@ -1,16 +1,16 @@
 /**
  * The report designs shipped with the product are there in every space from its first start: the
- * engine type 'Motor interno' and a design type per design of src/server/reports/builtin/designs/,
+ * engine type 'Motor interno' and a design type per design of src/server/features/reports/builtin/designs/,
  * whose file the database keeps. A space just made on the platform prints a PDF from one through
  * the API with nothing set up first, on PGlite and on PostgreSQL (the design's bytes are read back
  * from each engine's database). Installed once: running the installation again duplicates nothing,
  * brings back nothing a council deleted and overwrites nothing it changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHIPPED_DESIGN_TYPES, shippedDesign } from '../../src/server/reports/builtin/designs/index.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { REPORT_STATUS } from '../../src/server/reports/jobs/queue.js';
-import { up as installShipped } from '../../src/server/reports/migrations/20261128205100_shipped_designs.js';
+import { SHIPPED_DESIGN_TYPES, shippedDesign } from '../../src/server/features/reports/builtin/designs/index.js';
+import { migrateToLatest } from '../../src/server/core/db/migrate.js';
+import { REPORT_STATUS } from '../../src/server/features/reports/jobs/queue.js';
+import { up as installShipped } from '../../src/server/features/reports/migrations/20261128205100_shipped_designs.js';
 import { call, startTestServer, type TestServer } from '../api/support/server.js';
 import { startTwoSpaces, type SpaceKind, type TwoSpaces } from '../platform/support/platform.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';

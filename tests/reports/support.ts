@@ -3,8 +3,8 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Model } from '../../language/index.js';
-import { builtinEngine } from '../../src/server/reports/builtin/engine.js';
-import type { ReportFormat, ReportOutput } from '../../src/server/reports/engine.js';
+import { builtinEngine } from '../../src/server/features/reports/builtin/engine.js';
+import type { ReportFormat, ReportOutput } from '../../src/server/features/reports/engine.js';
 
 export interface RunOptions {
   parameters?: Record<string, unknown>;

@@ -1,10 +1,10 @@
 /** Values as a person reads them in a report, and the pure parts of the formats. */
 import { describe, expect, it } from 'vitest';
 import type { Field } from '../../language/index.js';
-import { csvNumber } from '../../src/server/reports/builtin/csv.js';
-import { reportFileName } from '../../src/server/reports/builtin/engine.js';
-import { dateTimeText, moneyText, valueText } from '../../src/server/reports/builtin/values.js';
-import { sheetName, sheetValue } from '../../src/server/reports/builtin/xlsx.js';
+import { csvNumber } from '../../src/server/features/reports/builtin/csv.js';
+import { reportFileName } from '../../src/server/features/reports/builtin/engine.js';
+import { dateTimeText, moneyText, valueText } from '../../src/server/features/reports/builtin/values.js';
+import { sheetName, sheetValue } from '../../src/server/features/reports/builtin/xlsx.js';
 
 const field = (kind: string, extra: Record<string, unknown> = {}) => ({ name: 'x', label: 'X', kind, column: 'x', ...extra }) as unknown as Field;
 

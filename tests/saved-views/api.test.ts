@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
-import { TOO_DEEP } from '../../src/server/http/json-body.js';
+import { TOO_DEEP } from '../../src/server/core/http/json-body.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 
 const state = { filter: { q: 'maria', genre_id: 2 }, sort: { field: 'name', order: 'DESC' }, hidden_columns: ['short_name'], per_page: 50 };

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { healthRoutes } from '../../src/server/http/health.js';
-import { schedulerPlugin } from '../../src/server/scheduler/plugin.js';
+import { healthRoutes } from '../../src/server/core/http/health.js';
+import { schedulerPlugin } from '../../src/server/core/scheduler/plugin.js';
 
 it('runs the jobs added while the app registers once it is ready, answers their turns in /api/health, and stops them on close', async () => {
   const app = Fastify();

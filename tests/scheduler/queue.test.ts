@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { beatJob, claimJobs, silentFor, takeBackStale } from '../../src/server/scheduler/queue.js';
+import { beatJob, claimJobs, silentFor, takeBackStale } from '../../src/server/core/scheduler/queue.js';
 import { describeOnDatabases } from '../support/databases.js';
 
 const MAX_ATTEMPTS = 3;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createScheduler, type JobDefinition } from '../../src/server/scheduler/scheduler.js';
+import { createScheduler, type JobDefinition } from '../../src/server/core/scheduler/scheduler.js';
 
 /** A promise the test resolves when it chooses: holds a turn until the test has seen it running. */
 function gate() {

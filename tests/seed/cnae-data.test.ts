@@ -1,8 +1,8 @@
 import { getCnae } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, it } from 'vitest';
-import { economicActivityRows } from '../../src/server/seed/cnae/economic-activities.js';
-import { listPackageSubclasses } from '../../src/server/seed/cnae/extract-subclasses.js';
-import subclasses from '../../src/server/seed/cnae/subclasses.json' with { type: 'json' };
+import { economicActivityRows } from '../../src/server/core/seed/cnae/economic-activities.js';
+import { listPackageSubclasses } from '../../src/server/core/seed/cnae/extract-subclasses.js';
+import subclasses from '../../src/server/core/seed/cnae/subclasses.json' with { type: 'json' };
 
 describe('CNAE subclasses kept for the seed', () => {
   it('are exactly the subclasses @brazilian-utils/brazilian-utils knows', () => {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { seedDemoData, seedReferenceData } from '../../src/server/seed/index.js';
-import { movableDays } from '../../src/server/seed/easter.js';
-import { holidayYears } from '../../src/server/seed/holidays.js';
+import { seedDemoData, seedReferenceData } from '../../src/server/core/seed/index.js';
+import { movableDays } from '../../src/server/core/seed/easter.js';
+import { holidayYears } from '../../src/server/core/seed/holidays.js';
 import { describeOnDatabases } from '../support/databases.js';
 
 const count = async (db: Kysely<any>, table: string) =>

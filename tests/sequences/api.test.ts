@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { futureDateMessage } from '../../src/server/sequences/draw.js';
-import { MASK_MESSAGES } from '../../src/server/sequences/mask.js';
-import { drawByHand } from '../../src/server/sequences/routes.js';
-import { councilDay } from '../../src/server/sequences/year.js';
+import { futureDateMessage } from '../../src/server/services/sequences/draw.js';
+import { MASK_MESSAGES } from '../../src/server/services/sequences/mask.js';
+import { drawByHand } from '../../src/server/services/sequences/routes.js';
+import { councilDay } from '../../src/server/services/sequences/year.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { BAD_MASKS, MASK_CASES } from './support/mask-cases.js';

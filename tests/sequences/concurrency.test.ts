@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../generated/database.js';
 import { expect, it } from 'vitest';
-import { drawNumber } from '../../src/server/sequences/draw.js';
+import { drawNumber } from '../../src/server/services/sequences/draw.js';
 import { describeOnDatabases } from '../support/databases.js';
 import { tally, threeSequences, type Committed } from './support/tally.js';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../generated/database.js';
 import { expect, it } from 'vitest';
-import { drawNumber } from '../../src/server/sequences/draw.js';
+import { drawNumber } from '../../src/server/services/sequences/draw.js';
 import { describeOnDatabases } from '../support/databases.js';
 import { MASK_CASES } from './support/mask-cases.js';
 import { bookBlocks, insertSequence, sequenceRow } from './support/sequences.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, MASK_MESSAGES, maskProblem, parseMask } from '../../src/server/sequences/mask.js';
-import { calendarYear } from '../../src/server/sequences/year.js';
+import { formatNumber, MASK_MESSAGES, maskProblem, parseMask } from '../../src/server/services/sequences/mask.js';
+import { calendarYear } from '../../src/server/services/sequences/year.js';
 import { BAD_MASKS, MASK_CASES } from './support/mask-cases.js';
 
 describe('the mask language', () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ftpStorage, localFolderStorage, s3Storage, spaceFolders, storageOfService, StorageNotFoundError, type FileStorage } from '../../src/server/storage/index.js';
-import { parseAllowedHosts } from '../../src/server/net/outbound.js';
+import { ftpStorage, localFolderStorage, s3Storage, spaceFolders, storageOfService, StorageNotFoundError, type FileStorage } from '../../src/server/core/storage/index.js';
+import { parseAllowedHosts } from '../../src/server/core/net/outbound.js';
 import { LOOPBACK, TestServers } from './servers.js';
 
 /**

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import FtpSrv from 'ftp-srv';
 import S3rver from 's3rver';
-import { parseAllowedHosts } from '../../src/server/net/outbound.js';
+import { parseAllowedHosts } from '../../src/server/core/net/outbound.js';
 import { filesUnder } from '../files/support.js';
 
 export const LOOPBACK = parseAllowedHosts('127.0.0.1');

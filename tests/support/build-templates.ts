@@ -1,7 +1,7 @@
 /**
  * Vitest global setup: builds the migrated template databases (templates.ts) the test helpers copy,
  * once per edition of the migrations, and removes those of other editions; and the templates the
- * product copies a new space from (src/server/platform/spaces/template.ts), so that no test pays
+ * product copies a new space from (src/server/features/platform/spaces/template.ts), so that no test pays
  * for making them. And the compiled server the tests' product processes run, with the data folder of
  * its first start they copy (server-build.ts).
  */
@@ -10,9 +10,9 @@ import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/index.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { pgliteTemplate as spacePgliteTemplate, postgresTemplate as spacePostgresTemplate } from '../../src/server/platform/spaces/template.js';
+import { openDatabase } from '../../src/server/core/db/index.js';
+import { migrateToLatest } from '../../src/server/core/db/migrate.js';
+import { pgliteTemplate as spacePgliteTemplate, postgresTemplate as spacePostgresTemplate } from '../../src/server/features/platform/spaces/template.js';
 import buildProductTemplate from '../e2e/support/build-product-template.js';
 import { TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES } from './databases.js';
 import { OTHER_EDITIONS_KEPT_MS, pgliteTemplate, postgresTemplate, sweepOtherEditions, TEMPLATE_SETS, type TemplateName } from './templates.js';

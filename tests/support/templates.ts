@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { type MigrationSet } from '../../src/server/db/migrate.js';
-import { vocabularyEdition } from '../../src/server/db/search-vocabulary.js';
+import { type MigrationSet } from '../../src/server/core/db/migrate.js';
+import { vocabularyEdition } from '../../src/server/core/db/search-vocabulary.js';
 import { MIGRATIONS } from '../../src/server/features.js';
 
 /** The databases the helpers open: a space's, and the default space's that is also the platform's. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { hashPassword } from '../../src/server/resources/passwords';
+import { hashPassword } from '../../src/server/core/resources/passwords';
 import { createTestTarget, type TestTarget } from '../support/databases';
 import { launchBrowser, startProduct, type RunningProduct } from '../e2e/support/product';
 import { animationsFinished } from '../e2e/support/settle';

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CANCELED_FINAL, CONCLUDED_FINAL, HAS_NEXT_STEPS, NOT_FIRST_STEP, NOT_NEXT_STEP, PAUSE_ONLY_ACTIVE, PAUSED, RESUME_ONLY_PAUSED, STATUS_UNKNOWN, STEP_ALREADY_STARTED, STEP_NOT_DONE,
   TASK_ALREADY_FINISHED, TASK_ALREADY_STARTED, TASK_NOT_FOUND, TASK_NOT_STARTED, TASKS_TO_COPY_INVALID, TYPE_INACTIVE,
-} from '../../src/server/workflows/runs.js';
-import { today } from '../../src/server/registrations/calendar.js';
+} from '../../src/server/features/workflows/runs.js';
+import { today } from '../../src/server/features/registrations/calendar.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { workflowTypeBody } from './support/types.js';

@@ -5,9 +5,9 @@
  * execution); 'workflow.init_workflow', a task starting another run, which becomes the task's record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AFFECTED_ID_INVALID, AFFECTED_TYPE_UNKNOWN, TRIGGERED_TYPE_UNKNOWN } from '../../src/server/workflows/entity-lookups.js';
-import { ACTION_MISMATCH, ONE_TIME_DONE } from '../../src/server/workflows/system-action-links.js';
-import { WORKFLOW_NOT_FOUND } from '../../src/server/workflows/runs.js';
+import { AFFECTED_ID_INVALID, AFFECTED_TYPE_UNKNOWN, TRIGGERED_TYPE_UNKNOWN } from '../../src/server/features/workflows/entity-lookups.js';
+import { ACTION_MISMATCH, ONE_TIME_DONE } from '../../src/server/features/workflows/system-action-links.js';
+import { WORKFLOW_NOT_FOUND } from '../../src/server/features/workflows/runs.js';
 import { creator, validBody } from '../api/support/bodies.js';
 import { call, startTestServer, uploader, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';

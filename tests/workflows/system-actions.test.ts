@@ -6,8 +6,8 @@
  * and its history show the records, a deleted one as such; linking needs workflow.execute.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_MISMATCH, ATTRIBUTES_INVALID, RECORD_NOT_FOUND } from '../../src/server/workflows/system-action-links.js';
-import { PAUSED, TASK_NOT_FOUND } from '../../src/server/workflows/runs.js';
+import { ACTION_MISMATCH, ATTRIBUTES_INVALID, RECORD_NOT_FOUND } from '../../src/server/features/workflows/system-action-links.js';
+import { PAUSED, TASK_NOT_FOUND } from '../../src/server/features/workflows/runs.js';
 import { creator, validBody } from '../api/support/bodies.js';
 import { call, startTestServer, uploader, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';

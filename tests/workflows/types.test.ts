@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTION_UNKNOWN, FIRST_MISSING, FIRST_REPEATED, NEXT_ITSELF, NEXT_REPEATED, NEXT_UNKNOWN, PHASE_REPEATED, PHASE_UNKNOWN, STEP_NUMBER_REPEATED, UNREACHABLE,
-} from '../../src/server/workflows/type-rules.js';
+} from '../../src/server/features/workflows/type-rules.js';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 

@@ -5,7 +5,7 @@
 import { formatCnpj, formatCpf, generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Entity, Field, Model } from '../../../language/index.js';
 import { conditionHolds } from '../../../src/shared/field-rules.js';
-import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
+import type { ResourceRegistry } from '../../../src/server/core/resources/registry.js';
 import { pngDataUrl } from '../../identity/support/images.js';
 import { validAnnotationChildBody, validInspectionActionBody } from '../../inspections/support/bodies.js';
 import { validRegistrationBody } from '../../registrations/support/bodies.js';
@@ -245,7 +245,7 @@ export async function validBody(entity: Entity, create: Create): Promise<Record<
 
 /**
  * A body with the fields a rule ties to others of the record written after them: a contribution
- * value's due date falls in its year (src/server/receivables/contribution-values.ts). A test that
+ * value's due date falls in its year (src/server/features/receivables/contribution-values.ts). A test that
  * gives a body another's fields (the same unique value) calls it again.
  */
 export function withFollowers(module: string, body: Record<string, unknown>): Record<string, unknown> {
@@ -254,7 +254,7 @@ export function withFollowers(module: string, body: Record<string, unknown>): Re
 }
 
 /**
- * A workflow type's tree holding together (src/server/workflows/type-rules.ts): its one step is the
+ * A workflow type's tree holding together (src/server/features/workflows/type-rules.ts): its one step is the
  * first, in the type's phase, leads nowhere, and its task is a checklist.
  */
 function validWorkflowTypeBody(body: Record<string, unknown>): Record<string, unknown> {

@@ -9,13 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadModel, type Field, type Model } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
-import type { Clock } from '../../../src/server/clock.js';
-import { ensureAdministrator } from '../../../src/server/auth/index.js';
-import { hashPassword } from '../../../src/server/resources/passwords.js';
-import { loadConfig } from '../../../src/server/config.js';
-import type { Feature } from '../../../src/server/feature.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
-import { migrateToLatest, type MigrationSet } from '../../../src/server/db/migrate.js';
+import type { Clock } from '../../../src/server/core/clock.js';
+import { ensureAdministrator } from '../../../src/server/features/auth/index.js';
+import { hashPassword } from '../../../src/server/core/resources/passwords.js';
+import { loadConfig } from '../../../src/server/core/config.js';
+import type { Feature } from '../../../src/server/core/feature.js';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/core/db/index.js';
+import { migrateToLatest, type MigrationSet } from '../../../src/server/core/db/migrate.js';
 import { createTestTarget, type DatabaseKind } from '../../support/databases.js';
 import { multipart, PDF, PNG } from '../../files/support.js';
 import { MIGRATIONS } from '../../../src/server/features.js';
@@ -43,7 +43,7 @@ export interface TestServerOptions {
   platform?: boolean;
   /** The features; default the product's. */
   features?: readonly Feature[];
-  /** Where the server reads the time; default the system's (src/server/clock.ts). */
+  /** Where the server reads the time; default the system's (src/server/core/clock.ts). */
   clock?: Clock;
 }
 

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { resolve } from 'node:path';
-import { openDatabase } from '../../../src/server/db/index.js';
-import { migrateToLatest } from '../../../src/server/db/migrate.js';
+import { openDatabase } from '../../../src/server/core/db/index.js';
+import { migrateToLatest } from '../../../src/server/core/db/migrate.js';
 import { TSX } from '../support/child.js';
 import { createBenchDatabase } from '../support/postgres.js';
 import { infoRow, ratioRow, type Row } from '../support/report.js';

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { migrateToLatest } from '../../../src/server/db/migrate.js';
-import { seedReferenceData } from '../../../src/server/seed/index.js';
+import { migrateToLatest } from '../../../src/server/core/db/migrate.js';
+import { seedReferenceData } from '../../../src/server/core/seed/index.js';
 import { csvOf, PERSON_HEADERS, personRow, xlsxOf } from '../../imports/support.js';
 import { listenApi, postgresKysely, type RunningApi } from '../support/api.js';
 import { nthCpf, personReferences, type PersonReferences } from '../support/persons.js';

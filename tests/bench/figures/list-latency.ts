@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import Fastify from 'fastify';
-import { compilePageOnly } from '../../../src/server/resources/list.js';
+import { compilePageOnly } from '../../../src/server/core/resources/list.js';
 import { compileOnly } from '../../support/compile-only.js';
 import type { Field } from '../../../language/index.js';
-import { encodeCursor } from '../../../src/server/resources/list-cursor.js';
+import { encodeCursor } from '../../../src/server/core/resources/list-cursor.js';
 import { ms, ratioRow, infoRow, times, type Row } from '../support/report.js';
 import { get } from '../support/http.js';
 import { listStatements, pageStatement, replay, waves } from '../support/replay.js';

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { migrateToLatest } from '../../../src/server/db/migrate.js';
-import { seedReferenceData } from '../../../src/server/seed/index.js';
+import { migrateToLatest } from '../../../src/server/core/db/migrate.js';
+import { seedReferenceData } from '../../../src/server/core/seed/index.js';
 import { listenApi, postgresKysely, StatementRecorder, type RunningApi } from '../support/api.js';
 import type { BenchConfig } from '../support/config.js';
 import { createBenchDatabase } from '../support/postgres.js';

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { migrateToLatest } from '../../../src/server/db/migrate.js';
-import { seedReferenceData } from '../../../src/server/seed/index.js';
+import { migrateToLatest } from '../../../src/server/core/db/migrate.js';
+import { seedReferenceData } from '../../../src/server/core/seed/index.js';
 import { listenApi, postgresKysely, StatementRecorder, type RunningApi } from '../support/api.js';
 import { send } from '../support/http.js';
 import { nthCpf, personBody, personReferences, subRowsOf, type PersonBody } from '../support/persons.js';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { MAX_OFFSET_DEPTH } from '../../../src/server/resources/list-query.js';
+import { MAX_OFFSET_DEPTH } from '../../../src/server/core/resources/list-query.js';
 import { listenApi, postgresKysely, StatementRecorder } from '../support/api.js';
 import type { BenchConfig } from '../support/config.js';
 import { createBenchDatabase } from '../support/postgres.js';

@@ -5,11 +5,11 @@
  * bytes, pages and peak RSS.
  */
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/core/db/index.js';
 import { loadModel } from '../../../language/index.js';
-import { builtinEngine } from '../../../src/server/reports/builtin/engine.js';
-import { shippedDesign } from '../../../src/server/reports/builtin/designs/index.js';
-import { pdfMaker } from '../../../src/server/reports/builtin/pdf.js';
+import { builtinEngine } from '../../../src/server/features/reports/builtin/engine.js';
+import { shippedDesign } from '../../../src/server/features/reports/builtin/designs/index.js';
+import { pdfMaker } from '../../../src/server/features/reports/builtin/pdf.js';
 import { resolve } from 'node:path';
 
 const [mode, url] = process.argv.slice(2);

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { openDatabase } from '../../../src/server/db/index.js';
-import { migrateToLatest } from '../../../src/server/db/migrate.js';
-import { seedPlaces } from '../../../src/server/seed/places.js';
+import { openDatabase } from '../../../src/server/core/db/index.js';
+import { migrateToLatest } from '../../../src/server/core/db/migrate.js';
+import { seedPlaces } from '../../../src/server/core/seed/places.js';
 import { TSX } from '../support/child.js';
 import { createBenchDatabase } from '../support/postgres.js';
 import { infoRow, ratioRow, type Row } from '../support/report.js';

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../generated/database.js';
 import pg from 'pg';
-import { openDatabase } from '../../../src/server/db/index.js';
-import { migrateToLatest } from '../../../src/server/db/migrate.js';
-import { drawNumber } from '../../../src/server/sequences/draw.js';
+import { openDatabase } from '../../../src/server/core/db/index.js';
+import { migrateToLatest } from '../../../src/server/core/db/migrate.js';
+import { drawNumber } from '../../../src/server/services/sequences/draw.js';
 import { createBenchDatabase } from '../support/postgres.js';
 import { atLeastRow, infoRow, type Row } from '../support/report.js';
 import { perSecond } from '../support/stats.js';

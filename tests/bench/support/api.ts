@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { loadModel, type Model } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
-import { ensureAdministrator } from '../../../src/server/auth/index.js';
-import { loadConfig } from '../../../src/server/config.js';
-import { createPool } from '../../../src/server/db/pg-pool.js';
-import { preparingPool } from '../../../src/server/db/prepared.js';
+import { ensureAdministrator } from '../../../src/server/features/auth/index.js';
+import { loadConfig } from '../../../src/server/core/config.js';
+import { createPool } from '../../../src/server/core/db/pg-pool.js';
+import { preparingPool } from '../../../src/server/core/db/prepared.js';
 import { logIn } from './http.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');

@@ -13,9 +13,9 @@ import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { loadModel } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
-import { ensureAdministrator } from '../../../src/server/auth/index.js';
-import { loadConfig } from '../../../src/server/config.js';
-import { openDatabase } from '../../../src/server/db/index.js';
+import { ensureAdministrator } from '../../../src/server/features/auth/index.js';
+import { loadConfig } from '../../../src/server/core/config.js';
+import { openDatabase } from '../../../src/server/core/db/index.js';
 import { ROOT } from '../../api/support/server.js';
 
 const [mode, ...rest] = process.argv.slice(2);

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app.js';
-import { loadConfig } from '../../../src/server/config.js';
-import { createPool } from '../../../src/server/db/pg-pool.js';
+import { loadConfig } from '../../../src/server/core/config.js';
+import { createPool } from '../../../src/server/core/db/pg-pool.js';
 import { postgresKysely, ROOT, type Statement } from './api.js';
 import { pageStatement, replay, waves } from './replay.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { migrateToLatest } from '../../../src/server/db/migrate.js';
-import { seedReferenceData } from '../../../src/server/seed/index.js';
+import { migrateToLatest } from '../../../src/server/core/db/migrate.js';
+import { seedReferenceData } from '../../../src/server/core/seed/index.js';
 import { seedCities } from './seed-cities.js';
 import { MIGRATIONS } from '../../../src/server/features.js';
 

@@ -12,7 +12,7 @@ import { spaceProxy } from './space-proxy';
 import { copyFolder } from '../../support/copy-folder';
 import { PRODUCT_TEMPLATE, serverArguments } from '../../support/server-build';
 import type { SpaceDatabase } from '../../../generated/database';
-import { seedDemo } from '../../../src/server/seed/demo';
+import { seedDemo } from '../../../src/server/core/seed/demo';
 
 export interface RunningProduct {
   url: string;

@@ -3,8 +3,8 @@
  * insert (admin alone where the schema says so), and the principal's grants.
  */
 import type { Entity, Operation } from '../../../language/index.js';
-import type { ResourceAction } from '../../../src/server/resources/permissions.js';
-import type { ResourceRegistry } from '../../../src/server/resources/registry.js';
+import type { ResourceAction } from '../../../src/server/core/resources/permissions.js';
+import type { ResourceRegistry } from '../../../src/server/core/resources/registry.js';
 import type { Principal } from './principals.js';
 
 /** A module's insert is 'store' here whatever permission it needs (`.store`, or `.generate` for a report). */

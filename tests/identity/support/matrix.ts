@@ -9,9 +9,9 @@ import type { Entity } from '../../../language/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creator, plainTextFields, validBody } from '../../api/support/bodies.js';
 import { call, startTestServer, uploader, type TestServer } from '../../api/support/server.js';
-import { seedControlAccounts } from '../../../src/server/seed/demo.js';
-import { insertMissing } from '../../../src/server/seed/insert.js';
-import { LOOKUP_VALUES } from '../../../src/server/seed/lookups.js';
+import { seedControlAccounts } from '../../../src/server/core/seed/demo.js';
+import { insertMissing } from '../../../src/server/core/seed/insert.js';
+import { LOOKUP_VALUES } from '../../../src/server/core/seed/lookups.js';
 import type { DatabaseKind } from '../../support/databases.js';
 import { expectedStatus, isWrite, MATRIX_ACTIONS, permissionAction } from './expectations.js';
 

@@ -3,7 +3,7 @@
  * an administrator would): users with direct grants, roles, and users holding those roles.
  */
 import { sql } from 'kysely';
-import { entityActions, type ResourceAction } from '../../../src/server/resources/permissions.js';
+import { entityActions, type ResourceAction } from '../../../src/server/core/resources/permissions.js';
 import { call, login, type TestServer } from '../../api/support/server.js';
 
 export const ACTIONS: ResourceAction[] = ['index', 'show', 'store', 'update', 'destroy'];

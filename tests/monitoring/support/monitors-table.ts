@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { MonitorRow } from '../../../src/server/monitoring/monitor-store.js';
+import type { MonitorRow } from '../../../src/server/features/monitoring/monitor-store.js';
 
 /** The platform's monitors table, as the generated migration is to create it. */
 export async function createMonitorsTable(db: Kysely<any>): Promise<void> {

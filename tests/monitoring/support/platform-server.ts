@@ -8,11 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadModel } from '../../../language/index.js';
 import { buildApp } from '../../../src/server/app.js';
-import { ensureAdministrator } from '../../../src/server/auth/index.js';
-import { hashPassword } from '../../../src/server/resources/passwords.js';
-import { loadConfig } from '../../../src/server/config.js';
-import { isSpaceless } from '../../../src/server/http/space.js';
-import { registerTenancy, SpaceDirectory } from '../../../src/server/platform/index.js';
+import { ensureAdministrator } from '../../../src/server/features/auth/index.js';
+import { hashPassword } from '../../../src/server/core/resources/passwords.js';
+import { loadConfig } from '../../../src/server/core/config.js';
+import { isSpaceless } from '../../../src/server/core/http/space.js';
+import { registerTenancy, SpaceDirectory } from '../../../src/server/features/platform/index.js';
 import { createTestTarget, type DatabaseKind, type TestTarget, TEST_SPACE_TEMPLATES, platformDataDir } from '../../support/databases.js';
 import { MIGRATIONS } from '../../../src/server/features.js';
 

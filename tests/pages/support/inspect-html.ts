@@ -1,6 +1,6 @@
 import { parseDocument } from 'htmlparser2';
 
-/** The elements a page's content may hold once sanitised (src/server/custom-pages/sanitize.ts). */
+/** The elements a page's content may hold once sanitised (src/server/features/custom-pages/sanitize.ts). */
 const ALLOWED_TAGS = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a', 'code', 'pre', 'hr']);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'action', 'formaction', 'data', 'background', 'poster', 'xlink:href', 'dynsrc', 'lowsrc', 'codebase', 'cite']);
 

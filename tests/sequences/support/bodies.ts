@@ -1,4 +1,4 @@
-import { BOOK_FIELDS } from '../../../src/server/sequences/rules.js';
+import { BOOK_FIELDS } from '../../../src/server/services/sequences/rules.js';
 
 /**
  * A generated sequence body the sequences' write rules accept (tests/api/support/bodies.ts): its text

@@ -3,7 +3,7 @@
  * route and by real draws (tests/sequences/mask.test.ts, api.test.ts, draw.test.ts), so the preview
  * can never show what a draw would not give.
  */
-import { MASK_MESSAGES } from '../../../src/server/sequences/mask.js';
+import { MASK_MESSAGES } from '../../../src/server/services/sequences/mask.js';
 
 export interface MaskCase {
   mask: string | null;

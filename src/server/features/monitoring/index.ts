@@ -1,0 +1,17 @@
+export { allowedHostsSetting, checkOutboundUrl, guardedLookup, normaliseHost, parseAllowedHosts, resolvePublicAddresses, OutboundDnsError, OutboundRefusedError } from '../../core/net/outbound.js';
+export type { AllowedHosts, OutboundUrlCheck } from '../../core/net/outbound.js';
+export { refusedAddressReason, REFUSED_ADDRESS_REASONS } from '../../core/net/address-ranges.js';
+export { runCheck, CHECK_DEFAULTS, CHECK_METHODS } from './check.js';
+export type { CheckOptions, CheckResult, CheckTarget } from './check.js';
+export { compareUptimeStatus, nextMonitorState, uptimeStatusOrderSql, DEFAULT_FAILURE_THRESHOLD, UPTIME_STATUSES } from './monitor-state.js';
+export type { CheckRecord, MonitorCheckPatch, MonitorStateRow, UptimeStatus } from './monitor-state.js';
+export { claimDueMonitors, findMonitor, recordCheck, MONITORS_TABLE } from './monitor-store.js';
+export type { MonitorRow } from './monitor-store.js';
+export { checkNow, monitorJob, runDueChecks, startMonitorScheduler } from './scheduler.js';
+export type { MonitorJobOptions, MonitorRunOptions, MonitorScheduler } from './scheduler.js';
+export { monitorSettingsFromEnv, DEFAULT_MONITOR_SETTINGS } from './settings.js';
+export type { MonitorSettings } from './settings.js';
+export { monitorRoutes } from './routes.js';
+export { heartbeatUrl, markHeartbeatDeleted, syncSpaceHeartbeat, syncSystemHeartbeats } from './heartbeat.js';
+export { monitorUrlProblem, monitorUrlRule } from './url-rule.js';
+export { spaceHeartbeats, systemHeartbeats } from './heartbeat-hooks.js';
