@@ -12,17 +12,6 @@ export const dataEnvelope = (schema: Doc): Doc => ({
 
 export const json = (description: string, schema: Doc): Doc => ({ description, content: { 'application/json': { schema } } });
 
-/**
- * A feature route's operation: its tag and summary, the `Tenant` header first among its parameters,
- * then the operation's own (its other fields as given).
- */
-export const featureOperation = (tag: string, summary: string, { parameters, ...rest }: Doc): Doc => ({
-  tags: [tag],
-  summary,
-  parameters: [ref('parameters', 'Tenant'), ...((parameters as Doc[] | undefined) ?? [])],
-  ...rest,
-});
-
 export const errorResponses = (...codes: string[]): Doc => Object.fromEntries(codes.map((code) => [code, ref('responses', ERRORS[code])]));
 
 const ERRORS: Record<string, string> = {
@@ -149,47 +138,10 @@ export const commonComponents: Doc = {
   },
 };
 
-const tenant = [ref('parameters', 'Tenant')];
 const object = { type: 'object' };
-const body = (properties: Record<string, Doc>, required: string[]): Doc => ({
-  required: true,
-  content: { 'application/json': { schema: { type: 'object', properties, required } } },
-});
-const text = { type: 'string' };
-const ok = (schema: Doc = object) => ({ '200': json('OK', dataEnvelope(schema)) });
-const publicOperation = (summary: string, rest: Doc): Doc => ({ tags: ['auth'], summary, security: [], parameters: tenant, ...rest });
-const signedIn = (summary: string, rest: Doc = {}): Doc => ({
-  tags: ['auth'],
-  summary,
-  parameters: tenant,
-  responses: { ...ok(), ...errorResponses('401') },
-  ...rest,
-});
 
-/** Health, the document itself and the authentication routes of the HTTP contract. */
+/** The document itself (the routes of sign-in, profile, parameters and health declare their contracts). */
 export const commonPaths: Doc = {
-  '/api/health': {
-    get: {
-      tags: ['health'],
-      summary: 'Estado do servidor',
-      security: [],
-      responses: {
-        '200': json('OK', {
-          type: 'object',
-          properties: {
-            status: { const: 'ok' },
-            version: text,
-            jobs: {
-              type: 'object',
-              description: 'As tarefas de fundo deste processo, pelo nome: quantas vezes cada uma já rodou',
-              additionalProperties: { type: 'object', properties: { turns: { type: 'integer', minimum: 0 } }, required: ['turns'] },
-            },
-          },
-          required: ['status', 'version', 'jobs'],
-        }),
-      },
-    },
-  },
   '/api/openapi.json': { get: { tags: ['health'], summary: 'Este documento', security: [], responses: { '200': json('OK', object) } } },
   '/api/openapi/{area}': {
     get: {
@@ -199,67 +151,5 @@ export const commonPaths: Doc = {
       parameters: [{ name: 'area', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z]+$' } }],
       responses: { '200': json('OK', object), '404': json('Área desconhecida', ref('schemas', 'Message')) },
     },
-  },
-  '/api/auth': {
-    post: publicOperation('Entrar', {
-      requestBody: body({ email: { type: 'string', format: 'email' }, password: text }, ['email', 'password']),
-      responses: {
-        '200': json('Sessão aberta', dataEnvelope({
-          type: 'object',
-          properties: { token: text, token_type: { const: 'Bearer' }, expires_at: text, user: ref('schemas', 'User') },
-          required: ['token', 'token_type', 'expires_at', 'user'],
-        })),
-        ...errorResponses('422', '423', '429'),
-      },
-    }),
-  },
-  '/api/auth/me': { get: signedIn('Usuário da sessão', { responses: { ...ok(ref('schemas', 'User')), ...errorResponses('401') } }) },
-  '/api/logout': { post: signedIn('Sair (revoga o token)') },
-  '/api/load': { get: signedIn('Carga inicial da aplicação') },
-  '/api/auth/permissions': { get: signedIn('Permissões efetivas do usuário', { responses: { ...ok({ type: 'array', items: text }), ...errorResponses('401') } }) },
-  '/api/permissions': { get: signedIn('Todas as permissões conhecidas') },
-  '/api/password/email': {
-    post: publicOperation('Pedir recuperação de senha', { requestBody: body({ email: text }, ['email']), responses: { '200': json('OK', object), ...errorResponses('422', '429') } }),
-  },
-  '/api/password/reset/{token}': {
-    get: publicOperation('Validar token de recuperação', {
-      parameters: [...tenant, { name: 'token', in: 'path', required: true, schema: text }],
-      responses: { ...ok({ type: 'object', properties: { email: text }, required: ['email'] }), ...errorResponses('404') },
-    }),
-  },
-  '/api/perfil': {
-    get: signedIn('Perfil do usuário da sessão', { tags: ['perfil'], responses: { ...ok(ref('schemas', 'Profile')), ...errorResponses('401') } }),
-    put: signedIn('Altera o próprio perfil (uma nova senha encerra as outras sessões)', {
-      tags: ['perfil'],
-      requestBody: body({
-        name: { type: 'string', maxLength: 255 }, email: { type: 'string', format: 'email', maxLength: 255 },
-        password: { type: ['string', 'null'], description: 'Em branco: mantém a senha atual.' }, password_confirmation: { type: ['string', 'null'] },
-        image_profile: { type: ['string', 'null'], description: 'Data URL JPEG ou PNG de 300×300; null remove a imagem.' },
-      }, ['name', 'email']),
-      responses: { ...ok(ref('schemas', 'Profile')), ...errorResponses('401', '422') },
-    }),
-  },
-  '/api/parametros': {
-    get: signedIn('Parâmetros do back office (permissão `parameter.index`)', {
-      tags: ['parametros'],
-      responses: { ...ok(ref('schemas', 'Parameters')), ...errorResponses('401', '403') },
-    }),
-    put: signedIn('Salva parâmetros (permissão `parameter.update`)', {
-      tags: ['parametros'],
-      requestBody: body({ front: { type: 'array', items: ref('schemas', 'ParameterChange') }, back: { type: 'array', items: ref('schemas', 'ParameterChange') } }, []),
-      responses: { ...ok(ref('schemas', 'Parameters')), ...errorResponses('401', '403', '422') },
-    }),
-  },
-  '/api/parametros/load-parameters': {
-    get: signedIn('Parâmetros do navegador em vigor (cor do tema, nome do sistema), os mesmos de `/api/load`', {
-      tags: ['parametros'],
-      responses: { ...ok({ type: 'array', items: ref('schemas', 'Parameter') }), ...errorResponses('401') },
-    }),
-  },
-  '/api/password/reset': {
-    post: publicOperation('Definir nova senha', {
-      requestBody: body({ token: text, password: text, password_confirmation: text }, ['token', 'password', 'password_confirmation']),
-      responses: { '200': json('OK', object), ...errorResponses('422') },
-    }),
   },
 };

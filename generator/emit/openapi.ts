@@ -4,22 +4,22 @@ import { ALL_SCHEMAS, bannerLines } from './banner.js';
 import { commonComponents, commonPaths, dataEnvelope, errorResponses, json, ref } from './openapi-common.js';
 import { comboOperationParts } from './openapi-combos.js';
 import { exportOperationParts } from './openapi-export.js';
-import { dashboardPath, featurePaths, LIST_ANSWER_KEYS, savedViewPaths } from './openapi-features.js';
 import { filePaths } from './openapi-files.js';
 import { importComponents, importPaths } from './openapi-import.js';
+import { LIST_ANSWER_KEYS } from './openapi-list-answers.js';
 import { recordSchema } from './record-schema.js';
 
 type Doc = Record<string, unknown>;
 
 /** `generated/openapi.json`: the OpenAPI 3.1 document of the HTTP contract, one tag and set of paths per module. */
 export function emitOpenApi(plan: Plan): Map<string, string> {
-  const paths: Doc = { ...commonPaths, ...dashboardPath, ...savedViewPaths };
+  const paths: Doc = { ...commonPaths };
   const schemas: Doc = { ...(commonComponents.schemas as Doc) };
   for (const { entity, typeName } of plan.entities) {
     schemas[typeName] = recordSchema(entity);
     if (entity.operations.create) schemas[`${typeName}Create`] = { ...entity.rules.create, title: `${typeName}Create` };
     if (entity.operations.update) schemas[`${typeName}Edit`] = { ...entity.rules.edit, title: `${typeName}Edit` };
-    Object.assign(paths, enabledPaths(entity, modulePaths(entity, typeName)), filePaths(entity, typeName), importable(entity) ? importPaths(entity, typeName) : {}, featurePaths[entity.module]?.(typeName));
+    Object.assign(paths, enabledPaths(entity, modulePaths(entity, typeName)), filePaths(entity, typeName), importable(entity) ? importPaths(entity, typeName) : {});
   }
   const document = {
     'x-generated': bannerLines(ALL_SCHEMAS).join(' '),

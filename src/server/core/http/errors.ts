@@ -71,7 +71,9 @@ export function clientErrors(error: NodeJS.ErrnoException, socket: Socket): void
 export const errorHandling = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { errors?: unknown }, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.errors ? { errors: error.errors } : {}) });
+      // A route's contract refusing its input (route-contracts.ts) is answered as any other bad input: Fastify's code is not ours.
+      const code = error.code === 'FST_ERR_VALIDATION' ? undefined : error.code;
+      return reply.status(error.status).send({ message: error.message, ...(code ? { code } : {}), ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ message: MESSAGES.malformedJson });

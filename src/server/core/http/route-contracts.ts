@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorObject } from 'ajv';
@@ -12,12 +13,23 @@ export interface RouteContract extends FastifySchema {
   summary?: string;
   description?: string;
   /** The document's group: a module of the menu (its area) or a feature's name. */
-  tags?: string[];
+  tags?: readonly string[];
   /** Its successful answers by status (serialised by them), each with a `description`. */
   response?: Record<string, unknown>;
   /** The refusals it may answer (`{message, errors}`): '401', '403', '404', '409', '422'… */
   errors?: readonly string[];
+  /** `[]`: a public route, answered without a session. */
+  security?: readonly { [label: string]: readonly string[] }[];
 }
+
+/** Dates and moments as JSON writes them: a handler may answer a `Date`. */
+type AsSent<F extends string> = { pattern: { type: 'string'; format: F }; output: Date | string };
+
+/**
+ * The type provider of the routes that declare their contract (`app.withTypeProvider<ContractTypes>()`):
+ * params, query and body typed by it, and the answer the handler returns checked against it.
+ */
+export type ContractTypes = JsonSchemaToTsProvider<{ SerializerSchemaOptions: { deserialize: [AsSent<'date-time'>, AsSent<'date'>] } }>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,13 +57,20 @@ export function fieldErrorsOf(errors: readonly ErrorObject[]): FieldErrors {
 /**
  * Routes that declare their contract (Fastify's `schema`: body, params, querystring, answers) are
  * checked by it before their handler runs, bad input answered 422 on its field in pt-BR, the same
- * words as an entity's body; and their contracts are kept for the OpenAPI document
+ * words as an entity's body; their answers are documented, not used to reshape what is sent; and their contracts are kept for the OpenAPI document
  * (`contractPaths`), so a route's contract is written once, beside its handler.
  */
 export const routeContracts = fp(async (app: FastifyInstance) => {
   app.decorate('routeContracts', new Map<string, Map<string, RouteContract>>());
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies : parts).compile(schema));
   app.setSchemaErrorFormatter((errors) => invalid(fieldErrorsOf(errors as ErrorObject[])));
+  // No body at all reads as `{}`, as objectBody reads it (http/body.ts): each field's own rule speaks.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+  // A contract's answers describe the route; the answer is sent as the handler returns it (a
+  // serialiser compiled from them would drop the fields they leave out and coerce their types).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onRoute', (route) => {
     // `hide`: a plugin's own route kept out of documents (the CORS pre-flight).
     if (!route.schema || (route.schema as { hide?: boolean }).hide || route.method === 'HEAD') return;
@@ -73,7 +92,7 @@ export function contractPaths(contracts: Map<string, Map<string, RouteContract>>
   return paths;
 }
 
-const parametersOf = (schema: unknown, where: 'path' | 'query'): Doc[] => {
+const parametersOf = (schema: unknown, where: 'path' | 'query' | 'header'): Doc[] => {
   const { properties = {}, required = [] } = (schema ?? {}) as { properties?: Record<string, Doc>; required?: string[] };
   return Object.entries(properties).map(([name, property]) => ({
     name, in: where, required: where === 'path' || required.includes(name), schema: property, ...(property.description ? { description: property.description } : {}),
@@ -86,9 +105,11 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 
 function operationOf(contract: RouteContract): Doc {
   // Every route answers in the space the `Tenant` header names.
-  const parameters = [ref('parameters', 'Tenant'), ...parametersOf(contract.params, 'path'), ...parametersOf(contract.querystring, 'query')];
+  const parameters = [ref('parameters', 'Tenant'), ...parametersOf(contract.params, 'path'), ...parametersOf(contract.querystring, 'query'), ...parametersOf(contract.headers, 'header')];
   const responses: Doc = Object.fromEntries(Object.entries(contract.response ?? {}).map(([status, schema]) => {
     const { description = 'OK', ...content } = schema as Doc;
+    // An answer that is not JSON (a PDF, a file) names its own content; one of no schema, none.
+    if (content.content || Object.keys(content).length === 0) return [status, { description, ...content }];
     return [status, { description, content: { 'application/json': { schema: content } } }];
   }));
   for (const status of contract.errors ?? []) responses[status] = ref('responses', REFUSALS[status] ?? 'BadRequest');
@@ -96,6 +117,7 @@ function operationOf(contract: RouteContract): Doc {
     ...(contract.tags ? { tags: contract.tags } : {}),
     ...(contract.summary ? { summary: contract.summary } : {}),
     ...(contract.description ? { description: contract.description } : {}),
+    ...(contract.security ? { security: contract.security } : {}),
     parameters,
     ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: contract.body } } } } : {}),
     responses,

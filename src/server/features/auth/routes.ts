@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Model } from '../../../../language/index.js';
 import { AppError, invalid, MESSAGES } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
+import { anyObject, dataAnswer, messageAnswer, recordOf, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes, RouteContract } from '../../core/http/route-contracts.js';
 import { spaceOf, type RequestSpace } from '../../core/http/space.js';
 import { sessionOf } from '../../core/http/session.js';
 import { directGrants, loadParameters, rolesWithGrants } from './initial-load.js';
@@ -44,11 +46,34 @@ const tenantOf = (space: RequestSpace, defaultSystemName: string | null) => ({
   system_name: space.isDefault === false ? (space.systemName ?? null) : defaultSystemName,
 });
 
+const signedIn = (summary: string, response: RouteContract['response'] = { 200: dataAnswer('OK', anyObject) }) => ({ tags: ['auth'], summary, response, errors: ['401'] }) satisfies RouteContract;
+const contracts = {
+  login: {
+    tags: ['auth'], summary: 'Entrar', security: [],
+    // The sign-in reads the body and answers each refusal on its field, in its own words.
+    body: { type: 'object', properties: { email: { description: 'Texto, obrigatório: o e-mail.' }, password: { description: 'Texto, obrigatório: a senha.' } } },
+    response: {
+      200: dataAnswer('Sessão aberta', {
+        type: 'object',
+        properties: { token: text, token_type: { const: 'Bearer' }, expires_at: text, user: recordOf('User') },
+        required: ['token', 'token_type', 'expires_at', 'user'],
+      }),
+    },
+    errors: ['422', '423', '429'],
+  },
+  me: signedIn('Usuário da sessão', { 200: dataAnswer('OK', recordOf('User')) }),
+  logout: signedIn('Sair (revoga o token)', { 200: messageAnswer('Sessão encerrada') }),
+  load: signedIn('Carga inicial da aplicação'),
+  permissions: signedIn('Permissões efetivas do usuário', { 200: dataAnswer('OK', { type: 'array', items: text }) }),
+  catalogue: signedIn('Todas as permissões conhecidas', { 200: dataAnswer('OK', { type: 'array', items: anyObject }) }),
+} as const;
+
 /** Login, logout, the current user, the initial application load and the permission lists. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const throttle = new LoginThrottle();
 
-  app.post('/api/auth', { config: { public: true } }, async (request, reply) => {
+  const routes = app.withTypeProvider<ContractTypes>();
+  routes.post('/api/auth', { schema: contracts.login, config: { public: true } }, async (request, reply) => {
     const body = objectBody(request.body);
     checkLoginEmail(body.email);
     const attempt = { email: body.email, password: body.password, space: spaceOf(request).name, address: request.ip };
@@ -60,18 +85,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
   });
 
-  app.get('/api/auth/me', async (request) => ({ data: await profileOf(request) }));
+  routes.get('/api/auth/me', { schema: contracts.me }, async (request) => ({ data: await profileOf(request) }));
 
-  app.post('/api/logout', async (request) => {
+  routes.post('/api/logout', { schema: contracts.logout }, async (request) => {
     await revokeToken(spaceOf(request).db, sessionOf(request).tokenId);
     return { message: 'Sessão encerrada.' };
   });
 
-  app.get('/api/auth/permissions', async (request) => ({ data: [...sessionOf(request).permissions] }));
+  routes.get('/api/auth/permissions', { schema: contracts.permissions }, async (request) => ({ data: [...sessionOf(request).permissions] }));
 
-  app.get('/api/permissions', async () => ({ data: app.resources.permissionCatalogue }));
+  routes.get('/api/permissions', { schema: contracts.catalogue }, async () => ({ data: app.resources.permissionCatalogue }));
 
-  app.get('/api/load', async (request) => {
+  routes.get('/api/load', { schema: contracts.load }, async (request) => {
     const session = sessionOf(request);
     const db = spaceOf(request).db;
     const permissions = [...session.permissions];

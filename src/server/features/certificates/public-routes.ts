@@ -7,6 +7,8 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dataAnswer, date, nullableText, pathOf, text } from '../../core/http/contract-schemas.js';
+import type { RouteContract } from '../../core/http/route-contracts.js';
 import { spaceOf } from '../../core/http/space.js';
 import { CERTIFICATE_NOT_FOUND, publicStatement, type PublicStatement } from './certificates.js';
 import { readCode } from './code.js';
@@ -14,6 +16,27 @@ import { messagePage, statementPage } from './page.js';
 import { databaseRateStore } from './verification-limit.js';
 
 export const TOO_MANY = 'Muitas verificações a partir deste endereço. Tente novamente em alguns minutos.';
+
+const certificateStatus = { type: 'string', enum: ['valida', 'expirada', 'revogada'] } as const;
+const certificateKind = { type: 'string', enum: ['regularidade', 'carteira'] } as const;
+const verification = {
+  tags: ['certidoes'],
+  summary: 'Verificação pública de uma certidão, sem login, limitada por endereço: o que ela declara e se ainda vale (o código indica o espaço)',
+  security: [],
+  params: pathOf({ code: 'O código da certidão (20 caracteres, com ou sem hífens).' }),
+  response: {
+    200: dataAnswer('A certidão', {
+      type: 'object',
+      properties: {
+        code: text, kind: certificateKind, kind_label: text, title: text, holder_name: text, holder_tax_id: { ...nullableText, description: 'Mascarado: ***.456.789-**' },
+        registration_number: nullableText, issued_on: date, valid_until: date, status: certificateStatus, status_label: text,
+      },
+      required: ['code', 'kind', 'kind_label', 'title', 'holder_name', 'holder_tax_id', 'registration_number', 'issued_on', 'valid_until', 'status', 'status_label'],
+    }),
+    404: { description: 'Nenhuma certidão tem este código', type: 'object', properties: { message: text }, required: ['message'] },
+  },
+  errors: ['429'],
+} as const satisfies RouteContract;
 
 export async function verificationRoutes(app: FastifyInstance, options: { perMinute: number }) {
   // Served with spaces (as main.ts serves it), the counts are the platform's, shared by every process.
@@ -38,7 +61,7 @@ export async function verificationRoutes(app: FastifyInstance, options: { perMin
   };
   const codeOf = (request: FastifyRequest) => String((request.params as { code?: unknown }).code ?? '');
 
-  app.get('/api/verificar/:code', { config: { public: true }, onRequest: budget }, async (request, reply) => {
+  app.get('/api/verificar/:code', { schema: verification, config: { public: true }, onRequest: budget }, async (request, reply) => {
     const statement = await find(request, codeOf(request));
     if (!statement) return reply.status(404).send({ message: CERTIFICATE_NOT_FOUND });
     return { data: statement };

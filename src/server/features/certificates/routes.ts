@@ -11,6 +11,8 @@ import type { PlatformDatabase, SpaceDatabase } from '../../../../generated/data
 import type { Model } from '../../../../language/index.js';
 import { notFound } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
+import { dataAnswer, dataMessageAnswer, date, idParams, integer, moment, nullableText, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
 import { operationAccess } from '../../core/resources/access.js';
@@ -38,6 +40,54 @@ function codeRegistry(request: FastifyRequest): CodeRegistry | null {
   };
 }
 
+const certificateStatus = { type: 'string', enum: ['valida', 'expirada', 'revogada'] } as const;
+const certificateKind = { type: 'string', enum: ['regularidade', 'carteira'] } as const;
+const nullableDate = { ...date, type: ['string', 'null'] } as const;
+const certificateSchema = {
+  type: 'object',
+  properties: {
+    id: integer, code: text, kind: certificateKind, kind_label: text, title: text, issued_on: nullableDate, valid_until: nullableDate, issued_at: moment, issued_by: nullableText,
+    revoked_at: { type: ['string', 'null'], format: 'date-time' }, revoked_by: nullableText, revoke_reason: nullableText, status: certificateStatus, status_label: text,
+  },
+  required: ['id', 'code', 'kind', 'kind_label', 'title', 'issued_on', 'valid_until', 'issued_at', 'issued_by', 'revoked_at', 'revoked_by', 'revoke_reason', 'status', 'status_label'],
+} as const;
+const tags = ['certidoes'];
+// Issuing and revoking read the body and answer each refusal on its field, in their own words.
+const contracts = {
+  list: {
+    tags, summary: 'As certidões da inscrição, das mais recentes (permissão `registration.show`)',
+    params: idParams,
+    response: { 200: dataAnswer('As certidões', { type: 'array', items: certificateSchema }) },
+    errors: ['401', '403', '404'],
+  },
+  issue: {
+    tags, summary: 'Emite uma certidão da inscrição com um modelo; a de regularidade só para inscrição regular (permissão `registration.update`)',
+    params: idParams,
+    body: { type: 'object', properties: { template_id: { description: 'Inteiro, obrigatório: o modelo de certidão.' } } },
+    response: { 201: dataMessageAnswer('A certidão', certificateSchema) },
+    errors: ['400', '401', '403', '404', '422'],
+  },
+  show: {
+    tags, summary: 'Uma certidão (permissão `registration.show`)',
+    params: idParams,
+    response: { 200: dataAnswer('A certidão', certificateSchema) },
+    errors: ['401', '403', '404'],
+  },
+  pdf: {
+    tags, summary: 'O PDF da certidão como foi emitido (permissão `registration.show`)',
+    params: idParams,
+    response: { 200: { description: 'O PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } } },
+    errors: ['401', '403', '404'],
+  },
+  revoke: {
+    tags, summary: 'Revoga a certidão com um motivo (permissão `registration.update`)',
+    params: idParams,
+    body: { type: 'object', properties: { reason: { description: 'Texto, obrigatório: o motivo.' } } },
+    response: { 200: dataMessageAnswer('A certidão', certificateSchema) },
+    errors: ['400', '401', '403', '404', '409', '422'],
+  },
+} as const;
+
 export async function certificateRoutes(app: FastifyInstance, options: { model: Model; publicBaseUrl: string }) {
   const allow = operationAccess(options.model, app.resources);
   const registrations = options.model.byModule.get('inscricao')!;
@@ -51,7 +101,8 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
     return { id, db, files: access.context.files };
   };
 
-  app.get<{ Params: { id: string } }>('/api/inscricao/:id/certidoes', async (request) => {
+  const routes = app.withTypeProvider<ContractTypes>();
+  routes.get('/api/inscricao/:id/certidoes', { schema: contracts.list }, async (request) => {
     const id = parseId(request.params.id, REGISTRATION_NOT_FOUND);
     const db: Kysely<SpaceDatabase> = allow(request, registrations, 'show', 'show').db;
     const found = await db.selectFrom('registrations').select('id').where('id', '=', id).executeTakeFirst();
@@ -59,7 +110,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
     return { data: await certificatesOf(db, id) };
   });
 
-  app.post<{ Params: { id: string } }>('/api/inscricao/:id/certidoes', async (request, reply) => {
+  routes.post('/api/inscricao/:id/certidoes', { schema: contracts.issue }, async (request, reply) => {
     const id = parseId(request.params.id, REGISTRATION_NOT_FOUND);
     const access = allow(request, registrations, 'update', 'update');
     const body = objectBody(request.body);
@@ -70,19 +121,20 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
     return reply.status(201).send({ data: await certificate(db, certificateId), message: ISSUED });
   });
 
-  app.get<{ Params: { id: string } }>('/api/certidoes/:id', async (request) => {
+  routes.get('/api/certidoes/:id', { schema: contracts.show }, async (request) => {
     const { id, db } = await certificateDb(request, 'show', request.params.id);
     return { data: await certificate(db, id) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/certidoes/:id/pdf', async (request, reply) => {
+  // Its answer is the PDF's bytes: typed by hand, not by the contract.
+  app.get<{ Params: { id: string } }>('/api/certidoes/:id/pdf', { schema: contracts.pdf }, async (request, reply) => {
     const { id, db, files } = await certificateDb(request, 'show', request.params.id);
     if (!files) throw notFound(CERTIFICATE_NOT_FOUND);
     const { bytes, name } = await certificatePdf(db, files, id);
     return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${name}"`).send(bytes);
   });
 
-  app.post<{ Params: { id: string } }>('/api/certidoes/:id/revogar', async (request) => {
+  routes.post('/api/certidoes/:id/revogar', { schema: contracts.revoke }, async (request) => {
     const { id, db } = await certificateDb(request, 'update', request.params.id);
     return { data: await revokeCertificate(db, id, objectBody(request.body), sessionOf(request).user.id), message: REVOKED };
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MENU_AREAS, type Entity, type Model } from '../../../../language/index.js';
 import { dynamic } from '../../core/db/dynamic.js';
+import { anyObject, dataAnswer } from '../../core/http/contract-schemas.js';
 import { allows, sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
 import { inPlatformSpace, isOperator } from '../platform/access.js';
@@ -9,6 +10,7 @@ import { entityPermission } from '../../core/resources/permissions.js';
 import type { ResourceRegistry } from '../../core/resources/registry.js';
 import { countRecords } from './counts.js';
 import { summariseMonitors } from './monitors.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 
 /** Entries of the caller's own recent activity the dashboard shows. */
 export const RECENT_ENTRIES = 10;
@@ -25,12 +27,19 @@ function listable(resources: ResourceRegistry, request: FastifyRequest, entity: 
   return resources.mayUse(request, entity, [entityPermission(entity, 'index')]);
 }
 
+const dashboard = {
+  tags: ['dashboard'],
+  summary: 'Painel: registros por área que a pessoa pode listar, situação dos monitores (espaço da plataforma), suas últimas alterações',
+  response: { 200: dataAnswer('OK', anyObject) },
+  errors: ['401'],
+} as const;
+
 /**
  * `GET /api/dashboard` (spec 000 §2): what the person may see at a glance — the records of each area
  * they may list, the monitors' statuses (platform space and monitor.index only), their own latest changes.
  */
 export async function dashboardRoutes(app: FastifyInstance, options: { model: Model }) {
-  app.get('/api/dashboard', async (request) => {
+  app.withTypeProvider<ContractTypes>().get('/api/dashboard', { schema: dashboard }, async (request) => {
     const session = sessionOf(request);
     const visible = options.model.entities.filter((entity) => listable(app.resources, request, entity));
     const spaceEntities = visible.filter((entity) => entity.database !== 'platform');

@@ -14,6 +14,8 @@ import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import { notFound } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
+import { boolean, dataAnswer, dataMessageAnswer, date, idParams, integer, moment as dateTime, nullableInteger, nullableText, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes, RouteContract } from '../../core/http/route-contracts.js';
 import { requireAny, sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
 import { parseId } from '../../core/resources/read.js';
@@ -34,11 +36,93 @@ const DONE: Record<(typeof OPERATIONS)[number], string> = {
   cancellation: 'Prazo cancelado com sucesso',
 };
 
+const tags = ['tipos_prazo'];
+const moment = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', description: "'YYYY-MM-DD HH:mm:ss' no relógio de America/Sao_Paulo" } as const;
+const history = {
+  type: 'object',
+  properties: {
+    id: integer, deadline_id: integer, event: text, event_label: text, amount: nullableInteger, base_moment: moment, deadline_moment: moment,
+    notes: nullableText, document_id: nullableInteger, user: nullableText, created_at: dateTime,
+  },
+  required: ['id', 'deadline_id', 'event', 'event_label', 'amount', 'base_moment', 'deadline_moment', 'notes', 'document_id', 'user', 'created_at'],
+  additionalProperties: false,
+} as const;
+const deadline = {
+  type: 'object',
+  properties: {
+    id: integer, deadline_type_id: integer, deadline_type: text, uf_id: nullableInteger, city_id: nullableInteger, status: { type: 'integer', enum: [1, 2, 3, 4] },
+    status_label: text, amount: integer, base_moment: moment, deadline_moment: moment, deadline_histories: { type: 'array', items: history },
+  },
+  required: ['id', 'deadline_type_id', 'deadline_type', 'uf_id', 'city_id', 'status', 'status_label', 'amount', 'base_moment', 'deadline_moment', 'deadline_histories'],
+} as const;
+// The deadlines' rules (input.ts) read the bodies and answer each refusal on its field, in their own words.
+const field = {
+  deadline_id: { description: 'Inteiro: o prazo.' }, deadline_type_id: { description: 'Inteiro: o tipo de prazo.' }, amount: { description: 'Inteiro: a quantidade na unidade do tipo.' },
+  base_moment: { description: "Texto 'YYYY-MM-DD HH:mm:ss' (America/Sao_Paulo): o momento base." }, uf_id: { description: 'Inteiro: a UF do calendário.' }, city_id: { description: 'Inteiro: o município do calendário.' },
+  notes: { description: 'Texto: observações.' }, document_id: { description: 'Inteiro: o documento que autoriza a alteração.' },
+} as const;
+const operation = (summary: string, properties: Record<string, unknown>) => ({
+  tags, summary, body: { type: 'object', properties },
+  response: { 200: dataMessageAnswer('O prazo com o seu histórico', deadline) },
+  errors: ['401', '403', '404', '422'],
+}) satisfies RouteContract;
+const creation = (summary: string) => ({
+  tags, summary,
+  body: { type: 'object', properties: { deadline_type_id: field.deadline_type_id, amount: field.amount, base_moment: field.base_moment, uf_id: field.uf_id, city_id: field.city_id, notes: field.notes } },
+  response: { 201: dataMessageAnswer('O prazo com o seu histórico', deadline) },
+  errors: ['401', '403', '422'],
+}) satisfies RouteContract;
+const { deadline_id, amount, base_moment, notes, document_id } = field;
+const contracts = {
+  '/api/deadlines': creation('Inclui um prazo: o vencimento calculado do momento base e da quantidade na unidade do tipo, no calendário da UF e do município (permissão `deadline.store`, auditado; docs/DEADLINES.md)'),
+  '/api/deadlines/': creation('O mesmo que `POST /api/deadlines`, como a especificação escreve'),
+  simulation: {
+    tags, summary: "Simula um prazo sem guardar nada: 'Simulação do prazo incluída com sucesso' (permissões de prazo ou de tipo de prazo)",
+    body: { type: 'object', properties: { deadline_type_id: field.deadline_type_id, amount, base_moment, uf_id: field.uf_id, city_id: field.city_id } },
+    response: {
+      200: dataMessageAnswer('O vencimento simulado', {
+        type: 'object',
+        properties: { deadline_type_id: integer, uf_id: nullableInteger, city_id: nullableInteger, amount: integer, base_moment: moment, deadline_moment: moment, event: text, event_label: text },
+      }),
+    },
+    errors: ['401', '403', '422'],
+  },
+  alteration: operation('Altera a quantidade e o momento base (permissão `deadline.update`): alterabilidade 2 recusa; 3 exige `document_id`', { deadline_id, amount, base_moment, notes, document_id }),
+  suspension: operation('Suspende o prazo a partir do momento base (permissão `deadline.update`)', { deadline_id, base_moment, notes }),
+  reactivation: operation('Reativa o prazo suspenso, devolvendo o tempo que a suspensão tomou (permissão `deadline.update`)', { deadline_id, base_moment, notes }),
+  completion: operation('Conclui o prazo (permissão `deadline.update`)', { deadline_id, base_moment, notes }),
+  cancellation: operation('Cancela o prazo (permissão `deadline.update`)', { deadline_id, amount, base_moment, notes }),
+  histories: {
+    tags, summary: 'O prazo com o seu histórico, do evento mais antigo ao mais novo (permissão `deadline.index` ou `deadline.update`)',
+    params: idParams,
+    response: { 200: dataAnswer('OK', deadline) },
+    errors: ['401', '403', '404'],
+  },
+  mine: {
+    tags, summary: "'Meus prazos': os prazos em aberto de quem chama (os fiscais da ação de uma pendência; quem incluiu um prazo sem registro), do vencimento mais próximo, com os dias que faltam e os lembretes enviados (qualquer pessoa autenticada; docs/DEADLINES.md)",
+    response: {
+      200: dataAnswer('OK', {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: integer, deadline_type: text, record: text, record_path: nullableText, deadline_moment: moment, status: integer, status_label: text,
+            expired: boolean, days_left: integer, business_days_left: integer,
+            reminders: { type: 'array', items: { type: 'object', properties: { id: integer, kind: { type: 'string', enum: ['before', 'expiry'] }, kind_label: text, due_date: date, status: integer, status_label: text, sent_at: { type: ['string', 'null'], format: 'date-time' } } } },
+          },
+        },
+      }),
+    },
+    errors: ['401'],
+  },
+} as const;
+
 export async function deadlineRoutes(app: FastifyInstance) {
   const db = (request: Parameters<typeof spaceOf>[0]) => spaceOf(request).db as Kysely<SpaceDatabase>;
+  const routes = app.withTypeProvider<ContractTypes>();
 
-  for (const path of ['/api/deadlines', '/api/deadlines/']) {
-    app.post(path, async (request, reply) => {
+  for (const path of ['/api/deadlines', '/api/deadlines/'] as const) {
+    routes.post(path, { schema: contracts[path] }, async (request, reply) => {
       const session = requireAny(request, [DEADLINE_PERMISSIONS.store]);
       const input = readDeadlineInput('creation', objectBody(request.body));
       const data = await createDeadline(db(request), input, { userId: session.user.id });
@@ -46,21 +130,21 @@ export async function deadlineRoutes(app: FastifyInstance) {
     });
   }
 
-  app.post('/api/deadlines/simulation', async (request) => {
+  routes.post('/api/deadlines/simulation', { schema: contracts.simulation }, async (request) => {
     requireAny(request, SIMULATE);
     const input = readDeadlineInput('simulation', objectBody(request.body));
     return { data: await simulateDeadline(db(request), input), message: SIMULATION_MESSAGE };
   });
 
   for (const operation of OPERATIONS) {
-    app.post(`/api/deadlines/${operation}`, async (request) => {
+    routes.post(`/api/deadlines/${operation}`, { schema: contracts[operation] }, async (request) => {
       const session = requireAny(request, [DEADLINE_PERMISSIONS.update]);
       const input = readDeadlineInput(operation, objectBody(request.body));
       return { data: await operateOnDeadline(db(request), operation, input, { userId: session.user.id }), message: DONE[operation] };
     });
   }
 
-  app.get<{ Params: { id: string } }>('/api/deadlines/histories/:id', async (request) => {
+  routes.get('/api/deadlines/histories/:id', { schema: contracts.histories }, async (request) => {
     requireAny(request, [DEADLINE_PERMISSIONS.index, DEADLINE_PERMISSIONS.update]);
     const id = parseId(request.params.id, DEADLINE_NOT_FOUND);
     if (!(await deadlineRow(db(request), id))) throw notFound(DEADLINE_NOT_FOUND);
@@ -68,5 +152,5 @@ export async function deadlineRoutes(app: FastifyInstance) {
   });
 
   // Only the caller's own deadlines (those they are reminded of), whatever their permissions.
-  app.get('/api/deadlines/mine', async (request) => ({ data: await myDeadlines(db(request), sessionOf(request).user.id) }));
+  routes.get('/api/deadlines/mine', { schema: contracts.mine }, async (request) => ({ data: await myDeadlines(db(request), sessionOf(request).user.id) }));
 }

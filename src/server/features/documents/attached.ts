@@ -19,6 +19,8 @@ import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Entity, Model } from '../../../../language/index.js';
 import { dynamic, type DynamicDatabase } from '../../core/db/dynamic.js';
 import { AppError, badRequest, notFound } from '../../core/http/app-error.js';
+import { anyObject, boolean, idParams, integer } from '../../core/http/contract-schemas.js';
+import type { RouteContract } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { dropRecordFiles } from '../../core/resources/files.js';
 import type { ModuleHooks, WriteContext } from '../../core/resources/hooks.js';
@@ -61,7 +63,29 @@ export async function attachedDocumentRoutes(app: FastifyInstance, options: { mo
   };
 
   for (const entity of owners) {
-    app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(`/api/${entity.module}/:id/documents`, async (request) => {
+    const tags = [entity.module];
+    const list = {
+      tags, summary: 'Os documentos do registro, dos mais novos (permissão de ver o registro e `document.index`)',
+      params: idParams,
+      querystring: {
+        type: 'object',
+        properties: { filter: { type: 'string', description: '1 Todos (padrão), 2 Arquivados, 3 Não Arquivados; outro: 400' }, page: { type: 'string', description: 'A página' }, per_page: { type: 'string', description: 'Itens por página, 1 a 100 (padrão 25)' } },
+      },
+      response: { 200: { description: 'Os documentos', type: 'object', properties: { data: { type: 'array', items: anyObject }, total: integer, page: integer, per_page: integer }, required: ['data', 'total', 'page', 'per_page'] } },
+      errors: ['400', '401', '403', '404'],
+    } as const satisfies RouteContract;
+    const store = {
+      tags, summary: 'Anexa documentos ao registro (1 a 50), cada um salvo como `POST /api/documento`: 201 quando todos, 200 com `with_errors` quando algum foi recusado, os outros guardados (permissão de alterar o registro e `document.store`)',
+      params: idParams,
+      // The list is read by the handler: sent as it is or as `{ documents }`, each refusal on its place.
+      body: { description: 'A lista `[{ document_type_id, name, date, notes, metadata, document }]`, ou `{ documents: [...] }`.' },
+      response: {
+        201: { description: 'O resultado de cada documento', type: 'object', properties: { data: { type: 'array', items: anyObject }, with_errors: boolean }, required: ['data', 'with_errors'] },
+        200: { description: 'O resultado de cada documento, algum recusado (`with_errors`)', type: 'object', properties: { data: { type: 'array', items: anyObject }, with_errors: boolean }, required: ['data', 'with_errors'] },
+      },
+      errors: ['401', '403', '404', '422'],
+    } as const satisfies RouteContract;
+    app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(`/api/${entity.module}/:id/documents`, { schema: list }, async (request) => {
       const { db } = allow(request, entity, 'show', 'show');
       allow(request, documents, 'list', 'index');
       const id = await ownerRecord(db, entity, request.params.id);
@@ -87,7 +111,7 @@ export async function attachedDocumentRoutes(app: FastifyInstance, options: { mo
       return { data: rows.map((row) => ({ ...row, id: Number(row.id), document_type_id: Number(row.document_type_id) })), total: Number(total), page, per_page: perPage };
     });
 
-    app.post<{ Params: { id: string } }>(`/api/${entity.module}/:id/documents/store`, async (request, reply) => {
+    app.post<{ Params: { id: string } }>(`/api/${entity.module}/:id/documents/store`, { schema: store }, async (request, reply) => {
       const { db } = allow(request, entity, 'update', 'update');
       const access = allow(request, documents, 'create', 'store');
       const id = await ownerRecord(db, entity, request.params.id);

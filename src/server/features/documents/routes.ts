@@ -9,6 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../../language/index.js';
 import { notFound } from '../../core/http/app-error.js';
+import { anyObject, dataAnswer, idParams, recordOf } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { safeFileName } from '../../core/resources/file-content.js';
 import { sendAttachment, storedBytes } from '../../core/resources/file-routes.js';
@@ -18,16 +20,44 @@ import { recordHistory } from '../../core/audit/index.js';
 import { DOCUMENT_NOT_FOUND, setFiled } from './archive.js';
 import { fileTypeOfContent } from './extensions.js';
 
-type Params = { id: string };
 
 const documentId = (raw: string) => parseId(raw, DOCUMENT_NOT_FOUND);
+
+const tags = ['documento'];
+const contracts = {
+  download: {
+    tags, summary: "O arquivo do documento, como anexo chamado pelo nome e extensão do documento (permissão `document.show`); 404 'Documento não encontrado.'",
+    params: idParams,
+    response: { 200: { description: 'Os bytes do arquivo (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`)' } },
+    errors: ['401', '403', '404'],
+  },
+  archive: {
+    tags, summary: 'Arquiva o documento (permissão `document.update`, auditado): só um documento não arquivado de tipo não físico; 409 caso contrário',
+    params: idParams,
+    response: { 200: dataAnswer('O documento arquivado', recordOf('Documento')) },
+    errors: ['401', '403', '404', '409'],
+  },
+  unarchive: {
+    tags, summary: 'Desarquiva o documento (permissão `document.update`, auditado); 409 se não está arquivado',
+    params: idParams,
+    response: { 200: dataAnswer('O documento desarquivado', recordOf('Documento')) },
+    errors: ['401', '403', '404', '409'],
+  },
+  history: {
+    tags, summary: 'O histórico do documento: suas linhas de auditoria, da mais nova à mais antiga, com quem mudou (permissão `document.show`)',
+    params: idParams,
+    response: { 200: dataAnswer('OK', { type: 'array', items: anyObject }) },
+    errors: ['401', '403', '404'],
+  },
+} as const;
 
 export async function documentRoutes(app: FastifyInstance, options: { model: Model }) {
   const entity = options.model.entities.find((e) => e.module === 'documento');
   if (!entity) return;
   const allow = operationAccess(options.model, app.resources);
+  const routes = app.withTypeProvider<ContractTypes>();
 
-  app.get<{ Params: Params }>('/api/documento/:id/download', async (request, reply) => {
+  routes.get('/api/documento/:id/download', { schema: contracts.download }, async (request, reply) => {
     const { db, context } = allow(request, entity, 'show', 'show');
     const id = documentId(request.params.id);
     const row = await db
@@ -50,13 +80,13 @@ export async function documentRoutes(app: FastifyInstance, options: { model: Mod
   });
 
   for (const [action, filed] of [['archive', true], ['unarchive', false]] as const) {
-    app.post<{ Params: Params }>(`/api/documento/:id/${action}`, async (request) => {
+    routes.post(`/api/documento/:id/${action}`, { schema: contracts[action] }, async (request) => {
       const { db, context } = allow(request, entity, 'update', 'update');
       return { data: await setFiled(db, entity, documentId(request.params.id), filed, context) };
     });
   }
 
-  app.get<{ Params: Params }>('/api/documento/:id/history', async (request) => {
+  routes.get('/api/documento/:id/history', { schema: contracts.history }, async (request) => {
     const { db } = allow(request, entity, 'show', 'show');
     const id = documentId(request.params.id);
     const exists = await db.selectFrom('documents').select('id').where('id', '=', id).executeTakeFirst();

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../../language/index.js';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import { invalid } from '../../core/http/app-error.js';
+import { dataAnswer, integer, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { listCombos, type ComboAnswer } from '../../core/resources/combos.js';
 import { valueAfter as valueOf, type ModuleHooks } from '../../core/resources/hooks.js';
@@ -80,11 +82,21 @@ export const DEBT_TYPE_COMBOS = {
  * sequence and the four settings of a debt type's form in one answer (spec 002 §3), keyed by the
  * form's field, each list the one the referenced module's own combo answers (active records).
  */
+const comboFields = ['currency_id', 'debt_control_account_sequence_id', 'forfeit_update_setting_id', 'value_update_setting_id', 'interest_update_setting_id', 'amount_amortization_setting_id'] as const;
+const options = { type: 'array', items: { type: 'object', properties: { id: integer, name: text }, required: ['id', 'name'] } } as const;
+const formCombos = {
+  tags: ['tipo_debito'],
+  // A field whose module the model lacks is left out.
+  summary: 'As opções da moeda, da sequência das contas de controle e das quatro configurações do formulário de um tipo de débito numa chamada, por campo, cada lista a do combo do módulo citado (registros ativos; permissão `debtType.index`, `.show`, `.store` ou `.update`; docs/FINANCE.md)',
+  response: { 200: dataAnswer('OK', { type: 'object', properties: Object.fromEntries(comboFields.map((field) => [field, options])) }) },
+  errors: ['401', '403'],
+} as const;
+
 export async function debtTypeRoutes(app: FastifyInstance, options: { model: Model }) {
   const entity = options.model.byModule.get('tipo_debito');
   if (!entity) return;
   const allow = operationAccess(options.model, app.resources);
-  app.get('/api/tipo_debito/combos_formulario', async (request) => {
+  app.withTypeProvider<ContractTypes>().get('/api/tipo_debito/combos_formulario', { schema: formCombos }, async (request) => {
     const { db } = allow(request, entity, 'list', 'index', 'show', 'store', 'update');
     const data: Record<string, ComboAnswer['data']> = {};
     for (const [field, module] of Object.entries(DEBT_TYPE_COMBOS)) {

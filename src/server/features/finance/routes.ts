@@ -5,7 +5,6 @@
  * - `POST /api/series_indicador/{id}/histories/import` (`indicatorSeries.update`): a series' history
  *   from the text of a CSV file (`{ csv }`, ./series-import.ts), all lines or none.
  */
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../../language/index.js';
 import { requireAny } from '../../core/http/session.js';
@@ -14,6 +13,7 @@ import { parseId } from '../../core/resources/read.js';
 import { spaceOf } from '../../core/http/space.js';
 import { PARTS, partsOf, previewCalculation, type Part } from './preview.js';
 import { importSeriesHistory } from './series-import.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 
 const ACTIONS = ['index', 'show', 'store', 'update'];
 const permissionsOf = (parts: readonly Part[]) => parts.flatMap((part) => ACTIONS.map((action) => `${PARTS[part].permission}.${action}`));
@@ -73,7 +73,7 @@ const historyImport = {
 } as const;
 
 export async function financeRoutes(app: FastifyInstance, { model }: { model: Model }) {
-  const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const routes = app.withTypeProvider<ContractTypes>();
   routes.post('/api/finance/calculation', { schema: calculation }, async (request) => {
     const body = request.body as Record<string, unknown>;
     const parts = partsOf(body);

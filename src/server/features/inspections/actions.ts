@@ -18,6 +18,8 @@ import type { Model } from '../../../../language/index.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { conflict, invalid, notFound } from '../../core/http/app-error.js';
 import { bodyText, objectBody } from '../../core/http/body.js';
+import { anyObject, boolean, dataAnswer, dataMessageAnswer, idParams, nullableInteger } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { sessionOf } from '../../core/http/session.js';
 import { PARTY_TYPE_CODES } from '../../../shared/party-types.js';
 import { CANCELLED_UNCHANGED, CONCLUDED_UNCHANGED } from '../../../shared/inspection-actions.js';
@@ -109,10 +111,36 @@ export async function deleteDependants(trx: Kysely<SpaceDatabase>, resources: Re
   }
 }
 
+// The handlers read the bodies and answer each refusal on its field, in their own words.
+const contracts = {
+  cancel: {
+    tags: [MODULE],
+    summary: "Cancela a ação com um motivo e observações: 'Ação de fiscalização cancelada com sucesso' (permissão `inspectionAction.update`, auditado; já cancelada ou concluída: 409; docs/INSPECTIONS.md)",
+    params: idParams,
+    body: { type: 'object', properties: { cancellation_reason: { description: 'Texto, obrigatório, até 255 caracteres: o motivo.' }, cancellation_notes: { description: 'Texto: observações.' } } },
+    response: { 200: dataMessageAnswer('A ação cancelada', anyObject) },
+    errors: ['401', '403', '404', '409', '422'],
+  },
+  reactivate: {
+    tags: [MODULE],
+    summary: "Reativa a ação cancelada e apaga o motivo e as observações: 'Ação de fiscalização reativada com sucesso' (permissão `inspectionAction.update`, auditado; não cancelada: 409)",
+    params: idParams,
+    response: { 200: dataMessageAnswer('A ação reativada', anyObject) },
+    errors: ['401', '403', '404', '409', '422'],
+  },
+  supervisorCheck: {
+    tags: [MODULE],
+    summary: 'Se quem chama é fiscal (permissão `inspectionAction.supervise`) e o seu id de usuário: o formulário de inclusão o põe entre os fiscais (permissão de incluir ou alterar ações)',
+    response: { 200: dataAnswer('OK', { type: 'object', properties: { supervisor: boolean, user_id: nullableInteger }, required: ['supervisor', 'user_id'] }) },
+    errors: ['401', '403'],
+  },
+} as const;
+
 export async function inspectionActionRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
   const entity = options.model.byModule.get(MODULE);
   if (!entity) return;
+  const routes = app.withTypeProvider<ContractTypes>();
 
   async function move(db: Kysely<SpaceDatabase>, rawId: unknown, userId: number | null, cancel: boolean, values: { cancellation_reason: string | null; cancellation_notes: string | null }) {
     const id = parseId(rawId, ACTION_NOT_FOUND);
@@ -130,7 +158,7 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
     });
   }
 
-  app.put<{ Params: { id: string } }>(`/api/${MODULE}/:id/cancel`, async (request) => {
+  routes.put(`/api/${MODULE}/:id/cancel`, { schema: contracts.cancel }, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const body = objectBody(request.body);
     const reason = bodyText(body.cancellation_reason, 'cancellation_reason', 'Motivo do cancelamento');
@@ -140,13 +168,13 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
     return { data, message: CANCELLED };
   });
 
-  app.put<{ Params: { id: string } }>(`/api/${MODULE}/:id/reactivate`, async (request) => {
+  routes.put(`/api/${MODULE}/:id/reactivate`, { schema: contracts.reactivate }, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const data = await move(db as Kysely<SpaceDatabase>, request.params.id, context.userId, false, { cancellation_reason: null, cancellation_notes: null });
     return { data, message: REACTIVATED };
   });
 
-  app.get(`/api/${MODULE}/supervisor_check`, async (request) => {
+  routes.get(`/api/${MODULE}/supervisor_check`, { schema: contracts.supervisorCheck }, async (request) => {
     const { context } = allow(request, entity, 'create', 'store', 'update');
     return { data: { supervisor: isSupervisor(request), user_id: context.userId } };
   });

@@ -15,6 +15,8 @@ import { recordAudit } from '../../core/audit/record.js';
 import { isCalendarDate } from '../../services/holidays/calendar.js';
 import { conflict, invalid, notFound } from '../../core/http/app-error.js';
 import { bodyText, objectBody } from '../../core/http/body.js';
+import { anyObject, dataMessageAnswer } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { today } from '../registrations/calendar.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { idList } from '../../core/resources/id-list.js';
@@ -43,12 +45,27 @@ export interface Conclusion {
   resolve_pendencies: boolean;
 }
 
+// The handler reads the body and answers each refusal on its field, in its own words.
+const conclusion = {
+  tags: [MODULE],
+  summary: "Conclui uma ou várias ações, todas ou nenhuma, sem volta: 'Ação de fiscalização concluída com sucesso' / 'Ações de fiscalização concluídas com sucesso'; a data de término é a enviada, senão a da ação, senão hoje (permissão `inspectionAction.update`, auditado; cancelada ou já concluída: 409). Uma ação com pendências abertas só se conclui com `resolve_pendencies: true`, que as resolve na data de término; sem ele, 422 em `resolve_pendencies` nomeando cada pendência aberta",
+  body: {
+    type: 'object',
+    properties: {
+      ids: { description: 'Lista de inteiros, ao menos um: as ações.' }, end_date: { description: 'Data `AAAA-MM-DD`: o término.' },
+      end_notes: { description: 'Texto: observações de encerramento.' }, resolve_pendencies: { description: 'Sim ou não: resolve as pendências abertas.' },
+    },
+  },
+  response: { 200: dataMessageAnswer('As ações concluídas', { type: 'array', items: anyObject }) },
+  errors: ['401', '403', '404', '409', '422'],
+} as const;
+
 export async function actionConclusionRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
   const entity = options.model.byModule.get(MODULE);
   if (!entity) return;
 
-  app.post(`/api/${MODULE}/conclude`, async (request) => {
+  app.withTypeProvider<ContractTypes>().post(`/api/${MODULE}/conclude`, { schema: conclusion }, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const body = objectBody(request.body);
     const ids = idList(body.ids, 'ids');

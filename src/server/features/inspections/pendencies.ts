@@ -19,6 +19,8 @@ import { deadlineRow, STATUS } from '../deadlines/read.js';
 import { isCalendarDate } from '../../services/holidays/calendar.js';
 import { conflict, invalid, notFound, type FieldErrors } from '../../core/http/app-error.js';
 import { bodyText, objectBody } from '../../core/http/body.js';
+import { boolean, date, dataMessageAnswer, idParams, integer, nullableText, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import type { ModuleHooks } from '../../core/resources/hooks.js';
 import { idList } from '../../core/resources/id-list.js';
@@ -137,13 +139,52 @@ async function closeDeadline(trx: Db, deadlineId: unknown, operation: 'completio
 
 const PENDENCIES = 'pendencias_acao_fiscalizacao';
 
+const tags = [PENDENCIES];
+const councilMomentText = { type: 'string', description: "'YYYY-MM-DD HH:mm:ss' no relógio de America/Sao_Paulo" } as const;
+const resolved = { type: 'object', properties: { id: integer, concluded: boolean, end_date: date, end_notes: nullableText }, required: ['id', 'concluded', 'end_date', 'end_notes'] } as const;
+const end = { end_date: { description: 'Data `AAAA-MM-DD`, obrigatória: a resolução.' }, end_notes: { description: 'Texto: observações de conclusão.' } } as const;
+// The handlers read the bodies and answer each refusal on its field, in their own words.
+const contracts = {
+  simulation: {
+    tags,
+    summary: "O prazo que uma pendência do tipo receberia, contado do momento base (vazio: a data de início às 00:00:00, senão agora), sem guardar nada, com aquilo de que foi contado (`base`, `base_label`) e se já estaria vencido ao salvar (`overdue`): 'Simulação do prazo incluída com sucesso' (permissão de incluir ou alterar pendências; tipo sem prazo: 422)",
+    body: { type: 'object', properties: { pendency_type_id: { description: 'Inteiro, obrigatório: o tipo de pendência.' }, start_date: { description: 'Data `AAAA-MM-DD`: o início.' }, base_moment: { description: "Texto 'YYYY-MM-DD HH:mm:ss': o momento base." } } },
+    response: {
+      200: dataMessageAnswer('O vencimento simulado', {
+        type: 'object',
+        properties: {
+          deadline_type_id: integer, amount: integer, base_moment: councilMomentText, deadline_moment: councilMomentText,
+          base: { type: 'string', enum: ['base_moment', 'start_date', 'now'] }, base_label: text, overdue: boolean,
+        },
+      }),
+    },
+    errors: ['401', '403', '422'],
+  },
+  concludeOne: {
+    tags,
+    summary: "Resolve a pendência numa data, com observações, e conclui o seu prazo: 'Pendência resolvida com sucesso' (permissão `inspectionActionPendency.update`, auditado; já resolvida, ou a ação cancelada: 409; a pendência deixada aberta por uma ação concluída antes de a conclusão conferir as pendências ainda se resolve)",
+    params: idParams,
+    body: { type: 'object', properties: end },
+    response: { 200: dataMessageAnswer('A pendência resolvida', resolved) },
+    errors: ['401', '403', '404', '409', '422'],
+  },
+  conclude: {
+    tags,
+    summary: "Resolve várias pendências, todas ou nenhuma: 'Pendências resolvidas com sucesso' (uma só: 'Pendência resolvida com sucesso'; permissão `inspectionActionPendency.update`, auditado)",
+    body: { type: 'object', properties: { ids: { description: 'Lista de inteiros, ao menos um: as pendências.' }, ...end } },
+    response: { 200: dataMessageAnswer('As pendências resolvidas', { type: 'array', items: resolved }) },
+    errors: ['401', '403', '404', '409', '422'],
+  },
+} as const;
+
 export async function pendencyRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
   const entity = options.model.byModule.get(PENDENCIES);
   if (!entity) return;
+  const routes = app.withTypeProvider<ContractTypes>();
 
   /** The deadline a pendency of a type would receive from a base moment; nothing is stored. */
-  app.post(`/api/${PENDENCIES}/simulation`, async (request) => {
+  routes.post(`/api/${PENDENCIES}/simulation`, { schema: contracts.simulation }, async (request) => {
     const { db } = allow(request, entity, 'create', 'store', 'update');
     const body = objectBody(request.body);
     const raw = body.pendency_type_id;
@@ -163,14 +204,14 @@ export async function pendencyRoutes(app: FastifyInstance, options: { model: Mod
     return { data, message: SIMULATION_MESSAGE };
   });
 
-  app.put<{ Params: { id: string } }>(`/api/${PENDENCIES}/:id/conclude`, async (request) => {
+  routes.put(`/api/${PENDENCIES}/:id/conclude`, { schema: contracts.concludeOne }, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const id = parseId(request.params.id, PENDENCY_NOT_FOUND);
     const [data] = await resolvePendencies(db as Db, [id], endOf(objectBody(request.body)), context.userId);
     return { data, message: RESOLVED };
   });
 
-  app.put(`/api/${PENDENCIES}/conclude`, async (request) => {
+  routes.put(`/api/${PENDENCIES}/conclude`, { schema: contracts.conclude }, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const body = objectBody(request.body);
     const ids = idList(body.ids, 'ids');

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { objectBody } from '../../core/http/body.js';
+import { dataAnswer, integer, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { requireAny, sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
 import { expectedVersion, versionHeaders } from '../../core/resources/versions.js';
@@ -10,19 +12,56 @@ export const INSTITUTION_UPDATE = 'institution.update';
 
 export const INSTITUTION_SAVED = 'Configurações da instituição salvas.';
 
+const party = { type: ['object', 'null'], properties: { id: integer, name: text }, required: ['id', 'name'], additionalProperties: false } as const;
+const settings = {
+  type: 'object',
+  properties: {
+    institution_id: { type: ['integer', 'null'] }, institution: party, president_id: { type: ['integer', 'null'] }, president: party,
+    update_job_relations: { type: 'boolean' }, updated_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+  required: ['institution_id', 'institution', 'president_id', 'president', 'update_job_relations', 'updated_at'],
+  additionalProperties: false,
+} as const;
+const contracts = {
+  read: {
+    tags: ['partes'],
+    summary: 'As configurações da instituição: a instituição (empregador padrão dos vínculos empregatícios) e o presidente, cada um com id e nome; ids nulos até a primeira gravação (qualquer usuário autenticado)',
+    response: { 200: dataAnswer('As configurações (`ETag`: a versão)', settings) },
+    errors: ['401'],
+  },
+  save: {
+    tags: ['partes'],
+    summary: 'Salva a instituição (pessoa jurídica), o presidente (pessoa física) e `update_job_relations`: com ele, a troca de instituição transfere os vínculos empregatícios atuais da anterior para a nova (permissão `institution.update`, auditado)',
+    headers: { type: 'object', properties: { 'if-match': { type: 'string', description: 'A versão lida (`ETag`): outra pessoa salvou depois dela, 409.' } } },
+    // The settings' rules read the body and answer each refusal on its field, in their own words.
+    body: {
+      type: 'object',
+      properties: {
+        institution_id: { description: 'Inteiro: a pessoa jurídica.' }, president_id: { description: 'Inteiro: a pessoa física.' },
+        update_job_relations: { description: 'Sim ou não: transfere os vínculos atuais.' }, updated_at: { description: 'A versão lida, sem `If-Match`.' },
+      },
+    },
+    response: {
+      200: { description: 'As configurações salvas e quantos vínculos foram transferidos', type: 'object', properties: { data: settings, moved_work_relations: integer, message: text }, required: ['data', 'moved_work_relations', 'message'] },
+    },
+    errors: ['401', '403', '409', '422'],
+  },
+} as const;
+
 /**
  * `GET /api/instituicao` for anyone signed in (the person form reads the default employer) and
  * `PUT /api/instituicao` for holders of `institution.update`; both answer the settings with their
  * version (`ETag`), the save also how many work relations moved (`moved_work_relations`).
  */
 export async function institutionRoutes(app: FastifyInstance) {
-  app.get('/api/instituicao', async (request, reply) => {
+  const routes = app.withTypeProvider<ContractTypes>();
+  routes.get('/api/instituicao', { schema: contracts.read }, async (request, reply) => {
     sessionOf(request);
     const data = await readInstitutionSettings(spaceOf(request).db);
     return reply.headers(versionHeaders({ ...data })).send({ data });
   });
 
-  app.put('/api/instituicao', async (request, reply) => {
+  routes.put('/api/instituicao', { schema: contracts.save }, async (request, reply) => {
     const session = requireAny(request, [INSTITUTION_UPDATE]);
     const body = objectBody(request.body);
     const expected = expectedVersion(request.headers['if-match'], body);

@@ -18,6 +18,8 @@ import type { Model } from '../../../../language/index.js';
 import { dynamic } from '../../core/db/dynamic.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { notFound } from '../../core/http/app-error.js';
+import { anyObject, boolean, dataAnswer, idParams, integer, messageAnswer, nullableInteger, pathOf, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
 import { operationAccess } from '../../core/resources/access.js';
@@ -28,11 +30,46 @@ import { occurrencesOf } from './read.js';
 const RECORD_NOT_FOUND = 'Registro não encontrado.';
 export const OCCURRENCE_NOT_FOUND = 'Ocorrência não encontrada.';
 
+/** The contracts of a record's occurrences, in its module's group (docs/API.md 'Occurrences'). */
+const contractsOf = (module: string) => ({
+  list: {
+    tags: [module], summary: 'As ocorrências do registro (quem vê o registro)',
+    params: idParams,
+    response: { 200: dataAnswer('As ocorrências', { type: 'array', items: anyObject }) },
+    errors: ['401', '403', '404'],
+  },
+  batch: {
+    tags: [module], summary: 'Inclui ocorrências no registro, todas ou nenhuma, numeradas pela sequência do tipo (quem altera o registro; auditado); uma recusada: 422 com o resultado de cada uma (`with_errors`)',
+    params: idParams,
+    // The list is read by the handler: sent as it is or as `{ occurrences }`, each refusal on its place.
+    body: { description: 'A lista `[{ occurrence_type_id, date, notes? }]`, ou `{ occurrences: [...] }`.' },
+    response: { 201: { description: 'As ocorrências incluídas, e a mensagem', type: 'object', properties: { data: { type: 'array', items: anyObject }, with_errors: boolean, message: text }, required: ['data', 'with_errors', 'message'] } },
+    errors: ['401', '403', '404', '422'],
+  },
+  remove: {
+    tags: [module], summary: 'Exclui ocorrências de registros do módulo, todas ou nenhuma (quem altera o registro; auditado; até 100)',
+    params: pathOf({ ids: 'Os ids, separados por vírgula' }),
+    response: { 200: messageAnswer('Excluídas') },
+    errors: ['401', '403', '404'],
+  },
+}) as const;
+const typesCombo = {
+  tags: ['tipos_ocorrencia'], summary: 'Os tipos de ocorrência ativos, por denominação, com a sequência que os numera (qualquer usuário autenticado)',
+  response: {
+    200: dataAnswer('Os tipos', {
+      type: 'array',
+      items: { type: 'object', properties: { id: integer, name: text, sequence_id: nullableInteger, sequence_auto_numbering: boolean }, required: ['id', 'name', 'sequence_id', 'sequence_auto_numbering'] },
+    }),
+  },
+  errors: ['401'],
+} as const;
+
 export async function occurrenceRoutes(app: FastifyInstance, options: { model: Model }) {
   const owners = options.model.entities.filter((e) => e.occurrences);
   const allow = operationAccess(options.model, app.resources);
+  const routes = app.withTypeProvider<ContractTypes>();
 
-  app.get('/api/occurrence_types/combo', async (request) => {
+  routes.get('/api/occurrence_types/combo', { schema: typesCombo }, async (request) => {
     sessionOf(request);
     const db = spaceOf(request).db as Kysely<SpaceDatabase>;
     const rows = await db
@@ -51,18 +88,20 @@ export async function occurrenceRoutes(app: FastifyInstance, options: { model: M
   });
 
   for (const entity of owners) {
+    const contracts = contractsOf(entity.module);
     const ownerRecord = async (db: Kysely<SpaceDatabase>, raw: string) => {
       const id = parseId(raw, RECORD_NOT_FOUND);
       if (!(await dynamic(db).selectFrom(entity.table).select('id').where('id', '=', id).executeTakeFirst())) throw notFound(RECORD_NOT_FOUND);
       return id;
     };
 
-    app.get<{ Params: { id: string } }>(`/api/${entity.module}/:id/occurrences`, async (request) => {
+    routes.get(`/api/${entity.module}/:id/occurrences`, { schema: contracts.list }, async (request) => {
       const db = allow(request, entity, 'show', 'show').db as Kysely<SpaceDatabase>;
       return { data: await occurrencesOf(db, entity.module, await ownerRecord(db, request.params.id)) };
     });
 
-    app.post<{ Params: { id: string } }>(`/api/${entity.module}/:id/occurrences/batch`, async (request, reply) => {
+    // Its refusal answers the items: typed by hand, not by the contract.
+    app.post<{ Params: { id: string } }>(`/api/${entity.module}/:id/occurrences/batch`, { schema: contracts.batch }, async (request, reply) => {
       const { db: raw, context } = allow(request, entity, 'update', 'update');
       const db = raw as Kysely<SpaceDatabase>;
       const id = await ownerRecord(db, request.params.id);
@@ -75,7 +114,7 @@ export async function occurrenceRoutes(app: FastifyInstance, options: { model: M
       }
     });
 
-    app.delete<{ Params: { ids: string } }>(`/api/${entity.module}/occurrences/multiple_delete/:ids`, async (request) => {
+    routes.delete(`/api/${entity.module}/occurrences/multiple_delete/:ids`, { schema: contracts.remove }, async (request) => {
       const { db: raw, context } = allow(request, entity, 'update', 'update');
       const db = raw as Kysely<SpaceDatabase>;
       const ids = [...new Set(request.params.ids.split(',').map((part) => parseId(part.trim(), OCCURRENCE_NOT_FOUND)))];

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dynamic } from '../../core/db/dynamic.js';
 import type { Entity } from '../../../../language/index.js';
+import { anyObject, dataAnswer, integer, text } from '../../core/http/contract-schemas.js';
 import { sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
 import { findRecord } from '../../core/resources/read.js';
 import { listRecords, type ListResult } from '../../core/resources/list.js';
 import { isOperator, requireOperator } from './access.js';
 import { platformOf } from './platform-db.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 
 /** The database drivers a space may use: `value` is stored in `db_type`, `label` is shown. */
 export const AVAILABLE_DRIVERS = [
@@ -14,13 +16,29 @@ export const AVAILABLE_DRIVERS = [
   { value: 'pgsql', label: 'PostgreSQL' },
 ];
 
+const contracts = {
+  drivers: {
+    tags: ['clientes'],
+    summary: 'Bancos de dados em que um espaço pode ser criado (operador da plataforma)',
+    response: { 200: dataAnswer('OK', { type: 'array', items: anyObject }) },
+    errors: ['401', '403'],
+  },
+  configs: {
+    tags: ['clientes'],
+    summary: 'Os espaços da instalação, por nome (operador da plataforma)',
+    response: { 200: dataAnswer('OK', { type: 'array', items: { type: 'object', properties: { id: integer, tenant_name: text }, required: ['id', 'tenant_name'], additionalProperties: false } }) },
+    errors: ['401', '403'],
+  },
+} as const;
+
 /** Spec 000 §7: the tenants' extra routes (the driver combo and the list of spaces). */
 export async function platformRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/clientes/available_drivers', async (request) => {
+  const routes = app.withTypeProvider<ContractTypes>();
+  routes.get('/api/clientes/available_drivers', { schema: contracts.drivers }, async (request) => {
     requireOperator(request);
     return { data: AVAILABLE_DRIVERS };
   });
-  app.get('/api/clientes/configs', async (request) => {
+  routes.get('/api/clientes/configs', { schema: contracts.configs }, async (request) => {
     requireOperator(request);
     const rows = await platformOf(request).selectFrom('tenant_configs').select(['id', 'tenant_name']).orderBy('tenant_name').execute();
     return { data: rows.map((row) => ({ id: Number(row.id), tenant_name: row.tenant_name })) };

@@ -22,6 +22,8 @@ import { findByTaxId, TAX_ID_LOOK_UPS } from '../../services/parties/routes.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { parseId } from '../../core/resources/read.js';
 import { nextSituationsOf, situationsOf } from './history.js';
+import { anyObject, boolean, dataAnswer, idParams, integer, pathOf, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 
 export const REGISTRATION_NOT_FOUND = 'Inscrição não encontrada.';
 export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
@@ -30,10 +32,37 @@ export const PERSON_TYPE_INVALID = 'O tipo de pessoa deve ser 1 (Pessoa Física)
 
 const REGISTRATION_SUMMARY = ['r.id', 'r.formatted_number', 'r.category_id', 'c.denomination as category', 'r.registration_type_id', 'r.situation_id', 's.denomination as situation', 'r.status', 'r.registration_date'] as const;
 
+const tags = ['inscricao'];
+const list = (description: string) => dataAnswer(description, { type: 'array', items: anyObject });
+const contracts = {
+  situations: { tags, summary: 'As situações da inscrição, da mais recente (permissão `registration.show`)', params: idParams, response: { 200: list('As situações') }, errors: ['401', '403', '404'] },
+  nextSituations: { tags, summary: 'As situações a que a inscrição pode passar da atual (permissão `registration.show` ou `.update`)', params: idParams, response: { 200: list('As próximas situações') }, errors: ['401', '403', '404'] },
+  ranges: {
+    tags, summary: 'As faixas de contribuição da categoria, a principal primeiro, por denominação (permissão de incluir ou alterar inscrições)',
+    params: pathOf({ id: 'A categoria' }),
+    response: { 200: dataAnswer('As faixas', { type: 'array', items: { type: 'object', properties: { id: integer, name: text, main: boolean }, required: ['id', 'name', 'main'] } }) },
+    errors: ['401', '403', '404'],
+  },
+  ofParty: {
+    tags, summary: 'As inscrições de uma pessoa pelo CPF (tipo 1) ou CNPJ (tipo 2) (permissão `registration.index`)',
+    params: pathOf({ type: '1: pessoa física; 2: pessoa jurídica', number: 'O CPF ou o CNPJ, com ou sem pontuação' }),
+    response: { 200: list('As inscrições') },
+    errors: ['401', '403', '404', '422'],
+  },
+} as const;
+const openRegistration = (module: string, kind: string) => ({
+  tags: [module],
+  summary: `A pessoa de um ${kind.toUpperCase()} com a sua inscrição aberta na categoria e no tipo (permissão \`party.show\`)`,
+  params: pathOf({ number: `O ${kind.toUpperCase()}, com ou sem pontuação`, category: 'A categoria', type: 'O tipo de inscrição' }),
+  response: { 200: { description: 'A pessoa e a inscrição aberta (null quando não há)', type: 'object', properties: { data: anyObject, open_registration: anyObject }, required: ['data', 'open_registration'] } },
+  errors: ['401', '403', '404', '422'],
+}) as const;
+
 export async function registrationRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
   const registrations = options.model.byModule.get('inscricao');
   if (!registrations) return;
+  const routes = app.withTypeProvider<ContractTypes>();
 
   async function existing(db: Kysely<SpaceDatabase>, raw: unknown): Promise<number> {
     const id = parseId(raw, REGISTRATION_NOT_FOUND);
@@ -41,17 +70,17 @@ export async function registrationRoutes(app: FastifyInstance, options: { model:
     return id;
   }
 
-  app.get<{ Params: { id: string } }>('/api/inscricao/:id/situacoes', async (request) => {
+  routes.get('/api/inscricao/:id/situacoes', { schema: contracts.situations }, async (request) => {
     const db = allow(request, registrations, 'show', 'show').db as Kysely<SpaceDatabase>;
     return { data: await situationsOf(db, await existing(db, request.params.id)) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/inscricao/:id/proximas_situacoes', async (request) => {
+  routes.get('/api/inscricao/:id/proximas_situacoes', { schema: contracts.nextSituations }, async (request) => {
     const db = allow(request, registrations, 'show', 'show', 'update').db as Kysely<SpaceDatabase>;
     return { data: await nextSituationsOf(db, await existing(db, request.params.id)) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/inscricao/categorias/:id/faixas', async (request) => {
+  routes.get('/api/inscricao/categorias/:id/faixas', { schema: contracts.ranges }, async (request) => {
     const db = allow(request, registrations, 'list', 'store', 'update').db as Kysely<SpaceDatabase>;
     const category = parseId(request.params.id, CATEGORY_NOT_FOUND);
     if (!(await db.selectFrom('categories').select('id').where('id', '=', category).executeTakeFirst())) throw notFound(CATEGORY_NOT_FOUND);
@@ -66,7 +95,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { model:
     return { data: rows.map((row) => ({ id: Number(row.id), name: row.name, main: row.main === true })) };
   });
 
-  app.get<{ Params: { type: string; number: string } }>('/api/inscricao/parte/:type/:number', async (request) => {
+  routes.get('/api/inscricao/parte/:type/:number', { schema: contracts.ofParty }, async (request) => {
     const db = allow(request, registrations, 'list', 'index').db as Kysely<SpaceDatabase>;
     // Not an object's key lookup: `__proto__` would find Object.prototype.
     const lookUp = request.params.type === '1' ? TAX_ID_LOOK_UPS[0] : request.params.type === '2' ? TAX_ID_LOOK_UPS[1] : undefined;
@@ -78,7 +107,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { model:
   for (const lookUp of TAX_ID_LOOK_UPS) {
     const entity: Entity | undefined = options.model.byModule.get(lookUp.module);
     if (!entity) continue;
-    app.get<{ Params: { number: string; category: string; type: string } }>(`/api/${lookUp.module}/${lookUp.kind}/:number/category/:category/type/:type`, async (request) => {
+    routes.get(`/api/${lookUp.module}/${lookUp.kind}/:number/category/:category/type/:type`, { schema: openRegistration(lookUp.module, lookUp.kind) }, async (request) => {
       const db = allow(request, entity, 'show', 'show').db as Kysely<SpaceDatabase>;
       const category = parseId(request.params.category, CATEGORY_NOT_FOUND);
       const type = parseId(request.params.type, REGISTRATION_TYPE_NOT_FOUND);

@@ -12,6 +12,8 @@ import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { invalid, notFound } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
+import { dataAnswer, dataMessageAnswer, idParams, integer, messageAnswer, nullableInteger, nullableText, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { allows, sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
 import { operationAccess } from '../../core/resources/access.js';
@@ -20,6 +22,48 @@ import { createView, deleteView, rolesOf, shareableRoles, updateView, VIEW_NOT_F
 
 const UNKNOWN_MODULE = 'Lista não encontrada.';
 
+
+const tags = ['saved_views'];
+const state = {
+  type: 'object',
+  properties: {
+    filter: { type: 'object', description: 'Os filtros da lista, como `filter` os recebe (`q` inclusive).' },
+    sort: { type: ['object', 'null'], properties: { field: text, order: { enum: ['ASC', 'DESC'] } }, additionalProperties: false },
+    hidden_columns: { type: 'array', items: text },
+    per_page: { type: ['integer', 'null'], minimum: 1, maximum: 500 },
+  },
+  additionalProperties: false,
+} as const;
+const view = {
+  type: 'object',
+  properties: { id: integer, module: text, name: text, role_id: nullableInteger, role_name: nullableText, mine: { type: 'boolean' }, state },
+  required: ['id', 'module', 'name', 'role_id', 'role_name', 'mine', 'state'],
+  additionalProperties: false,
+} as const;
+// The views' rules read the body and answer each refusal on its field, in their own words.
+const body = {
+  type: 'object',
+  properties: {
+    module: { description: 'Texto: o módulo da lista.' }, name: { description: 'Texto: o nome da visão.' },
+    role_id: { description: 'Inteiro ou null: o papel com que se compartilha.' }, state: { description: 'O estado da lista: `filter`, `sort` (`{ field, order: ASC | DESC }`), `hidden_columns`, `per_page` (1 a 500).' },
+  },
+} as const;
+const contracts = {
+  roles: {
+    tags, summary: 'Os papéis com que a pessoa pode compartilhar uma visão: os seus (todos, para um administrador)',
+    response: { 200: dataAnswer('Os papéis', { type: 'array', items: { type: 'object', properties: { id: integer, name: text }, required: ['id', 'name'] } }) },
+    errors: ['401'],
+  },
+  list: {
+    tags, summary: 'As visões salvas de uma lista: as suas e as compartilhadas com um papel seu',
+    querystring: { type: 'object', properties: { module: { type: 'string', description: 'O módulo da lista.' } } },
+    response: { 200: dataAnswer('As visões', { type: 'array', items: view }) },
+    errors: ['401', '403', '404'],
+  },
+  create: { tags, summary: 'Salva uma visão da lista', body, response: { 201: dataMessageAnswer('A visão', view) }, errors: ['400', '401', '403', '422'] },
+  update: { tags, summary: 'Altera uma visão sua', params: idParams, body, response: { 200: dataMessageAnswer('A visão', view) }, errors: ['400', '401', '403', '404', '422'] },
+  remove: { tags, summary: 'Exclui uma visão sua', params: idParams, response: { 200: messageAnswer('Excluída') }, errors: ['401', '403', '404'] },
+} as const;
 
 export async function savedViewRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
@@ -46,25 +90,26 @@ export async function savedViewRoutes(app: FastifyInstance, options: { model: Mo
     }
   };
 
-  app.get('/api/saved_views/roles', async (request) => {
+  const routes = app.withTypeProvider<ContractTypes>();
+  routes.get('/api/saved_views/roles', { schema: contracts.roles }, async (request) => {
     const { db, viewer } = await asked(request);
     return { data: await shareableRoles(db, viewer) };
   });
 
-  app.get<{ Querystring: { module?: string } }>('/api/saved_views', async (request) => {
+  routes.get('/api/saved_views', { schema: contracts.list }, async (request) => {
     const entity = listOf(request, request.query.module, false);
     const { db, viewer } = await asked(request);
     return { data: await viewsOf(db, viewer, entity.module) };
   });
 
-  app.post('/api/saved_views', async (request, reply) => {
+  routes.post('/api/saved_views', { schema: contracts.create }, async (request, reply) => {
     const body = objectBody(request.body);
     const entity = listOf(request, body.module, true);
     const { db, viewer } = await asked(request);
     return reply.status(201).send({ data: await createView(db, viewer, entity, body), message: 'Visão salva com sucesso.' });
   });
 
-  app.put<{ Params: { id: string } }>('/api/saved_views/:id', async (request) => {
+  routes.put('/api/saved_views/:id', { schema: contracts.update }, async (request) => {
     const id = parseId(request.params.id, VIEW_NOT_FOUND);
     const body = objectBody(request.body);
     const { db, viewer } = await asked(request);
@@ -73,7 +118,7 @@ export async function savedViewRoutes(app: FastifyInstance, options: { model: Mo
     return { data: await updateView(db, viewer, entityOf, id, body), message: 'Visão salva com sucesso.' };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/saved_views/:id', async (request) => {
+  routes.delete('/api/saved_views/:id', { schema: contracts.remove }, async (request) => {
     const id = parseId(request.params.id, VIEW_NOT_FOUND);
     const { db, viewer } = await asked(request);
     await deleteView(db, viewer, id);

@@ -10,6 +10,8 @@ import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { AppError, invalid, MESSAGES } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
+import { dataAnswer, dataMessageAnswer, integer, nullableText, pathOf, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes, RouteContract } from '../../core/http/route-contracts.js';
 import { sessionOf } from '../../core/http/session.js';
 import { parseId } from '../../core/resources/read.js';
 import {
@@ -17,6 +19,7 @@ import {
   STEP_TYPE_NOT_FOUND, TASK_NOT_FOUND, TASKS_TO_COPY_INVALID, TYPE_NOT_FOUND, WORKFLOW_NOT_FOUND,
 } from './runs.js';
 import { linkedEntities, linkRecord, linkTarget, SYSTEM_ACTION_KEY } from './system-action-links.js';
+import { linked, run, taskType } from './contracts.js';
 
 export const READ = ['workflow.show', 'workflow.execute'] as const;
 export const EXECUTE = ['workflow.execute'] as const;
@@ -37,10 +40,64 @@ function tasksToCopy(value: unknown): number[] | null {
   return [...new Set(ids as number[])];
 }
 
+const tags = ['fluxo_trabalho'];
+const theRun = { id: 'O fluxo.' } as const;
+const reading = (summary: string, schema: unknown) => ({
+  tags, summary: `${summary} (permissão \`workflow.show\` ou \`workflow.execute\`)`,
+  params: pathOf(theRun),
+  response: { 200: dataAnswer(summary, schema) },
+  errors: ['401', '403', '404'],
+}) satisfies RouteContract;
+/** A step of the run's state machine: the run after it, and its message. */
+const moving = <const P extends Record<string, string>, const B>(summary: string, parameters: P, body?: B) => ({
+  tags, summary,
+  params: pathOf({ ...theRun, ...parameters }),
+  ...(body ? { body } : {}),
+  response: { 200: dataMessageAnswer('O fluxo depois do passo, e a mensagem', run) },
+  errors: ['401', '403', '404', '409', '422'],
+}) as const;
+// The handlers check the bodies' fields themselves, each refusal in its own words on the field.
+const attributes = {
+  description: 'Vincula o registro à tarefa de um fluxo (ação do sistema): `{ workflow_id, task_type_id }`.',
+  properties: { workflow_id: { description: 'Inteiro: o fluxo.' }, task_type_id: { description: 'Inteiro: a tarefa.' } },
+} as const;
+
+const contracts = {
+  initialSteps: {
+    tags, summary: 'As primeiras etapas dos tipos ativos, por onde um fluxo começa (permissão `workflow.show` ou `workflow.execute`)',
+    querystring: { type: 'object', properties: { workflow_type_id: { type: 'string', description: 'Só as do tipo.' } } },
+    response: { 200: dataAnswer('As etapas', { type: 'array', items: { type: 'object', properties: { id: integer, name: text, step_number: integer, workflow_type_id: integer, workflow_type_name: text } } }) },
+    errors: ['401', '403', '422'],
+  },
+  init: {
+    tags, summary: 'Inicia um fluxo do tipo na sua primeira etapa, numerado pela sequência do tipo (permissão `workflow.execute`, auditado); com `system_action_attributes`, é o registro da tarefa `workflow.init_workflow` de outro fluxo',
+    params: pathOf({ typeId: 'O tipo de fluxo.', stepTypeId: 'A primeira etapa do tipo.' }),
+    body: { type: 'object', properties: { name: { description: 'Texto: o nome do fluxo.' }, notes: { description: 'Texto: observações.' }, system_action_attributes: attributes } },
+    response: { 201: dataMessageAnswer('O fluxo iniciado, e a mensagem', run) },
+    errors: ['401', '403', '404', '409', '422'],
+  },
+  actual: reading('O fluxo e a sua etapa atual, cada tarefa com os registros das suas ações do sistema', run),
+  nextSteps: reading('As próximas etapas da etapa atual, cada uma com as suas tarefas', { type: 'array', items: { type: 'object', properties: { id: integer, name: text, step_number: integer, phase_denomination: text, task_types: { type: 'array', items: taskType } } } }),
+  history: reading('O histórico do fluxo; uma linha de tarefa executada traz os registros da tarefa', {
+    type: 'array',
+    items: { type: 'object', properties: { id: integer, date: { type: 'string', format: 'date-time' }, event: text, description: text, step_name: nullableText, notes: nullableText, user_name: nullableText, task_type_id: { type: ['integer', 'null'] }, entities: { type: 'array', items: linked } } },
+  }),
+  initStep: moving('Passa o fluxo para uma das próximas etapas da etapa atual concluída, copiando as tarefas obrigatórias e as opcionais de `tasks_to_copy` (ausente: todas) (permissão `workflow.execute`, auditado)', { stepTypeId: 'A próxima etapa.' }, {
+    type: 'object', properties: { tasks_to_copy: { description: 'Os ids das tarefas opcionais a copiar; ausente ou null: todas.' } },
+  }),
+  initTask: moving('Inicia uma tarefa da etapa atual (permissão `workflow.execute`, auditado)', { taskTypeId: 'A tarefa.' }),
+  finishTask: moving('Conclui uma tarefa iniciada, com observações; a etapa conclui-se com as suas tarefas obrigatórias (permissão `workflow.execute`, auditado)', { taskTypeId: 'A tarefa.' }, {
+    type: 'object', properties: { notes: { description: 'Observações (texto).' } },
+  }),
+  finish: moving('Conclui o fluxo, numa etapa concluída sem próximas etapas (permissão `workflow.execute`, auditado)', {}),
+  status: moving('Muda a situação: 3 pausa um fluxo ativo, 1 retoma um pausado, 2 cancela, 4 conclui (permissão `workflow.execute`, auditado)', { status: 'A nova situação: 1, 2, 3 ou 4.' }),
+} as const satisfies Record<string, RouteContract>;
+
 export async function workflowRunRoutes(app: FastifyInstance, options: { model: Model }) {
   const entity = options.model.byModule.get(RUN_MODULE);
   if (!entity) return;
   const base = `/api/${RUN_MODULE}`;
+  const routes = app.withTypeProvider<ContractTypes>();
 
   /** The run with the records its current step's tasks created, edited or linked (system actions). */
   async function actual(db: Kysely<SpaceDatabase>, id: number) {
@@ -61,14 +118,14 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
     return { db: locator.db(request) as Kysely<SpaceDatabase>, userId: locator.knowsCaller(request) ? session.user.id : null };
   }
 
-  app.get<{ Querystring: { workflow_type_id?: string } }>(`${base}/initial_steps`, async (request) => {
+  routes.get(`${base}/initial_steps`, { schema: contracts.initialSteps }, async (request) => {
     const { db } = guard(request, READ);
     const raw = request.query.workflow_type_id;
     const typeId = raw == null || raw === '' ? null : parseId(raw, TYPE_NOT_FOUND);
     return { data: await initialSteps(db, typeId) };
   });
 
-  app.put<{ Params: { typeId: string; stepTypeId: string } }>(`${base}/init/:typeId/:stepTypeId`, async (request, reply) => {
+  routes.put(`${base}/init/:typeId/:stepTypeId`, { schema: contracts.init }, async (request, reply) => {
     const { db, userId } = guard(request, EXECUTE);
     const body = objectBody(request.body);
     // Started by another run's task ('workflow.init_workflow'): the new run is linked to that task in the same transaction.
@@ -79,17 +136,17 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
     return { data: await actual(db, id), message: STARTED };
   });
 
-  app.get<{ Params: { id: string } }>(`${base}/:id/actual`, async (request) => {
+  routes.get(`${base}/:id/actual`, { schema: contracts.actual }, async (request) => {
     const { db } = guard(request, READ);
     return { data: await actual(db, parseId(request.params.id, WORKFLOW_NOT_FOUND)) };
   });
 
-  app.get<{ Params: { id: string } }>(`${base}/:id/next_steps`, async (request) => {
+  routes.get(`${base}/:id/next_steps`, { schema: contracts.nextSteps }, async (request) => {
     const { db } = guard(request, READ);
     return { data: await nextSteps(db, parseId(request.params.id, WORKFLOW_NOT_FOUND)) };
   });
 
-  app.get<{ Params: { id: string } }>(`${base}/:id/history`, async (request) => {
+  routes.get(`${base}/:id/history`, { schema: contracts.history }, async (request) => {
     const { db } = guard(request, READ);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     const lines = await runHistory(db, id);
@@ -98,7 +155,7 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
     return { data: lines.map((line) => ({ ...line, entities: line.event === 'task_finished' ? links.filter((link) => link.task_type_id === line.task_type_id) : [] })) };
   });
 
-  app.put<{ Params: { id: string; stepTypeId: string } }>(`${base}/:id/init_step/:stepTypeId`, async (request) => {
+  routes.put(`${base}/:id/init_step/:stepTypeId`, { schema: contracts.initStep }, async (request) => {
     const { db, userId } = guard(request, EXECUTE);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     const body = objectBody(request.body);
@@ -106,14 +163,14 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
     return { data: await actual(db, id), message: STEP_STARTED };
   });
 
-  app.put<{ Params: { id: string; taskTypeId: string } }>(`${base}/:id/init_task/:taskTypeId`, async (request) => {
+  routes.put(`${base}/:id/init_task/:taskTypeId`, { schema: contracts.initTask }, async (request) => {
     const { db, userId } = guard(request, EXECUTE);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     await initTask(db, id, parseId(request.params.taskTypeId, TASK_NOT_FOUND), userId);
     return { data: await actual(db, id), message: TASK_STARTED };
   });
 
-  app.put<{ Params: { id: string; taskTypeId: string } }>(`${base}/:id/finish_task/:taskTypeId`, async (request) => {
+  routes.put(`${base}/:id/finish_task/:taskTypeId`, { schema: contracts.finishTask }, async (request) => {
     const { db, userId } = guard(request, EXECUTE);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     const body = objectBody(request.body);
@@ -121,14 +178,14 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
     return { data: await actual(db, id), message: TASK_FINISHED };
   });
 
-  app.put<{ Params: { id: string } }>(`${base}/:id/finish`, async (request) => {
+  routes.put(`${base}/:id/finish`, { schema: contracts.finish }, async (request) => {
     const { db, userId } = guard(request, EXECUTE);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     await finishWorkflow(db, id, userId);
     return { data: await actual(db, id), message: FINISHED };
   });
 
-  app.put<{ Params: { id: string; status: string } }>(`${base}/:id/status/:status`, async (request) => {
+  routes.put(`${base}/:id/status/:status`, { schema: contracts.status }, async (request) => {
     const { db, userId } = guard(request, EXECUTE);
     const id = parseId(request.params.id, WORKFLOW_NOT_FOUND);
     await changeStatus(db, id, parseStatus(request.params.status), userId);

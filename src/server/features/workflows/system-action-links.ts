@@ -18,11 +18,14 @@ import { dynamic } from '../../core/db/dynamic.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { AppError, conflict, invalid, MESSAGES } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
+import { dataAnswer, dataMessageAnswer, integer, nullableText, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes, RouteContract } from '../../core/http/route-contracts.js';
 import { sessionOf } from '../../core/http/session.js';
 import type { BodyAttachment } from '../../core/resources/hooks.js';
 import { CANCELED_FINAL, CONCLUDED_FINAL, PAUSED, RUN_MODULE, STATUS, TASK_ALREADY_FINISHED, TASK_NOT_FOUND, WORKFLOW_NOT_FOUND } from './runs.js';
 import { INIT_WORKFLOW, systemActions } from './system-actions.js';
 import { affectedEntities, triggeredEntities } from './entity-lookups.js';
+import { linked } from './contracts.js';
 
 export const SYSTEM_ACTION_KEY = 'system_action_attributes';
 export const ATTRIBUTES_INVALID = 'Os atributos da ação do sistema devem trazer o fluxo de trabalho (workflow_id) e a tarefa (task_type_id).';
@@ -118,9 +121,55 @@ const taskKey = (item: unknown) => {
   return `${positive(body.workflow_id)}:${positive(body.task_type_id)}`;
 };
 
+const tags = [RUN_MODULE];
+const linkItem = {
+  type: 'object',
+  properties: { workflow_id: { description: 'Inteiro: o fluxo.' }, task_type_id: { description: 'Inteiro: a tarefa da etapa atual.' }, module: { description: 'Texto: o cadastro do registro.' }, record_id: { description: 'Inteiro: o registro.' } },
+} as const;
+const lookUp = <const P>(summary: string, properties: P, items: unknown) => ({
+  tags, summary: `${summary} (permissão \`workflow.show\` ou \`workflow.execute\`); só lê`,
+  body: { type: 'object', properties },
+  response: { 200: dataAnswer(summary, { type: 'array', items }) },
+  errors: ['401', '403', '422'],
+}) as const;
+// The look-ups and the links check their fields themselves, each refusal in its own words on the
+// field (a run not found, a cadastro that links nothing): their contracts describe those fields.
+/** A link as stored: the answer of a link. */
+const stored = {
+  type: 'object',
+  properties: { id: integer, workflow_id: integer, workflow_step_id: integer, task_type_id: integer, action: { type: 'string', enum: ['store', 'update', 'link'] }, module: text, record_id: integer },
+  required: ['id', 'workflow_id', 'workflow_step_id', 'task_type_id', 'action', 'module', 'record_id'],
+  additionalProperties: false,
+} as const;
+const contracts = {
+  link: {
+    tags, summary: "Vincula um registro existente à tarefa 'Vincular' da etapa atual de um fluxo ativo (permissão `workflow.execute`, auditado); uma ação única executada uma vez",
+    body: linkItem,
+    response: { 201: dataMessageAnswer('O vínculo gravado, e a mensagem', stored) },
+    errors: ['401', '403', '409', '422'],
+  },
+  linkBatch: {
+    tags, summary: 'Vincula vários registros de uma vez, todos ou nenhum (permissão `workflow.execute`, auditado); um lote é uma execução',
+    body: { type: 'object', properties: { items: { description: 'Os vínculos, ao menos um: cada um `{ workflow_id, task_type_id, module, record_id }`.', items: linkItem } } },
+    response: { 201: dataMessageAnswer('Os vínculos gravados, e a mensagem', { type: 'array', items: stored }) },
+    errors: ['401', '403', '409', '422'],
+  },
+  affected: lookUp('Os registros que as ações do sistema de um fluxo criaram, editaram ou vincularam', {
+    system_triggered_entity_type: { description: "Texto: 'fluxo_trabalho' (ausente: o mesmo)." }, system_triggered_entity_id: { description: 'Inteiro: o fluxo.' }, system_affected_entity_type: { description: 'Texto: um cadastro; só os registros dele.' },
+  }, linked),
+  triggered: lookUp('Os fluxos cujas tarefas criaram, editaram ou vincularam um registro', { system_affected_entity_type: { description: 'Texto: o cadastro do registro.' }, system_affected_entity_id: { description: 'Inteiro: o registro.' } }, {
+    type: 'object',
+    properties: {
+      id: integer, system_triggered_entity_type: { type: 'string', enum: ['fluxo_trabalho'] }, system_triggered_entity_id: integer, name: text, formatted_number: nullableText,
+      status: text, status_label: text, step_name: text, task_type_id: integer, task_description: nullableText, action: { type: 'string', enum: ['store', 'update', 'link'] },
+    },
+  }),
+} as const satisfies Record<string, RouteContract>;
+
 export async function systemActionLinkRoutes(app: FastifyInstance, options: { model: Model }) {
   const run = options.model.byModule.get(RUN_MODULE);
   if (!run) return;
+  const routes = app.withTypeProvider<ContractTypes>();
   const linkable = new Set(systemActions(options.model).filter((action) => action.kind === 'link').map((action) => action.module));
 
   function guard(request: FastifyRequest, names: readonly string[] = ['workflow.execute']) {
@@ -143,7 +192,7 @@ export async function systemActionLinkRoutes(app: FastifyInstance, options: { mo
     return linkRecord(trx, { workflowId, taskTypeId, module, recordId: recordId!, kind: 'link', userId, sameExecution }, `${prefix}task_type_id`);
   }
 
-  app.post('/api/system_actions_link', async (request, reply) => {
+  routes.post('/api/system_actions_link', { schema: contracts.link }, async (request, reply) => {
     const { db, userId } = guard(request);
     const body = objectBody(request.body);
     const data = await db.transaction().execute((trx) => linkOne(trx, body, '', userId));
@@ -152,17 +201,17 @@ export async function systemActionLinkRoutes(app: FastifyInstance, options: { mo
   });
 
   // The look-ups (entity-lookups.ts): they read, so showing a run is enough.
-  app.post('/api/system_actions_affected_entity', async (request) => {
+  routes.post('/api/system_actions_affected_entity', { schema: contracts.affected }, async (request) => {
     const { db } = guard(request, ['workflow.show', 'workflow.execute']);
     return { data: await affectedEntities(db, options.model, objectBody(request.body)) };
   });
 
-  app.post('/api/system_actions_triggered_entity', async (request) => {
+  routes.post('/api/system_actions_triggered_entity', { schema: contracts.triggered }, async (request) => {
     const { db } = guard(request, ['workflow.show', 'workflow.execute']);
     return { data: await triggeredEntities(db, options.model, objectBody(request.body)) };
   });
 
-  app.post('/api/system_actions_link_batch', async (request, reply) => {
+  routes.post('/api/system_actions_link_batch', { schema: contracts.linkBatch }, async (request, reply) => {
     const { db, userId } = guard(request);
     const body = objectBody(request.body);
     if (!Array.isArray(body.items) || body.items.length === 0) throw invalid({ items: [ITEMS_REQUIRED] });

@@ -6,7 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Entity, MenuArea, Model } from '../../../../language/index.js';
+import { dataAnswer, nullableText, text } from '../../core/http/contract-schemas.js';
 import { operationAccess } from '../../core/resources/access.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 
 export const MODULE = 'tipo_fluxo_trabalho';
 export const CHECKLIST = 'checklist';
@@ -49,13 +51,22 @@ export function systemActions(model: Model): SystemAction[] {
   return actions;
 }
 
+const catalogue = {
+  tags: [MODULE],
+  summary: 'O catálogo de ações do sistema de uma tarefa: Criar, Editar e Vincular de cada cadastro, `workflow.init_workflow` e `checklist` (quem vê tipos de fluxo)',
+  response: {
+    200: dataAnswer('As ações', { type: 'array', items: { type: 'object', properties: { id: text, name: text, module: nullableText, kind: { type: 'string', enum: ['store', 'update', 'link', 'init_workflow', 'checklist'] } }, required: ['id', 'name', 'module', 'kind'], additionalProperties: false } }),
+  },
+  errors: ['401', '403'],
+} as const;
+
 /** `GET /api/tipo_fluxo_trabalho/acoes_sistema`: the options of a task's action, to whoever may see workflow types. */
 export async function systemActionRoutes(app: FastifyInstance, options: { model: Model }) {
   const entity = options.model.byModule.get(MODULE);
   if (!entity) return;
   const allow = operationAccess(options.model, app.resources);
   const actions = systemActions(options.model);
-  app.get(`/api/${MODULE}/acoes_sistema`, async (request) => {
+  app.withTypeProvider<ContractTypes>().get(`/api/${MODULE}/acoes_sistema`, { schema: catalogue }, async (request) => {
     allow(request, entity, 'list', 'index', 'show', 'store', 'update');
     return { data: actions };
   });

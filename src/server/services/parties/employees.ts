@@ -9,15 +9,37 @@ import { sql, type Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { notFound } from '../../core/http/app-error.js';
+import { dataAnswer, date, integer, nullableText, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { parseId } from '../../core/resources/read.js';
 import { LEGAL_ENTITY_NOT_FOUND } from './routes.js';
+
+const employees = {
+  tags: ['pessoa_juridica'],
+  summary: 'As pessoas físicas que a empresa emprega, pelos vínculos empregatícios que a nomeiam empregadora, por nome; um vínculo encerrado com a data de desligamento (party.show)',
+  params: { type: 'object', properties: { id: { type: 'string', description: 'O id da pessoa jurídica' } }, required: ['id'] },
+  response: {
+    200: dataAnswer('Os vínculos', {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: integer, person_id: integer, name: text, individual_registration: text, employee_register_id: text, sector: nullableText,
+          admission_date: date, resignation_date: { type: ['string', 'null'], format: 'date' },
+        },
+        required: ['id', 'person_id', 'name', 'individual_registration', 'employee_register_id', 'sector', 'admission_date', 'resignation_date'],
+      },
+    }),
+  },
+  errors: ['401', '403', '404'],
+} as const;
 
 export async function employeesRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
   const companies = options.model.byModule.get('pessoa_juridica');
   if (!companies || !options.model.byModule.get('pessoa_fisica')) return;
-  app.get<{ Params: { id: string } }>('/api/pessoa_juridica/:id/vinculos', async (request) => {
+  app.withTypeProvider<ContractTypes>().get('/api/pessoa_juridica/:id/vinculos', { schema: employees }, async (request) => {
     const db = allow(request, companies, 'show', 'show').db as Kysely<SpaceDatabase>;
     const id = parseId(request.params.id, LEGAL_ENTITY_NOT_FOUND);
     const company = await db.selectFrom('legal_entities').select('party_id').where('id', '=', id).executeTakeFirst();

@@ -10,6 +10,8 @@ import type { Entity, Model } from '../../../../language/index.js';
 import { canonicalTaxId, isCnpj, isCpf, VALIDATOR_MESSAGES } from '../../../shared/validators.js';
 import type { DynamicDatabase } from '../../core/db/dynamic.js';
 import { invalid, notFound } from '../../core/http/app-error.js';
+import { dataAnswer, pathOf, recordOf } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { findRecord } from '../../core/resources/read.js';
 
@@ -32,14 +34,31 @@ export async function findByTaxId(db: DynamicDatabase, entity: Entity, lookUp: T
   return findRecord(db, entity, Number(row.id));
 }
 
+const CONTRACTS = {
+  pessoa_fisica: {
+    tags: ['pessoa_fisica'],
+    summary: 'A pessoa física de um CPF, digitado com ou sem pontuação (party.show)',
+    params: pathOf({ cpf: 'O CPF: `000.000.000-00` ou 11 dígitos.' }),
+    response: { 200: dataAnswer('A pessoa, como GET /api/pessoa_fisica/{id}', recordOf('PessoaFisica')) },
+    errors: ['401', '403', '404', '422'],
+  },
+  pessoa_juridica: {
+    tags: ['pessoa_juridica'],
+    summary: 'A pessoa jurídica de um CNPJ, numérico ou alfanumérico, digitado com ou sem pontuação (party.show)',
+    params: pathOf({ cnpj: 'O CNPJ: `00.000.000/0000-00`, `12.ABC.345/01DE-35` ou os 14 caracteres.' }),
+    response: { 200: dataAnswer('A empresa, como GET /api/pessoa_juridica/{id}', recordOf('PessoaJuridica')) },
+    errors: ['401', '403', '404', '422'],
+  },
+} as const;
+
 export async function taxIdRoutes(app: FastifyInstance, options: { model: Model }) {
   const allow = operationAccess(options.model, app.resources);
   for (const lookUp of TAX_ID_LOOK_UPS) {
     const entity = options.model.entities.find((e) => e.module === lookUp.module);
     if (!entity) continue;
-    app.get<{ Params: { number: string } }>(`/api/${lookUp.module}/${lookUp.kind}/:number`, async (request) => {
+    app.withTypeProvider<ContractTypes>().get(`/api/${lookUp.module}/${lookUp.kind}/:${lookUp.kind}`, { schema: CONTRACTS[lookUp.module] }, async (request) => {
       const { db } = allow(request, entity, 'show', 'show');
-      return { data: await findByTaxId(db, entity, lookUp, request.params.number) };
+      return { data: await findByTaxId(db, entity, lookUp, (request.params as Record<string, string>)[lookUp.kind]) };
     });
   }
 }

@@ -5,6 +5,8 @@ import type { Model } from '../../../../language/index.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { invalid } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
+import { dataAnswer, dataMessageAnswer, idParams, integer, nullableInteger, text } from '../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { parseId } from '../../core/resources/read.js';
 import { DATE_MESSAGE, DRAW_MARGIN_DAYS, drawRow, type DrawnNumber } from './draw.js';
@@ -40,17 +42,57 @@ export async function drawByHand(db: Kysely<SpaceDatabase>, id: number, options:
  * dated up to the council's tomorrow (app.clock); `POST /api/sequencias/{id}/reset_year` (an
  * administrator) takes a sequence moved into a later year by mistake back to this year (./reset.ts).
  */
+const tags = ['sequencias'];
+// The sequences' rules read the bodies and answer each refusal on its field, in their own words.
+const contracts = {
+  maskPreview: {
+    tags, summary: 'Formata um número com uma máscara, como um sorteio formataria (permissão `sequence.show`, `.store` ou `.update`)',
+    body: {
+      type: 'object',
+      properties: {
+        formatting: { description: 'Texto: a máscara.' }, number: { description: 'Inteiro: o número.' }, year: { description: 'Inteiro: o ano.' },
+        book: { description: 'Inteiro ou null: o livro.' }, leaf: { description: 'Inteiro ou null: a folha.' }, order: { description: 'Inteiro ou null: a ordem.' },
+        annual_restart: { description: 'Sim ou não: reinício anual.' }, has_book: { description: 'Sim ou não: com livro.' },
+      },
+    },
+    response: { 200: dataAnswer('O número formatado', text) },
+    errors: ['401', '403', '422'],
+  },
+  next: {
+    tags, summary: 'Gera à mão o próximo número da sequência (permissão `sequence.update`, auditado)',
+    params: idParams,
+    body: { type: 'object', properties: { date: { description: 'Data do registro (`AAAA-MM-DD`): decide o ano do reinício anual. Ausente: agora.' } } },
+    response: {
+      200: dataAnswer('O número gerado', {
+        type: 'object',
+        properties: { number: integer, formatted_number: text, year: integer, book: nullableInteger, leaf: nullableInteger, order: nullableInteger },
+        required: ['number', 'formatted_number', 'year', 'book', 'leaf', 'order'],
+        additionalProperties: false,
+      }),
+    },
+    errors: ['401', '403', '404', '409', '422'],
+  },
+  resetYear: {
+    tags, summary: 'Repõe uma sequência levada por engano a um ano adiante (uma data como 2062 ou 9999) no ano informado, até o corrente (só administrador, auditado): com reinício anual, o contador volta ao último número emitido naquele ano, ou ao número informado, nunca abaixo dele; nenhum número se repete',
+    params: idParams,
+    body: { type: 'object', properties: { year: { description: 'Inteiro: o ano de volta; ausente: o ano corrente.' }, number: { description: 'Inteiro: o último número emitido naquele ano, quando o histórico não o mostra.' } } },
+    response: { 200: dataMessageAnswer('O ano e o contador repostos', { type: 'object', properties: { last_draw_year: integer, number: integer, last_drawn_number: nullableInteger } }) },
+    errors: ['401', '403', '404', '422'],
+  },
+} as const;
+
 export async function sequenceRoutes(app: FastifyInstance, options: { model: Model }) {
   const entity = options.model.byModule.get('sequencias');
   if (!entity) return;
   const allow = operationAccess(options.model, app.resources);
 
-  app.post('/api/sequencias/mask_preview', async (request) => {
+  const routes = app.withTypeProvider<ContractTypes>();
+  routes.post('/api/sequencias/mask_preview', { schema: contracts.maskPreview }, async (request) => {
     allow(request, entity, 'show', 'show', 'store', 'update');
     return { data: previewMask(objectBody(request.body)) };
   });
 
-  app.post<{ Params: { id: string } }>('/api/sequencias/:id/next', async (request) => {
+  routes.post('/api/sequencias/:id/next', { schema: contracts.next }, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const id = parseId(request.params.id);
     const body = objectBody(request.body);
@@ -59,7 +101,7 @@ export async function sequenceRoutes(app: FastifyInstance, options: { model: Mod
     return { data: await drawByHand(db, id, { date, notAfter: councilDay(app.clock.now(), DRAW_MARGIN_DAYS), userId: context.userId }) };
   });
 
-  app.post<{ Params: { id: string } }>('/api/sequencias/:id/reset_year', async (request) => {
+  routes.post('/api/sequencias/:id/reset_year', { schema: contracts.resetYear }, async (request) => {
     // No permission name but 'admin': only an administrator moves a sequence's year.
     const { db, context } = allow(request, entity, 'update');
     const id = parseId(request.params.id);

@@ -11,6 +11,8 @@ import { buffer } from 'node:stream/consumers';
 import type { Model } from '../../../../../language/index.js';
 import { recordHistory } from '../../../core/audit/index.js';
 import { notFound } from '../../../core/http/app-error.js';
+import { anyObject, dataAnswer, idParams, integer, nullableText, text } from '../../../core/http/contract-schemas.js';
+import type { ContractTypes } from '../../../core/http/route-contracts.js';
 import { operationAccess } from '../../../core/resources/access.js';
 import { storedBytes } from '../../../core/resources/file-routes.js';
 import { FILES_TABLE } from '../../../core/resources/files.js';
@@ -20,12 +22,34 @@ import { REPORT_STATUS } from './queue.js';
 
 export const REPORT_NOT_FOUND = 'Documento não encontrado.';
 
+const tags = ['relatorio'];
+const contracts = {
+  print: {
+    tags, summary: 'O arquivo do relatório impresso, em base64, com o nome, a extensão e o histórico (permissão `report.show`; docs/REPORTS.md)',
+    params: idParams,
+    response: { 200: dataAnswer('O arquivo', { type: 'object', properties: { file: { type: 'string', description: 'Os bytes em base64' }, name: text, extension: nullableText, history: { type: 'array', items: anyObject } } }) },
+    errors: ['401', '403', '404'],
+  },
+  documentType: {
+    tags, summary: 'O tipo de documento com que os relatórios são guardados (permissão `report.generate`; 404 quando não há)',
+    response: { 200: dataAnswer('O tipo de documento', { type: 'object', properties: { id: integer, denomination: text, accepted_extensions: { type: 'array', items: text } }, required: ['id', 'denomination', 'accepted_extensions'], additionalProperties: false }) },
+    errors: ['401', '403', '404'],
+  },
+  history: {
+    tags, summary: 'O histórico do relatório: suas linhas de auditoria, da mais nova à mais antiga (permissão `report.show`)',
+    params: idParams,
+    response: { 200: dataAnswer('OK', { type: 'array', items: anyObject }) },
+    errors: ['401', '403', '404'],
+  },
+} as const;
+
 export async function reportRoutes(app: FastifyInstance, options: { model: Model }) {
   const entity = options.model.byModule.get('relatorio');
   if (!entity) return;
   const allow = operationAccess(options.model, app.resources);
   const reportId = (raw: string) => parseId(raw, REPORT_NOT_FOUND);
-  app.get<{ Params: { id: string } }>('/api/relatorio/:id/print', async (request) => {
+  const routes = app.withTypeProvider<ContractTypes>();
+  routes.get('/api/relatorio/:id/print', { schema: contracts.print }, async (request) => {
     const { db, context } = allow(request, entity, 'show', 'show');
     const id = reportId(request.params.id);
     const row = await db
@@ -40,14 +64,14 @@ export async function reportRoutes(app: FastifyInstance, options: { model: Model
     return { data: { file: bytes.toString('base64'), name: row.name, extension: row.file_extension, history: await recordHistory(db, 'relatorio', id) } };
   });
 
-  app.get('/api/relatorio/default_document_type', async (request) => {
+  routes.get('/api/relatorio/default_document_type', { schema: contracts.documentType }, async (request) => {
     const { db } = allow(request, entity, 'create', 'generate');
     const type = await reportDocumentType(db);
     if (!type) throw notFound(NO_REPORT_DOCUMENT_TYPE);
     return { data: type };
   });
 
-  app.get<{ Params: { id: string } }>('/api/relatorio/:id/history', async (request) => {
+  routes.get('/api/relatorio/:id/history', { schema: contracts.history }, async (request) => {
     const { db } = allow(request, entity, 'show', 'show');
     const id = reportId(request.params.id);
     if (!(await db.selectFrom('reports').select('id').where('id', '=', id).executeTakeFirst())) throw notFound(REPORT_NOT_FOUND);
