@@ -198,6 +198,8 @@ describe('debt types, agreement types and the revenue setting in the browser', (
     for (const text of ['ANU-000001/2025', 'ANU-000002/2026', 'Acordo em 6 parcelas', 'R$ 1.386,40']) await page().getByText(text).first().waitFor();
     // Its balance today: the open principal, no setting of the demo row adding to it.
     const balance = page().getByRole('region', { name: 'Saldo em uma data' });
+    // The date as every date of the product: DD/MM/AAAA, whatever the browser's language.
+    expect(await balance.getByLabel('Saldo em').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await balance.getByRole('button', { name: 'Calcular saldo' }).click();
     await balance.getByRole('row', { name: 'Total R$ 1.155,33' }).waitFor();
     expect(await page().getByRole('button', { name: 'Salvar' }).count()).toBe(0);

@@ -31,6 +31,14 @@ const READ_ONLY_SEEDS: Record<string, (server: { db: any }, admin: (method: 'PUT
 import { makePrincipals, PRINCIPALS, type Principal, type Principals } from './principals.js';
 
 
+/** A payment with its credit, the rows of the read-only modules `pagamentos` and `creditos` (a payment's route writes them). */
+async function seedPayment(db: TestServer['db']): Promise<void> {
+  const partyType = await db.selectFrom('party_types').select('id').where('behave_like', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  const party = await db.insertInto('parties').values({ name: 'Devedor da matriz', behave_like: 1, party_type_id: partyType.id, tax_id: null }).returning('id').executeTakeFirstOrThrow();
+  const payment = await db.insertInto('receivable_payments').values({ party_id: party.id, date: '2026-03-31', amount: '700.00', means: 3, credit: '50.00', status: 1 }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('receivable_credits').values({ party_id: party.id, payment_id: payment.id, amount: '50.00', used: '0.00' }).execute();
+}
+
 /** The matrix on one database (a file per database, so the two run side by side). */
 export function describeMatrix(kind: DatabaseKind): void {
   describe(`authorization matrix [${kind}]`, () => {
@@ -42,6 +50,7 @@ export function describeMatrix(kind: DatabaseKind): void {
       // Read-only modules whose rows only seeds write: the catalogue of revenue events, the demo control accounts.
       await insertMissing(server.db, 'revenue_events', LOOKUP_VALUES.revenue_events.map((denomination) => ({ denomination })));
       await seedControlAccounts(server.db);
+      await seedPayment(server.db);
     });
     afterAll(() => server?.close());
 

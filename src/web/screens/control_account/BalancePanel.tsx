@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { DateTextField } from '@kit';
 import { useCanAccess, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { councilDate } from '../../../shared/council-clock';
 import { formatCents } from '../../../shared/decimals';
@@ -25,7 +25,7 @@ export function BalancePanel() {
   const { canAccess: mayPost } = useCanAccess({ resource: 'control_account', action: 'post' });
   const notify = useNotify();
   const refresh = useRefresh();
-  const [date, setDate] = useState(() => councilDate());
+  const [date, setDate] = useState<string | null>(() => councilDate());
   const [balance, setBalance] = useState<Balance | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,7 +34,7 @@ export function BalancePanel() {
     setBusy(true);
     setProblem(null);
     try {
-      const { json } = await http<{ data: Balance }>({ method: 'GET', path: `/api/control_account/${record.id}/saldo`, query: { data: date } });
+      const { json } = await http<{ data: Balance }>({ method: 'GET', path: `/api/control_account/${record.id}/saldo`, query: { data: date ?? '' } });
       setBalance(json.data);
     } catch (error) {
       const failure = failureOf(error);
@@ -64,7 +64,7 @@ export function BalancePanel() {
         </Button>
       )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField type="date" label="Saldo em" value={date} onChange={(event) => setDate(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+        <DateTextField label="Saldo em" value={date} onChange={setDate} size="small" slotProps={{ inputLabel: { shrink: true } }} />
         <Button variant="outlined" disabled={busy || !date} onClick={() => void calculate()}>
           Calcular saldo
         </Button>

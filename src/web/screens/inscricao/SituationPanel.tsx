@@ -8,9 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { DateTextField } from '@kit';
 import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { councilDate } from '../../../shared/council-clock';
 import { useFormReadOnly } from '../../kit/formMode';
@@ -103,7 +103,7 @@ export function SituationPanel() {
               ))}
             </RadioGroup>
           )}
-          <TextField type="date" label="Data da situação" value={date} onChange={(event) => setDate(event.target.value)} margin="dense" fullWidth slotProps={{ inputLabel: { shrink: true } }} />
+          <DateTextField label="Data da situação" value={date} onChange={(value) => setDate(value ?? '')} margin="dense" fullWidth slotProps={{ inputLabel: { shrink: true } }} />
         </DialogContent>
         <DialogActions>
           <Button type="button" onClick={() => setOptions(null)}>Cancelar</Button>
