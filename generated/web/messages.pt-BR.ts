@@ -315,7 +315,7 @@ export const resourceMessages = {
         due_date: 'Vencimento',
         posting_date: 'Data do lançamento',
         origin: 'Origem',
-        status: 'Situação',
+        status: 'Situação da conta',
         value_update_setting_id: 'Configuração de atualização de valor',
         interest_update_setting_id: 'Configuração de atualização de juros',
         forfeit_update_setting_id: 'Configuração de atualização de multas',

@@ -14,12 +14,12 @@ export const columns = {
   formatted_number: { source: 'formatted_number', kind: 'text', label: 'Número', sortable: true },
   exercise: { source: 'exercise', kind: 'integer', label: 'Exercício', sortable: true },
   debt_type_id: { source: 'debt_type_id', kind: 'reference', label: 'Tipo de débito', reference: { module: 'tipo_debito' }, sortable: true },
-  status: { source: 'status', kind: 'enum', label: 'Situação', choices: choices.status, sortable: true },
+  status: { source: 'status', kind: 'enum', label: 'Situação da conta', choices: choices.status, sortable: true },
   due_date: { source: 'due_date', kind: 'date', label: 'Vencimento', sortable: true },
 } satisfies Record<string, FieldSpec>;
 /** The list's filters by field (`x-list.filters`, then 'Situação' for the inactivatable entity). */
 export const filters = {
-  status: { source: 'status', kind: 'enum', label: 'Situação', choices: choices.status },
+  status: { source: 'status', kind: 'enum', label: 'Situação da conta', choices: choices.status },
   origin: { source: 'origin', kind: 'enum', label: 'Origem', choices: choices.origin },
   exercise: { source: 'exercise', kind: 'integer', label: 'Exercício' },
   debt_type_id: { source: 'debt_type_id', kind: 'reference', label: 'Tipo de débito', reference: { module: 'tipo_debito' } },

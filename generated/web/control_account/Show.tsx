@@ -36,7 +36,7 @@ export default function ControlAccountShow() {
       <KindField source="due_date" kind="date" label="Vencimento" />
       <KindField source="posting_date" kind="date" label="Data do lançamento" />
       <KindField source="origin" kind="enum" label="Origem" choices={choices.origin} />
-      <KindField source="status" kind="enum" label="Situação" choices={choices.status} />
+      <KindField source="status" kind="enum" label="Situação da conta" choices={choices.status} />
       <KindField
         source="value_update_setting_id"
         kind="reference"
