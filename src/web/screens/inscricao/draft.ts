@@ -14,8 +14,32 @@ export function keepDraft(draft: RegistrationDraft): void {
   sessionStorage.setItem(KEY, JSON.stringify(draft));
 }
 
-/** The draft each visit of the steps took, by the visit's history entry (react-router's `location.key`). */
-const taken = new Map<string, RegistrationDraft | null>();
+/**
+ * A map that keeps only its `limit` most recent keys: the oldest is forgotten when a new one comes.
+ * A visit of the steps asks for its draft only while it opens, so the last few visits are all that
+ * can still ask; a tab open all day must not keep one entry per visit.
+ */
+export class RecentMap<K, V> {
+  private readonly entries = new Map<K, V>();
+  constructor(private readonly limit: number) {}
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+  get(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value as K);
+  }
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The draft each recent visit of the steps took, by the visit's history entry (react-router's `location.key`). */
+const taken = new RecentMap<string, RegistrationDraft | null>(20);
 
 /**
  * The draft kept before leaving, taken by the visit `visit` of the steps: removed from the tab's
