@@ -139,6 +139,10 @@ export default defineConfig({
           // After the unit files (a group of its own), two files at a time: one file alone left a
           // third of the two cores idle (waits on the server and the page).
           maxWorkers: 2,
+          // A worker's files share playwright-core, the support and the seed's modules instead of
+          // evaluating them anew for each file (ten files: import 41 s → 11 s). Every file closes its
+          // context and pages and sets no variable of the environment.
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           // A page waits on the server (a space's database opening, a build of the screen's chunk):
