@@ -15,6 +15,7 @@ import { migrateToLatest } from '../../src/server/core/db/migrate.js';
 import { pgliteTemplate as spacePgliteTemplate, postgresTemplate as spacePostgresTemplate } from '../../src/server/features/platform/spaces/template.js';
 import buildProductTemplate from '../e2e/support/build-product-template.js';
 import { TEST_POSTGRES_URL, TEST_SPACE_TEMPLATES } from './databases.js';
+import { ensureTestTablespace, TEST_TABLESPACE } from './tablespace.js';
 import { OTHER_EDITIONS_KEPT_MS, pgliteTemplate, postgresTemplate, sweepOtherEditions, TEMPLATE_SETS, type TemplateName } from './templates.js';
 import { MIGRATIONS } from '../../src/server/features.js';
 
@@ -29,7 +30,10 @@ export default async function buildTemplates(): Promise<void> {
       url.pathname = `/${database}`;
       return url.toString();
     };
-    await spacePostgresTemplate(client, urlOf, MIGRATIONS.space);
+    const inMemory = await ensureTestTablespace(client);
+    const spaceTemplate = await spacePostgresTemplate(client, urlOf, MIGRATIONS.space);
+    // A template's copies are made where it is: the spaces the tests' products create, in memory too.
+    if (inMemory) await moveIntoTablespace(client, spaceTemplate);
     const current = new Set(names.map(postgresTemplate));
     // Each template's comment holds when a run last used it: another edition's is dropped a day after (templates.ts).
     const { rows } = await client.query<{ datname: string; used: string | null }>(
@@ -40,6 +44,7 @@ export default async function buildTemplates(): Promise<void> {
     }
     const present = new Set(rows.map((row) => row.datname));
     for (const name of names) if (!present.has(postgresTemplate(name))) await buildPostgres(client, name);
+    if (inMemory) for (const name of current) await moveIntoTablespace(client, name);
     for (const name of current) await client.query(`comment on database ${name} is '${Date.now()}'`);
   } finally {
     await client.end();
@@ -79,4 +84,13 @@ async function buildPostgres(client: pg.Client, name: TemplateName): Promise<voi
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [postgresTemplate(name)]);
     if (!rowCount) throw error;
   });
+}
+
+/** Moves a template made before the tablespace existed into it; left where it is while a run copies it. */
+async function moveIntoTablespace(client: pg.Client, database: string): Promise<void> {
+  const { rows } = await client.query<{ spcname: string }>(
+    'select t.spcname from pg_database d join pg_tablespace t on t.oid = d.dattablespace where d.datname = $1', [database],
+  );
+  if (!rows.length || rows[0].spcname === TEST_TABLESPACE) return;
+  await client.query(`alter database ${database} set tablespace ${TEST_TABLESPACE}`).catch(() => undefined);
 }

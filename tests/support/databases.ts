@@ -23,6 +23,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../../sr
 import { migrateToLatest, type MigrationSet } from '../../src/server/core/db/migrate.js';
 import { platformTarget, spaceTarget } from '../../src/server/features/platform/config.js';
 import { copyFolder } from './copy-folder.js';
+import { tablespaceClause } from './tablespace.js';
 import { pgliteTemplate, postgresTemplate, type TemplateName } from './templates.js';
 import { MIGRATIONS } from '../../src/server/features.js';
 
@@ -93,7 +94,8 @@ export async function createTestTarget(kind: DatabaseKind, template?: TemplateNa
   const fromTemplate = await onAdminDatabase(async (client) => {
     const source = template && postgresTemplate(template);
     const found = source ? Boolean((await client.query('select 1 from pg_database where datname = $1', [source])).rowCount) : false;
-    await client.query(found ? `create database ${name} template ${source}` : `create database ${name}`);
+    // A copy is made where its template is; an empty one is put in the tests' tablespace (tablespace.ts).
+    await client.query(found ? `create database ${name} template ${source}` : `create database ${name}${await tablespaceClause(client)}`);
     return found;
   });
   const url = new URL(TEST_POSTGRES_URL);
