@@ -13,6 +13,7 @@ export const receivablesFeature = defineFeature({
     { name: 'controlAccount.post', label: 'Conta de controle — lançar e confirmar lançamentos', area: 'financeiro' },
     { name: 'controlAccount.pay', label: 'Conta de controle — pagar', area: 'financeiro' },
     { name: 'controlAccount.reverse', label: 'Conta de controle — estornar pagamentos', area: 'financeiro' },
+    { name: 'controlAccount.cancel', label: 'Conta de controle — cancelar', area: 'financeiro' },
   ],
 }, async (app, { model }) => {
   app.resources.hooks('valores_contribuicao', contributionValueRules);
