@@ -1,11 +1,14 @@
 import { defineFeature } from '../../core/feature.js';
 import { contributionValueRules } from './contribution-values.js';
+import { leavingCharges } from './leaving-charges.js';
 import { receivablesRoutes } from './routes.js';
 
 /**
  * Receivables (docs/RECEIVABLES.md): what a council bills and receives. The contribution's value per
  * year (./contribution-values.ts); the manual posting of a control account (./posting.ts) and the
- * balance of an account or a party at a date (./account-balance.ts), routed by ./routes.ts.
+ * balance of an account or a party at a date (./account-balance.ts), payments (./payments.ts), the
+ * cancellation (./cancellation.ts), a party's regularity (./regularity.ts), routed by ./routes.ts;
+ * leaving charges on a registration's change of situation (./leaving-charges.ts).
  */
 export const receivablesFeature = defineFeature({
   name: 'receivables',
@@ -17,5 +20,8 @@ export const receivablesFeature = defineFeature({
   ],
 }, async (app, { model }) => {
   app.resources.hooks('valores_contribuicao', contributionValueRules);
-  if (model.byModule.has('control_account')) await app.register(receivablesRoutes, { model });
+  if (!model.byModule.has('control_account')) return;
+  // A registration entering a situation that interrupts charges reduces or cancels its year's annuity (§5).
+  if (model.byModule.has('inscricao')) app.resources.hooks('inscricao', leavingCharges);
+  await app.register(receivablesRoutes, { model });
 });

@@ -40,6 +40,7 @@ export const PAYMENT_MESSAGES = {
   reasonRequired: 'Informe o motivo do estorno.',
   alreadyReversed: 'Este pagamento já foi estornado.',
   laterPayment: (id: number) => `Estorne antes o pagamento nº ${id}, posterior a este.`,
+  accountCancelled: (number: string) => `A conta ${number} foi cancelada depois deste pagamento, que não pode mais ser estornado.`,
   creditUsed: (id: number) => `O crédito deste pagamento já foi usado pelo pagamento nº ${id}: estorne-o antes.`,
 } as const;
 
@@ -245,6 +246,9 @@ export async function reversePayment(context: PaymentContext, id: number, reason
       throw error;
     }
     if (later) throw conflict(PAYMENT_MESSAGES.laterPayment(Number(later.id)));
+    // Cancelled is final: a reversal would open an account cancelled or replaced since (§5 'Leaving charges').
+    const cancelled = await trx.selectFrom('control_accounts').select('formatted_number').where('id', 'in', accountIds).where('status', '=', STATUS.cancelled).orderBy('id').executeTakeFirst();
+    if (cancelled) throw conflict(PAYMENT_MESSAGES.accountCancelled(cancelled.formatted_number));
     // Its credit: refused once used by a payment still standing; else taken away.
     const credit = await trx.selectFrom('receivable_credits').select(['id', 'used']).where('payment_id', '=', id).forUpdate().executeTakeFirst();
     if (credit) {
