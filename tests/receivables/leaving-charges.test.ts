@@ -6,12 +6,10 @@
  * proportional or the situation discharges the contribution; kept whole otherwise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../src/server/core/seed/index.js';
-import { call, startTestServer, type TestServer } from '../api/support/server.js';
-import { certifiedRegistration, type CertifiedRegistration } from '../certificates/support.js';
-import { cpfs } from '../imports/support.js';
+import { startTestServer, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
-import { created, setUpReceivables, type Api, type SetUp } from './api-support.js';
+import { created, type Api } from './api-support.js';
+import { chargedRegistrations, type ChargedRegistrations } from './registration-support.js';
 
 type Row = Record<string, any>;
 const EXIT = '2026-09-10';
@@ -19,50 +17,22 @@ const EXIT = '2026-09-10';
 for (const kind of FEATURE_DATABASE_KINDS) describe(`leaving charges [${kind}]`, () => {
   let server: TestServer;
   let api: Api;
-  let subject: CertifiedRegistration;
-  let receivables: SetUp;
-  const people = cpfs(8);
-  const option = async (module: string, label: string, combo?: string) => {
-    const answer = await api('GET', `/api/${module}/combos?${new URLSearchParams({ filter: label, ...(combo ? { combo } : {}) })}`);
-    return (answer.body.data as { id: number; name: string }[]).find((o) => o.name === label)!.id;
-  };
+  let charged: ChargedRegistrations;
+  let subject: ChargedRegistrations['subject'];
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    await seedReferenceData(server.db);
-    api = call(server, server.adminToken);
-    subject = await certifiedRegistration((url, body, method = 'POST') => (method === 'POST' ? created(api, url, body) : api('PUT', url, body).then((answer) => answer.body.data)), option);
-    const registration = subject.registration;
-    receivables = await setUpReceivables(server.model, api, {
-      registration: async () => ({ id: registration.id, party_id: Number(registration.party_id), contribution_range_id: Number(registration.contribution_range_id), category_id: Number(registration.category_id) }),
-    });
-    await server.db.updateTable('debt_types').set({ proportionality_percent: true }).where('id', '=', receivables.ids.annuity).execute();
-    await server.db.updateTable('revenue_settings').set({ generate_proportional_current_contribution_in_exit: true, credit_difference_paind_in_exit: true }).where('id', '=', receivables.ids.revenue).execute();
+    charged = await chargedRegistrations(server);
+    ({ api, subject } = charged);
+    await server.db.updateTable('revenue_settings').set({ generate_proportional_current_contribution_in_exit: true, credit_difference_paind_in_exit: true }).where('id', '=', charged.receivables.ids.revenue).execute();
   }, 300_000);
 
   afterAll(async () => server?.close());
 
   const flags = (situation: number, values: Row) => server.db.updateTable('situations').set({ interrupts_contribution_charges: true, ...values }).where('id', '=', situation).execute();
-  /** A person's registration in the active situation, with its 2026 annuity posted on 31/01/2026. */
-  const registered = async () => {
-    const person = await created(api, '/api/pessoa_fisica', {
-      name: `Pessoa ${people.length}`, short_name: 'Pessoa', date_birth: '1985-03-14', individual_registration: people.pop(),
-      party_type_id: await option('tipos_parte', 'Pessoa Física', 'pessoa_fisica'), genre_id: await option('generos', 'Feminino'),
-      civil_status_id: await option('estados_civis', 'Solteiro(a)'), naturalness_id: await option('municipios', 'Aracaju'), nationality_id: await option('nacionalidades', 'Brasileira'),
-    });
-    const { setUp } = subject;
-    const registration = await created(api, '/api/inscricao', {
-      person_type: 1, party_id: person.party_id, category_id: setUp.categories.engineer, registration_type_id: setUp.type,
-      registration_phase_id: setUp.phases.definitive, situation_id: setUp.situations.active, contribution_range_id: setUp.ranges.full, situation_date: '2026-01-10',
-    });
-    const annuity = await created(api, '/api/control_account/lancamento', { party_id: person.party_id, registration_id: registration.id, debt_type_id: receivables.ids.annuity, exercise: 2026, posting_date: '2026-01-31' });
-    expect([annuity.principal, annuity.status]).toEqual(['650.00', 1]);
-    return { registration, annuity, party: Number(person.party_id) };
-  };
+  const registered = () => charged.registered();
   const move = async (registration: Row, situation: number) => {
-    const { data } = (await api('GET', `/api/inscricao/${registration.id}`)).body;
-    const { id: _id, created_at: _c, updated_at: _u, registration_expiration_date: _e, sequence_auto: _s, ...form } = data;
-    const answer = await api('PUT', `/api/inscricao/${registration.id}`, { ...form, situation_id: situation, situation_date: EXIT });
+    const answer = await charged.save(registration, { situation_id: situation, situation_date: EXIT });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   };
   const account = async (id: number) => (await api('GET', `/api/control_account/${id}`)).body.data as Row;

@@ -1,6 +1,7 @@
 import { defineFeature } from '../../core/feature.js';
 import { contributionValueRules } from './contribution-values.js';
 import { leavingCharges } from './leaving-charges.js';
+import { rangeChange } from './range-change.js';
 import { receivablesRoutes } from './routes.js';
 
 /**
@@ -8,7 +9,8 @@ import { receivablesRoutes } from './routes.js';
  * year (./contribution-values.ts); the manual posting of a control account (./posting.ts) and the
  * balance of an account or a party at a date (./account-balance.ts), payments (./payments.ts), the
  * cancellation (./cancellation.ts), a party's regularity (./regularity.ts), routed by ./routes.ts;
- * leaving charges on a registration's change of situation (./leaving-charges.ts).
+ * leaving charges on a registration's change of situation (./leaving-charges.ts) and the annuity
+ * billed again on its change of range (./range-change.ts).
  */
 export const receivablesFeature = defineFeature({
   name: 'receivables',
@@ -21,7 +23,8 @@ export const receivablesFeature = defineFeature({
 }, async (app, { model }) => {
   app.resources.hooks('valores_contribuicao', contributionValueRules);
   if (!model.byModule.has('control_account')) return;
-  // A registration entering a situation that interrupts charges reduces or cancels its year's annuity (§5).
-  if (model.byModule.has('inscricao')) app.resources.hooks('inscricao', leavingCharges);
+  // A registration entering a situation that interrupts charges, or a range that cancels the current
+  // contribution's posting, has its year's annuity reduced, cancelled or billed again (§5).
+  if (model.byModule.has('inscricao')) app.resources.hooks('inscricao', leavingCharges, rangeChange);
   await app.register(receivablesRoutes, { model });
 });

@@ -1,19 +1,17 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { Exact } from '../../../shared/finance/exact.js';
-import { recordAudit } from '../../core/audit/record.js';
 import { today } from '../../core/clock.js';
-import { conflict, invalid } from '../../core/http/app-error.js';
+import { invalid } from '../../core/http/app-error.js';
 import type { ModuleHooks } from '../../core/resources/hooks.js';
-import { drawNumber } from '../../services/sequences/draw.js';
 import { writeCancellation } from './cancellation.js';
 import { consolidation } from './consolidation.js';
 import { InvalidInput } from './input.js';
 import { leavingAction } from './leaving-rules.js';
-import { PAYMENT_STATUS } from './payments.js';
-import { MESSAGES, STATUS } from './posting.js';
+import { ORIGIN, STATUS } from './posting.js';
 import { proportion, type CountingWay } from './proportion.js';
+import { creditBeyond, replaceAccount } from './replacement.js';
 import { dateText, revenueSettingOn, roundingSetting, roundingSettingIdOf } from './stored-settings.js';
 
 /**
@@ -97,46 +95,14 @@ async function leaveCharges(trx: Trx, model: Model, leaving: Leaving): Promise<v
     if (error instanceof InvalidInput) throw invalid({ situation_date: [error.message] }, error.message);
     throw error;
   }
-  const principal = new Exact(String(annuity.principal));
-  if (!principal.greaterThan(reduced.amount)) return;
-  const paid = principal.minus(String(annuity.open_principal ?? '0'));
-  const open = Exact.max(new Exact(reduced.amount).minus(paid), new Exact(0));
-  const beyond = paid.minus(reduced.amount);
+  if (!new Exact(String(annuity.principal)).greaterThan(reduced.amount)) return;
   const fraction = `${reduced.numerator}/${reduced.denominator}`;
-
-  const drawn = await drawNumber(trx, Number(type.debt_control_account_sequence_id), { date, field: 'situation_id' });
-  if (await trx.selectFrom('control_accounts').select('id').where('formatted_number', '=', drawn.formatted_number).executeTakeFirst()) throw conflict(MESSAGES.numberTaken(drawn.formatted_number));
-  const values = {
-    formatted_number: drawn.formatted_number, party_id: annuity.party_id, registration_id: annuity.registration_id, debt_type_id: annuity.debt_type_id, exercise: annuity.exercise,
-    principal: reduced.amount, open_principal: open.toFixed(2), due_date: dateText(annuity.due_date), posting_date: date, origin: annuity.origin,
-    status: open.greaterThan(0) ? STATUS.open : STATUS.paid, related_control_account_id: Number(annuity.id),
-    value_update_setting_id: annuity.value_update_setting_id, interest_update_setting_id: annuity.interest_update_setting_id,
-    forfeit_update_setting_id: annuity.forfeit_update_setting_id, amount_amortization_setting_id: annuity.amount_amortization_setting_id,
-  } as const;
-  const row = await trx.insertInto('control_accounts').values(values).returning('id').executeTakeFirstOrThrow();
-  const id = Number(row.id);
   const fields = await trx.selectFrom('control_account_custom_fields').select(['name', 'value']).where('control_account_id', '=', Number(annuity.id)).execute();
-  const customFields = [...fields.filter((field) => field.name !== 'Proporção'), { name: 'Proporção', value: fraction }];
-  await trx.insertInto('control_account_custom_fields').values(customFields.map((field) => ({ control_account_id: id, name: field.name, value: field.value }))).execute();
-  await trx.insertInto('control_account_balance_histories').values({ control_account_id: id, date, balance: open.toFixed(2), notes: `Redução proporcional na saída: ${fraction} da conta ${annuity.formatted_number}` }).execute();
-  await recordAudit(trx, { event: 'created', userId: leaving.userId, module: 'control_account', recordId: id, newValues: { ...values, custom_field_list: customFields } });
-  await writeCancellation(trx, { id: Number(annuity.id), reason: `substituída pela conta ${drawn.formatted_number}, redução proporcional na saída (${fraction})`, date, status: Number(annuity.status), userId: leaving.userId, replacedBy: id });
-  if (beyond.greaterThan(0) && bool(revenue?.credit_difference_paind_in_exit)) await creditBeyond(trx, Number(annuity.party_id), Number(annuity.id), beyond.toFixed(2));
-}
-
-/** What the old account's payments paid beyond the reduced principal, as the party's credit of its latest payment (§5 point 6). */
-async function creditBeyond(trx: Trx, partyId: number, accountId: number, amount: string): Promise<void> {
-  const payment = await trx
-    .selectFrom('receivable_payment_lines as l')
-    .innerJoin('receivable_payments as p', 'p.id', 'l.receivable_payment_id')
-    .select('p.id')
-    .where('l.control_account_id', '=', accountId)
-    .where('p.status', '=', PAYMENT_STATUS.done)
-    .orderBy('p.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!payment) return;
-  const credit = await trx.selectFrom('receivable_credits').select(['id', 'amount']).where('payment_id', '=', payment.id).executeTakeFirst();
-  if (credit) await trx.updateTable('receivable_credits').set({ amount: new Exact(String(credit.amount)).plus(amount).toFixed(2), updated_at: sql`now()` }).where('id', '=', credit.id).execute();
-  else await trx.insertInto('receivable_credits').values({ party_id: partyId, payment_id: Number(payment.id), amount, used: '0.00' }).execute();
+  const replaced = await replaceAccount(trx, annuity, {
+    principal: reduced.amount, dueDate: dateText(annuity.due_date), origin: annuity.origin ?? ORIGIN.generation, date, userId: leaving.userId, field: 'situation_id',
+    customFields: [...fields.filter((field) => field.name !== 'Proporção'), { name: 'Proporção', value: fraction }],
+    note: `Redução proporcional na saída: ${fraction} da conta ${annuity.formatted_number}`,
+    reason: (number) => `substituída pela conta ${number}, redução proporcional na saída (${fraction})`,
+  });
+  if (bool(revenue?.credit_difference_paind_in_exit)) await creditBeyond(trx, Number(annuity.party_id), Number(annuity.id), replaced.beyond);
 }

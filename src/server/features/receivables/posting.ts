@@ -72,7 +72,7 @@ type Registration = NonNullable<Awaited<ReturnType<typeof registrationOf>>>;
 
 const debtTypeOf = (db: Kysely<SpaceDatabase>, id: number) => db.selectFrom('debt_types').selectAll().where('id', '=', id).executeTakeFirst();
 
-const registrationOf = (db: Kysely<SpaceDatabase>, id: number) =>
+export const registrationOf = (db: Kysely<SpaceDatabase>, id: number) =>
   db
     .selectFrom('registrations as r')
     .innerJoin('categories as c', 'c.id', 'r.category_id')
@@ -83,7 +83,7 @@ const registrationOf = (db: Kysely<SpaceDatabase>, id: number) =>
     .executeTakeFirst();
 
 /** The contribution's value of a year for a registration (§2): the row of its category, else the row without one. */
-async function contributionValue(db: Kysely<SpaceDatabase>, debtTypeId: number, year: number, registration: Registration) {
+export async function contributionValue(db: Kysely<SpaceDatabase>, debtTypeId: number, year: number, registration: Registration) {
   const rows = await db
     .selectFrom('contribution_values')
     .select(['amount', 'due_date', 'category_id'])
