@@ -73,6 +73,8 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`cancellation and the closed
     };
     await refused({ motivo: '   ' }, { motivo: ['Informe o motivo do cancelamento.'] });
     await refused({}, { motivo: ['Informe o motivo do cancelamento.'] });
+    const bare = await api('POST', `/api/control_account/${open.id}/cancelamento`);
+    expect(bare.status, JSON.stringify(bare.body)).toBe(422);
     await refused({ motivo: 'Engano', data: '2099-01-01' }, { data: [expect.stringMatching(/^A data do cancelamento não pode ser posterior a hoje \(\d\d\/\d\d\/\d{4}\)\.$/)] as unknown as string[] });
     await refused({ motivo: 'Engano', data: '2025-06-01' }, { data: ['Os lançamentos até 31/12/2025 estão consolidados.'] });
     await refused({ motivo: 'Engano', data: '01/06/2026' }, { data: [expect.any(String)] as unknown as string[] });
