@@ -73,7 +73,7 @@ export async function issueCertificate(context: IssueContext, registrationId: nu
     const reason = irregularity({ ...registration, expiration: dateText(registration.expiration) }, issuedOn);
     if (reason) throw invalid({ template_id: [notRegular(reason)] }, notRegular(reason));
     // The debts (docs/RECEIVABLES.md §8): every account of the holder's party, whatever the registration.
-    const debts = debtsReason(await partyRegularity(db, context.model, Number(registration.party_id), issuedOn));
+    const debts = context.model.byModule.has('control_account') ? debtsReason(await partyRegularity(db, context.model, Number(registration.party_id), issuedOn)) : null;
     if (debts) throw invalid({ template_id: [notRegular(debts)] }, notRegular(debts));
   }
   const validUntil = addDays(issuedOn, Number(template.validity_days));
