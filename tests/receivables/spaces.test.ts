@@ -1,7 +1,7 @@
 /**
  * Control accounts across spaces (PostgreSQL spaces of a PostgreSQL platform, docs/TESTING.md): another
- * space's administrator can neither confirm a space's posting nor read its balance nor its party's
- * (404, nothing changed), nor post on its party or debt type (422 on the field).
+ * space's administrator can neither confirm nor cancel a space's posting nor read its balance nor its
+ * party's balance or regularity (404, nothing changed), nor post on its party or debt type (422 on the field).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
@@ -43,6 +43,8 @@ for (const kind of FEATURE_SPACE_KINDS) describe(`control accounts in two spaces
     expect((await inB('POST', `/api/control_account/${account.id}/confirmar`)).status).toBe(404);
     expect((await inB('GET', `/api/control_account/${account.id}/saldo?data=2026-12-31`)).status).toBe(404);
     expect((await inB('GET', `/api/control_account/${account.id}`)).status).toBe(404);
+    expect((await inB('POST', `/api/control_account/${account.id}/cancelamento`, { motivo: 'Engano' })).status).toBe(404);
+    expect((await inB('GET', `/api/partes/${setUp.registration.party_id}/regularidade`)).status).toBe(404);
     expect((await inB('GET', `/api/partes/${setUp.registration.party_id}/saldo?data=2026-12-31`)).status).toBe(404);
     const posted = await inB('POST', '/api/control_account/lancamento', { party_id: setUp.registration.party_id, debt_type_id: tax, exercise: 2026, principal: '10.00', due_date: '2026-12-10' });
     expect(posted.status).toBe(422);

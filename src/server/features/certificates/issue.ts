@@ -6,10 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
+import type { Model } from '../../../../language/index.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { invalid, notFound } from '../../core/http/app-error.js';
 import { dateText, today } from '../registrations/calendar.js';
 import { REGISTRATION_NOT_FOUND } from '../registrations/routes.js';
+import { partyRegularity } from '../receivables/party-regularity.js';
+import { debtsReason } from '../receivables/regularity.js';
 import { reportHeader } from '../reports/builtin/header.js';
 import { FILES_TABLE } from '../../core/resources/files.js';
 import type { SpaceStorages } from '../../core/storage/storages.js';
@@ -31,6 +34,7 @@ export interface CodeRegistry {
 
 export interface IssueContext {
   db: Kysely<SpaceDatabase>;
+  model: Model;
   files: SpaceStorages;
   codes: CodeRegistry | null;
   userId: number;
@@ -46,7 +50,7 @@ async function registrationOf(db: Kysely<SpaceDatabase>, id: number) {
     .innerJoin('parties as p', 'p.id', 'r.party_id')
     .leftJoin('categories as c', 'c.id', 'r.category_id')
     .leftJoin('situations as s', 's.id', 'r.situation_id')
-    .select(['r.id', 'r.status', 'r.formatted_number', 'r.registration_expiration_date as expiration', 'p.name', 'p.tax_id', 'c.denomination as category', 's.denomination as situation', 's.active as situation_active'])
+    .select(['r.id', 'r.party_id', 'r.status', 'r.formatted_number', 'r.registration_expiration_date as expiration', 'p.name', 'p.tax_id', 'c.denomination as category', 's.denomination as situation', 's.active as situation_active'])
     .where('r.id', '=', id)
     .executeTakeFirst();
 }
@@ -68,6 +72,9 @@ export async function issueCertificate(context: IssueContext, registrationId: nu
   if (template.kind === 'regularidade') {
     const reason = irregularity({ ...registration, expiration: dateText(registration.expiration) }, issuedOn);
     if (reason) throw invalid({ template_id: [notRegular(reason)] }, notRegular(reason));
+    // The debts (docs/RECEIVABLES.md §8): every account of the holder's party, whatever the registration.
+    const debts = context.model.byModule.has('control_account') ? debtsReason(await partyRegularity(db, context.model, Number(registration.party_id), issuedOn)) : null;
+    if (debts) throw invalid({ template_id: [notRegular(debts)] }, notRegular(debts));
   }
   const validUntil = addDays(issuedOn, Number(template.validity_days));
   const holder: Holder = { name: registration.name, taxId: registration.tax_id, registrationNumber: registration.formatted_number, category: registration.category, situation: registration.situation };

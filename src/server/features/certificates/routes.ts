@@ -117,7 +117,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
     const db: Kysely<SpaceDatabase> = access.db;
     const files = access.context.files;
     if (!files) throw new Error('No storage keeps the certificates\' files.');
-    const certificateId = await issueCertificate({ db, files, codes: codeRegistry(request), userId: sessionOf(request).user.id, publicBaseUrl: options.publicBaseUrl }, id, body);
+    const certificateId = await issueCertificate({ db, model: options.model, files, codes: codeRegistry(request), userId: sessionOf(request).user.id, publicBaseUrl: options.publicBaseUrl }, id, body);
     return reply.status(201).send({ data: await certificate(db, certificateId), message: ISSUED });
   });
 

@@ -10,9 +10,10 @@ import { AppError, conflict, invalid, notFound, type FieldErrors } from '../../c
 import { findRecord } from '../../core/resources/read.js';
 import { accountRow, balanceOf, dateContext } from './account-balance.js';
 import { amortise, AMOUNT_NOT_POSITIVE, type AmortisationPriority } from './amortisation.js';
+import { consolidation, refuseConsolidated } from './consolidation.js';
 import { InvalidInput } from './input.js';
-import { MESSAGES as POSTING, STATUS } from './posting.js';
-import { dateText, revenueSettingOn, roundingSetting, roundingSettingIdOf } from './stored-settings.js';
+import { STATUS } from './posting.js';
+import { dateText, roundingSetting, roundingSettingIdOf } from './stored-settings.js';
 
 /**
  * Payments (baixa) and their reversal (docs/RECEIVABLES.md §7): a payment of one party's open accounts
@@ -39,6 +40,7 @@ export const PAYMENT_MESSAGES = {
   reasonRequired: 'Informe o motivo do estorno.',
   alreadyReversed: 'Este pagamento já foi estornado.',
   laterPayment: (id: number) => `Estorne antes o pagamento nº ${id}, posterior a este.`,
+  accountCancelled: (number: string) => `A conta ${number} foi cancelada depois deste pagamento, que não pode mais ser estornado.`,
   creditUsed: (id: number) => `O crédito deste pagamento já foi usado pelo pagamento nº ${id}: estorne-o antes.`,
 } as const;
 
@@ -57,12 +59,6 @@ export interface PaymentContext {
   userId: number | null;
 }
 
-/** The consolidation of the books on `date` (§3 'Consolidation'): the message when `date` is closed. */
-async function consolidated(db: Kysely<SpaceDatabase>, date: string): Promise<string | undefined> {
-  const until = (await revenueSettingOn(db, date))?.control_entry_consolidation_date;
-  return until != null && date <= dateText(until) ? POSTING.consolidated(dateText(until)) : undefined;
-}
-
 /** PostgreSQL's 'lock not available' (a `for update nowait` meeting another transaction's lock). */
 const lockTaken = (error: unknown) => (error as { code?: string })?.code === '55P03';
 
@@ -75,7 +71,7 @@ export async function payAccounts(context: PaymentContext, body: PaymentBody): P
   const errors: FieldErrors = {};
   if (body.date > today) errors.date = [PAYMENT_MESSAGES.dateAfterToday(today)];
   else {
-    const closed = await consolidated(db, body.date);
+    const closed = await consolidation(db, body.date);
     if (closed) errors.date = [closed];
   }
   const amountProblem = decimalProblem(body.amount.trim(), 'Valor', MONEY_DIGITS);
@@ -175,11 +171,13 @@ async function applyPayment(trx: Kysely<SpaceDatabase>, model: Model, payment: P
 /**
  * The party's credit applied to a new account (§7 'Overpayment'): a payment of means 5 Crédito dated
  * `date`, of the credit left (oldest first) up to the account's balance on that day. Inside the
- * posting's (or the confirmation's) transaction; nothing when the party has no credit.
+ * posting's (or the confirmation's) transaction; nothing when the party has no credit. A consolidated
+ * `date` is refused on `field` (§3 'Consolidation'), whoever calls.
  */
-export async function applyCredit(trx: Kysely<SpaceDatabase>, model: Model, partyId: number, accountId: number, date: string, userId: number | null): Promise<void> {
+export async function applyCredit(trx: Kysely<SpaceDatabase>, model: Model, partyId: number, accountId: number, date: string, userId: number | null, field = 'date'): Promise<void> {
   const credits = await trx.selectFrom('receivable_credits').select(['id', 'amount', 'used']).where('party_id', '=', partyId).whereRef('amount', '>', 'used').orderBy('id').forUpdate().execute();
   if (credits.length === 0) return;
+  await refuseConsolidated(trx, date, field);
   const available = credits.reduce((sum, credit) => sum.plus(credit.amount).minus(credit.used), new Exact(0));
   const account = await accountRow(trx).where('id', '=', accountId).executeTakeFirstOrThrow();
   const balance = await balanceOf(trx, model, account, date, await dateContext(trx, date, 'posting_date'), 'posting_date');
@@ -226,7 +224,7 @@ export async function reversePayment(context: PaymentContext, id: number, reason
     const payment = await trx.selectFrom('receivable_payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
     if (payment.status === PAYMENT_STATUS.reversed) throw conflict(PAYMENT_MESSAGES.alreadyReversed);
-    const closed = await consolidated(trx, dateText(payment.date));
+    const closed = await consolidation(trx, dateText(payment.date));
     if (closed) throw conflict(closed);
     const lines = await trx.selectFrom('receivable_payment_lines').selectAll().where('receivable_payment_id', '=', id).execute();
     const accountIds = lines.map((line) => Number(line.control_account_id));
@@ -248,6 +246,9 @@ export async function reversePayment(context: PaymentContext, id: number, reason
       throw error;
     }
     if (later) throw conflict(PAYMENT_MESSAGES.laterPayment(Number(later.id)));
+    // Cancelled is final: a reversal would open an account cancelled or replaced since (§5 'Leaving charges').
+    const cancelled = await trx.selectFrom('control_accounts').select('formatted_number').where('id', 'in', accountIds).where('status', '=', STATUS.cancelled).orderBy('id').executeTakeFirst();
+    if (cancelled) throw conflict(PAYMENT_MESSAGES.accountCancelled(cancelled.formatted_number));
     // Its credit: refused once used by a payment still standing; else taken away.
     const credit = await trx.selectFrom('receivable_credits').select(['id', 'used']).where('payment_id', '=', id).forUpdate().executeTakeFirst();
     if (credit) {

@@ -10,6 +10,7 @@ import { dynamic } from '../../core/db/dynamic.js';
 import { conflict, invalid, notFound, type FieldErrors } from '../../core/http/app-error.js';
 import { findRecord } from '../../core/resources/read.js';
 import { drawNumber } from '../../services/sequences/draw.js';
+import { consolidation, refuseConsolidated } from './consolidation.js';
 import { applyCredit } from './payments.js';
 import { configOn, rounderOn } from './settings.js';
 import { dateText, forfeitSetting, revenueSettingOn, roundingSetting, roundingSettingIdOf } from './stored-settings.js';
@@ -33,7 +34,6 @@ export const MESSAGES = {
   registrationOfAnother: 'A inscrição informada não é deste devedor.',
   debtTypeNotFound: 'O tipo de débito informado não existe.',
   debtTypeNotInForce: (name: string, date: string) => `O tipo de débito "${name}" não está vigente em ${brDate(date)}.`,
-  consolidated: (date: string) => `Os lançamentos até ${brDate(date)} estão consolidados.`,
   postingAfterToday: (today: string) => `A data do lançamento não pode ser posterior a hoje (${brDate(today)}).`,
   registrationNeeded: 'Informe a inscrição: o valor depende da faixa e da categoria dela.',
   noValue: (year: number, range: string, category: string) => `Não há valor da contribuição de ${year} para a faixa "${range}" da categoria "${category}".`,
@@ -72,7 +72,7 @@ type Registration = NonNullable<Awaited<ReturnType<typeof registrationOf>>>;
 
 const debtTypeOf = (db: Kysely<SpaceDatabase>, id: number) => db.selectFrom('debt_types').selectAll().where('id', '=', id).executeTakeFirst();
 
-const registrationOf = (db: Kysely<SpaceDatabase>, id: number) =>
+export const registrationOf = (db: Kysely<SpaceDatabase>, id: number) =>
   db
     .selectFrom('registrations as r')
     .innerJoin('categories as c', 'c.id', 'r.category_id')
@@ -83,7 +83,7 @@ const registrationOf = (db: Kysely<SpaceDatabase>, id: number) =>
     .executeTakeFirst();
 
 /** The contribution's value of a year for a registration (§2): the row of its category, else the row without one. */
-async function contributionValue(db: Kysely<SpaceDatabase>, debtTypeId: number, year: number, registration: Registration) {
+export async function contributionValue(db: Kysely<SpaceDatabase>, debtTypeId: number, year: number, registration: Registration) {
   const rows = await db
     .selectFrom('contribution_values')
     .select(['amount', 'due_date', 'category_id'])
@@ -177,8 +177,8 @@ async function checked(context: PostingContext, body: PostingBody) {
   if (!type) errors.debt_type_id = [MESSAGES.debtTypeNotFound];
   else if (!inForce(type, postingDate)) errors.debt_type_id = [MESSAGES.debtTypeNotInForce(type.denomination, postingDate)];
   if (!errors.posting_date) {
-    const consolidated = (await revenueSettingOn(db, postingDate))?.control_entry_consolidation_date;
-    if (consolidated != null && postingDate <= dateText(consolidated)) errors.posting_date = [MESSAGES.consolidated(dateText(consolidated))];
+    const closed = await consolidation(db, postingDate);
+    if (closed) errors.posting_date = [closed];
   }
   if (Object.keys(errors).length) throw invalid(errors);
   return { postingDate, party: party!, registration, type: type! };
@@ -229,23 +229,27 @@ export async function postManually(context: PostingContext, body: PostingBody): 
     await trx.insertInto('control_account_balance_histories').values({ control_account_id: accountId, date: postingDate, balance: principal, notes: note }).execute();
     await recordAudit(trx, { event: 'created', userId: context.userId, module: 'control_account', recordId: accountId, newValues: { ...values, custom_field_list: customFields } });
     // The party's credit goes to the new account at once (§7); one awaiting confirmation gets it when confirmed.
-    if (!awaiting) await applyCredit(trx, context.model, body.party_id, accountId, postingDate, context.userId);
+    if (!awaiting) await applyCredit(trx, context.model, body.party_id, accountId, postingDate, context.userId, 'posting_date');
     return accountId;
   });
   return findRecord(dynamic(context.db), context.model.byModule.get('control_account')!, id);
 }
 
-/** 'Confirmar lançamento' (§3): an account awaiting confirmation becomes open, with its history row and audit. */
+/**
+ * 'Confirmar lançamento' (§3): an account awaiting confirmation becomes open, with its history row and
+ * audit, dated the council's today, which must not be consolidated (422 on `data`).
+ */
 export async function confirmPosting(context: PostingContext, id: number): Promise<Record<string, unknown>> {
   const { db } = context;
   await db.transaction().execute(async (trx) => {
     const account = await trx.selectFrom('control_accounts').select(['id', 'status', 'open_principal', 'party_id']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!account) throw notFound(MESSAGES.accountNotFound);
     if (account.status !== STATUS.awaiting) throw conflict(MESSAGES.notAwaiting);
+    await refuseConsolidated(trx, context.today, 'data');
     await trx.updateTable('control_accounts').set({ status: STATUS.open, updated_at: sql`now()` }).where('id', '=', id).execute();
     await trx.insertInto('control_account_balance_histories').values({ control_account_id: id, date: context.today, balance: String(account.open_principal ?? '0'), notes: 'Lançamento confirmado' }).execute();
     await recordAudit(trx, { event: 'updated', userId: context.userId, module: 'control_account', recordId: id, oldValues: { status: STATUS.awaiting }, newValues: { status: STATUS.open } });
-    if (account.party_id != null) await applyCredit(trx, context.model, Number(account.party_id), id, context.today, context.userId);
+    if (account.party_id != null) await applyCredit(trx, context.model, Number(account.party_id), id, context.today, context.userId, 'data');
   });
   return findRecord(dynamic(db), context.model.byModule.get('control_account')!, id);
 }

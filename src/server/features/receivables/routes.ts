@@ -5,7 +5,9 @@
  * - `GET /api/control_account/{id}/saldo?data=` (`controlAccount.show`): the balance at a date (./account-balance.ts);
  * - `GET /api/partes/{id}/saldo?data=` (`controlAccount.show`): a party's balance, the sum of its open accounts';
  * - `POST /api/control_account/pagamento` (`controlAccount.pay`): a payment of a party's accounts (./payments.ts);
- * - `POST /api/pagamentos/{id}/estorno` (`controlAccount.reverse`): its reversal.
+ * - `POST /api/pagamentos/{id}/estorno` (`controlAccount.reverse`): its reversal;
+ * - `POST /api/control_account/{id}/cancelamento` (`controlAccount.cancel`): a cancellation (./cancellation.ts);
+ * - `GET /api/partes/{id}/regularidade?data=` (`controlAccount.show` or `registration.show`): em dia or em débito (./regularity.ts).
  */
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +16,9 @@ import { today } from '../../core/clock.js';
 import { requireAny } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
 import { parseId } from '../../core/resources/read.js';
-import { accountBalance, partyBalance } from './account-balance.js';
+import { accountBalance, PARTY_NOT_FOUND, partyBalance } from './account-balance.js';
+import { cancelAccount } from './cancellation.js';
+import { partyRegularity } from './party-regularity.js';
 import { payAccounts, reversePayment } from './payments.js';
 import { confirmPosting, MESSAGES, postManually } from './posting.js';
 
@@ -56,7 +60,7 @@ const confirmation = {
   summary: 'Confirma um lançamento que aguarda confirmação: a conta passa a Aberta, com o histórico e a auditoria (permissão `controlAccount.post`; docs/RECEIVABLES.md §3)',
   params: idParams,
   response: { 200: { description: 'A conta confirmada', type: 'object', properties: { data: record }, required: ['data'] } },
-  errors: ['401', '403', '404', '409'],
+  errors: ['401', '403', '404', '409', '422'],
 } as const;
 
 const line = { type: 'object', properties: { label: text, amount: text }, required: ['label', 'amount'], additionalProperties: false } as const;
@@ -154,6 +158,47 @@ const reversal = {
   errors: ['401', '403', '404', '409', '422'],
 } as const;
 
+const cancellation = {
+  tags: ['control_account'],
+  summary: 'Cancela uma conta aberta ou aguardando confirmação, com o motivo: a conta passa a Cancelada (final), com o histórico "Cancelamento: <motivo>" e a auditoria, numa transação; uma conta já cancelada, paga, parcelada ou quebrada é recusada com 409, uma data consolidada com 422 (permissão `controlAccount.cancel`; docs/RECEIVABLES.md §3)',
+  params: idParams,
+  body: {
+    type: 'object',
+    properties: {
+      motivo: { type: ['string', 'null'], maxLength: 1000, title: 'Motivo do cancelamento' },
+      data: optionalDate('Data do cancelamento'),
+    },
+  },
+  response: { 200: { description: 'A conta cancelada, como `GET /api/control_account/{id}` a mostra', type: 'object', properties: { data: record }, required: ['data'] } },
+  errors: ['401', '403', '404', '409', '422'],
+} as const;
+
+const regularityContract = {
+  tags: ['control_account'],
+  summary: 'A regularidade de uma pessoa numa data (hoje, sem `data`): em débito enquanto tem conta Aberta com vencimento, prorrogado ao dia útil seguinte, anterior à data; o número de débitos vencidos, a soma dos seus saldos na data e o vencimento mais antigo (permissão `controlAccount.show` ou `registration.show`; docs/RECEIVABLES.md §8)',
+  params: idParams,
+  querystring: { type: 'object', properties: { data: date('Data') } },
+  response: {
+    200: {
+      description: 'Em dia ou em débito',
+      type: 'object',
+      properties: {
+        data: {
+          type: 'object',
+          properties: {
+            party_id: integer, date: text, regular: { type: 'boolean' }, debts: integer, total: money, since: { type: ['string', 'null'] },
+            label: { type: 'string', description: '"Em dia" ou "Em débito: R$ 1.234,56 desde 31/03/2026"' },
+          },
+          required: ['party_id', 'date', 'regular', 'debts', 'total', 'since', 'label'],
+          additionalProperties: false,
+        },
+      },
+      required: ['data'],
+    },
+  },
+  errors: ['401', '403', '404', '422'],
+} as const;
+
 export async function receivablesRoutes(app: FastifyInstance, { model }: { model: Model }) {
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
   const contextOf = (request: Parameters<typeof spaceOf>[0], userId: number) => ({ db: spaceOf(request).db, model, today: today(app.clock), userId });
@@ -183,6 +228,17 @@ export async function receivablesRoutes(app: FastifyInstance, { model }: { model
   routes.post('/api/pagamentos/:id/estorno', { schema: reversal }, async (request) => {
     const session = requireAny(request, ['controlAccount.reverse']);
     return { data: await reversePayment(contextOf(request, session.user.id), parseId(request.params.id, 'Pagamento não encontrado.'), request.body.reason) };
+  });
+
+  routes.post('/api/control_account/:id/cancelamento', { schema: cancellation }, async (request) => {
+    const session = requireAny(request, ['controlAccount.cancel']);
+    const { motivo, data } = request.body;
+    return { data: await cancelAccount(contextOf(request, session.user.id), parseId(request.params.id, MESSAGES.accountNotFound), { motivo: motivo ?? '', data }) };
+  });
+
+  routes.get('/api/partes/:id/regularidade', { schema: regularityContract }, async (request) => {
+    requireAny(request, ['controlAccount.show', 'registration.show']);
+    return { data: await partyRegularity(spaceOf(request).db, model, parseId(request.params.id, PARTY_NOT_FOUND), request.query.data ?? today(app.clock)) };
   });
 
   routes.get('/api/partes/:id/saldo', { schema: partyBalanceContract }, async (request) => {
