@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { invalid } from '../../core/http/app-error.js';
@@ -58,39 +58,97 @@ export async function yearContext(db: Kysely<SpaceDatabase>, model: Model, year:
 export type Selection = { after: number; limit: number } | { ids: number[] };
 
 /**
- * Registrations as the classification reads them, in id order. `charges_start` is the date of the
- * first situation of the latest unbroken run of situations initiating charges in the history (a
- * registration without history: its situation's date); `billed` whether a live annuity of the
- * debt type and year exists (any origin but a replaced one).
+ * Registrations as the classification reads them, in id order: the registrations with their
+ * situation, range and category, then their histories and their live annuities of the year, each one
+ * statement for the whole batch (planned afresh for it: a plan kept from when the accounts' table was
+ * empty would read it whole for every registration as the commit fills it).
  */
 export async function registrationsToClassify(db: Kysely<SpaceDatabase>, context: YearContext, selection: Selection): Promise<RegistrationToClassify[]> {
-  const debtTypeId = Number(context.debtType.id);
   let query = db
     .selectFrom('registrations as r')
     .innerJoin('situations as s', 's.id', 'r.situation_id')
     .innerJoin('contribution_ranges as f', 'f.id', 'r.contribution_range_id')
     .innerJoin('categories as c', 'c.id', 'r.category_id')
     .select([
-      'r.id', 'r.party_id', 'r.status', 'r.category_id', 'r.contribution_range_id', 'c.denomination as category', 'f.denomination as range', 's.denomination as situation',
+      'r.id', 'r.party_id', 'r.status', 'r.category_id', 'r.contribution_range_id', 'r.situation_date', 'c.denomination as category', 'f.denomination as range', 's.denomination as situation',
       's.initiates_contribution_charges', 's.interrupts_contribution_charges', 's.proportional_charge', 'f.exempt', 'f.cancel_prop_when_charges_start',
-      sql<string | null>`coalesce((
-        select min(h.situation_date) from registration_situations h
-         where h.registration_id = r.id
-           and h.id > coalesce((select max(b.id) from registration_situations b join situations bs on bs.id = b.situation_id
-                                 where b.registration_id = r.id and bs.initiates_contribution_charges is not true), 0)
-      ), r.situation_date)`.as('charges_start'),
-      sql<boolean>`exists (select 1 from control_accounts a where a.registration_id = r.id and a.debt_type_id = ${debtTypeId} and a.exercise = ${context.year} and a.replaced_by_id is null)`.as('billed'),
     ])
     .orderBy('r.id');
   query = 'ids' in selection ? query.where('r.id', 'in', selection.ids.length ? selection.ids : [0]) : query.where('r.id', '>', selection.after).limit(selection.limit);
   const rows = await query.execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => Number(row.id));
+  const histories = await db
+    .selectFrom('registration_situations as h')
+    .innerJoin('situations as s', 's.id', 'h.situation_id')
+    .select(['h.registration_id', 'h.situation_date', 's.initiates_contribution_charges as initiates'])
+    .where('h.registration_id', 'in', ids)
+    .orderBy('h.registration_id').orderBy('h.id')
+    .execute();
+  const billed = await db
+    .selectFrom('control_accounts')
+    .select('registration_id')
+    .where('registration_id', 'in', ids).where('debt_type_id', '=', Number(context.debtType.id)).where('exercise', '=', context.year).where('replaced_by_id', 'is', null)
+    .execute();
+  const historyOf = groupBy(histories, (entry) => Number(entry.registration_id));
+  const billedIds = new Set(billed.map((row) => Number(row.registration_id)));
   return rows.map((row) => ({
     id: Number(row.id), party_id: Number(row.party_id), status: row.status == null ? null : Number(row.status),
     category_id: Number(row.category_id), category: row.category, contribution_range_id: Number(row.contribution_range_id), range: row.range, situation: row.situation,
     initiates: row.initiates_contribution_charges === true, interrupts: row.interrupts_contribution_charges === true, proportional_charge: row.proportional_charge === true,
     exempt: row.exempt === true, cancel_prop_when_charges_start: row.cancel_prop_when_charges_start === true,
-    charges_start: row.charges_start == null ? null : dateText(row.charges_start), billed: row.billed === true,
+    charges_start: chargesStart(historyOf.get(Number(row.id)) ?? [], row.situation_date == null ? null : dateText(row.situation_date)),
+    billed: billedIds.has(Number(row.id)),
   }));
+}
+
+/**
+ * The day charges started (§4): the date of the first situation of the latest unbroken run of
+ * situations initiating charges in the history (oldest first); without history, the situation's date.
+ * @example chargesStart([{ situation_date: '2020-01-01', initiates: true }, { situation_date: '2024-03-01', initiates: false }, { situation_date: '2026-05-10', initiates: true }], null) // '2026-05-10'
+ */
+export function chargesStart(history: readonly { situation_date: unknown; initiates: boolean | null }[], fallback: string | null): string | null {
+  let start: string | null = null;
+  for (const entry of history) {
+    if (entry.initiates !== true) start = null;
+    else start ??= dateText(entry.situation_date);
+  }
+  return history.length === 0 ? fallback : start ?? fallback;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/**
+ * Registrations that may be blocked (§4): charged by status and situation, not exempt, no value row
+ * of the year for their range and category; the classification tells which are. A batch after `after`.
+ */
+export async function blockedCandidates(db: Kysely<SpaceDatabase>, context: YearContext, after: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('registrations as r')
+    .innerJoin('situations as s', 's.id', 'r.situation_id')
+    .innerJoin('contribution_ranges as f', 'f.id', 'r.contribution_range_id')
+    .select('r.id')
+    .where('r.id', '>', after)
+    .where((eb) => eb.or([eb('r.status', 'is', null), eb('r.status', 'not in', [2, 4])]))
+    .where('s.initiates_contribution_charges', '=', true)
+    .where((eb) => eb.or([eb('s.interrupts_contribution_charges', 'is', null), eb('s.interrupts_contribution_charges', '=', false)]))
+    .where((eb) => eb.or([eb('f.exempt', 'is', null), eb('f.exempt', '=', false)]))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contribution_values as v').select('v.id')
+      .where('v.debt_type_id', '=', Number(context.debtType.id)).where('v.year', '=', context.year)
+      .whereRef('v.contribution_range_id', '=', 'r.contribution_range_id')
+      .where((eb) => eb.or([eb('v.category_id', 'is', null), eb('v.category_id', '=', eb.ref('r.category_id'))])))))
+    .orderBy('r.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.id));
 }
 
 /** How many registrations the space holds: a commit's total. */

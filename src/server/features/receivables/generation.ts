@@ -7,7 +7,7 @@ import { conflict, invalid, notFound } from '../../core/http/app-error.js';
 import { findRecord } from '../../core/resources/read.js';
 import { billAnnuities, lockYear } from './billing.js';
 import { addToTotals, classify, emptyTotals, type Classified, type RegistrationToClassify, type Totals } from './classification.js';
-import { registrationCount, registrationsToClassify, yearContext, type YearContext } from './generation-read.js';
+import { blockedCandidates, registrationCount, registrationsToClassify, yearContext, type YearContext } from './generation-read.js';
 import { InvalidInput } from './input.js';
 import { MESSAGES, ORIGIN, type PostingContext } from './posting.js';
 import { dateText, revenueSettingOn } from './stored-settings.js';
@@ -54,14 +54,13 @@ export function classifyOn(registration: RegistrationToClassify, context: YearCo
 }
 
 /** Classifies every registration of the space, a batch at a time, into totals. */
-async function classifyAll(db: Kysely<SpaceDatabase>, context: YearContext, until?: (result: Classified, registration: RegistrationToClassify) => boolean): Promise<Totals> {
+async function classifyAll(db: Kysely<SpaceDatabase>, context: YearContext): Promise<Totals> {
   let totals = emptyTotals();
   for (let after = 0; ;) {
     const rows = await registrationsToClassify(db, context, { after, limit: batchRows() });
     if (rows.length === 0) return totals;
     const classified = rows.map((registration) => ({ registration, result: classifyOn(registration, context) }));
     totals = addToTotals(totals, classified);
-    if (until && classified.some(({ registration, result }) => until(result, registration))) return totals;
     after = rows.at(-1)!.id;
   }
 }
@@ -95,12 +94,20 @@ async function commitChecks(context: PostingContext, yc: YearContext, dryRunId: 
     const dry = dryRunId == null ? undefined : await runRow(db, dryRunId);
     if (!dry || dry.kind !== 'dry' || dry.year !== yc.year || dateText(dry.run_date) !== today) throw invalid({ dry_run_id: [GENERATION_MESSAGES.dryRunNeeded(type.denomination, yc.year, today)] });
   }
-  let blocked: RegistrationToClassify | undefined;
-  await classifyAll(db, yc, (result, registration) => {
-    if (result.class === 'blocked') blocked ??= registration;
-    return blocked !== undefined;
-  });
+  const blocked = await firstBlocked(db, yc);
   if (blocked) throw invalid({ year: [MESSAGES.noValue(yc.year, blocked.range, blocked.category)] });
+}
+
+/** The first registration classified blocked, read among the few that may be. */
+async function firstBlocked(db: Kysely<SpaceDatabase>, yc: YearContext): Promise<RegistrationToClassify | undefined> {
+  for (let after = 0; ;) {
+    const ids = await blockedCandidates(db, yc, after, batchRows());
+    if (ids.length === 0) return undefined;
+    const registrations = await registrationsToClassify(db, yc, { ids });
+    const blocked = registrations.find((registration) => classifyOn(registration, yc).class === 'blocked');
+    if (blocked) return blocked;
+    after = ids.at(-1)!;
+  }
 }
 
 const uniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
