@@ -72,7 +72,8 @@ async function bareInserts(pool: pg.Pool, debtTypeId: number, rows: number): Pro
  * Figure 14: the annual generation's commit (docs/RECEIVABLES.md §4) of BENCH_GENERATION_ROWS
  * registrations (100,000) on a fresh PostgreSQL database, the background job followed until done,
  * against 60 s per 100,000 and against the same rows inserted through `pg` in the same run (target
- * ≤ 1.5×); the process's heap sampled during the commit (flat: the job holds a batch at a time).
+ * ≤ 1.5×); the process's heap before, at its peak during (sampled every 100 ms) and after the
+ * commit (flat: the job holds a batch at a time).
  */
 export async function generationFigures(rows: number, log: (line: string) => void): Promise<Row[]> {
   const target = await createBenchDatabase();
@@ -120,10 +121,12 @@ export async function generationFigures(rows: number, log: (line: string) => voi
     }
     const committed = performance.now() - committing;
     clearInterval(sampler);
+    global.gc?.();
+    const heapAfter = process.memoryUsage().heapUsed;
     if (run.state !== 'done') throw new Error(`generation failed: ${run.error_reason}`);
     const billed = Number((await db.selectFrom('control_accounts').select((eb) => eb.fn.countAll().as('n')).where('exercise', '=', 2027).executeTakeFirstOrThrow()).n);
     if (billed !== rows) throw new Error(`generation billed ${billed} of ${rows}`);
-    log(`figure 14: committed in ${seconds(committed)}; heap ${megabytes(heapBefore)} → peak ${megabytes(heapPeak)}`);
+    log(`figure 14: committed in ${seconds(committed)}; heap ${megabytes(heapBefore)} → peak ${megabytes(heapPeak)} → after ${megabytes(heapAfter)}`);
 
     const inserting = performance.now();
     await bareInserts(pool, receivables.ids.annuity, rows);
@@ -135,7 +138,8 @@ export async function generationFigures(rows: number, log: (line: string) => voi
       infoRow('14', `generation: dry run, ${what}`, seconds(dryMs)),
       ratioRow('14', `generation: commit, ${what}`, committed, (COMMIT_SECONDS_PER_100K * rows) / 100_000 * 1000, 1, seconds, 'baseline: the time allowed (60 s per 100,000 registrations)'),
       ratioRow('14', 'generation: commit vs the same rows through pg', committed, bare, TARGET, seconds, 'pg: a transaction per 1,000 registrations, one multi-row insert per table'),
-      infoRow('14', 'generation: heap during the commit (before → peak)', `${megabytes(heapBefore)} → ${megabytes(heapPeak)}`),
+      infoRow('14', 'generation: heap before → peak during → after the commit', `${megabytes(heapBefore)} → ${megabytes(heapPeak)} → ${megabytes(heapAfter)}`, '—', '—',
+        global.gc ? 'before and after collected (--expose-gc)' : 'uncollected: NODE_OPTIONS=--expose-gc collects before and after'),
     ];
   } finally {
     await running?.app.close();
