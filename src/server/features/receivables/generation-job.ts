@@ -56,7 +56,7 @@ export async function commitBatch(db: Kysely<SpaceDatabase>, model: Model, runId
     await lockYear(trx, Number(context.debtType.id), context.year);
     const rows = await registrationsToClassify(trx, context, { after: Number(run.cursor), limit: batchRows() });
     if (rows.length === 0) {
-      await trx.updateTable(TABLE).set({ state: 'done', finished_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', runId).execute();
+      await trx.updateTable(TABLE).set({ state: 'done', total: sql`greatest(total, done)`, finished_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', runId).execute();
       return 'end';
     }
     const classified = rows.map((registration) => ({ registration, result: classifyOn(registration, context) }));
