@@ -10,9 +10,7 @@ import { call, startTestServer, type TestServer } from '../api/support/server.js
 import { DATABASE_KINDS } from '../support/databases.js';
 import { runCommit } from '../../src/server/features/receivables/generation-job.js';
 import { created, type Api } from './api-support.js';
-import { annuities, CLOCK, finished, setUpGeneration, type GenerationSetUp } from './generation-support.js';
-
-process.env.GENERATION_INTERVAL_MS = '50';
+import { annuities, CLOCK, finished, setUpGeneration, withEnv, type GenerationSetUp } from './generation-support.js';
 
 for (const kind of DATABASE_KINDS) describe(`annual generation at once [${kind}]`, () => {
   let server: TestServer;
@@ -20,7 +18,7 @@ for (const kind of DATABASE_KINDS) describe(`annual generation at once [${kind}]
   let setUp: GenerationSetUp;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { clock: CLOCK });
+    server = await withEnv({ GENERATION_INTERVAL_MS: '50' }, () => startTestServer(kind, { clock: CLOCK }));
     api = call(server, server.adminToken);
     setUp = await setUpGeneration(server, api);
     for (let i = 0; i < 12; i++) await setUp.registration({ contribution_range_id: i % 2 ? setUp.registrations.ranges.reduced : setUp.registrations.ranges.full });
@@ -70,13 +68,8 @@ for (const kind of DATABASE_KINDS) describe(`annual generation at once [${kind}]
     const run = await server.db.insertInto('receivable_generations')
       .values({ year: 2029, debt_type_id: setUp.receivables.ids.annuity, kind: 'commit', state: 'running', run_date: '2026-11-20', attempts: 1, heartbeat_at: new Date(), total: registrations })
       .returning('id').executeTakeFirstOrThrow();
-    process.env.GENERATION_BATCH_ROWS = '3';
-    try {
-      const signal = new AbortController().signal;
-      await Promise.all([runCommit(server.db, server.model, Number(run.id), signal), runCommit(server.db, server.model, Number(run.id), signal)]);
-    } finally {
-      delete process.env.GENERATION_BATCH_ROWS;
-    }
+    const signal = new AbortController().signal;
+    await withEnv({ GENERATION_BATCH_ROWS: '3' }, () => Promise.all([runCommit(server.db, server.model, Number(run.id), signal), runCommit(server.db, server.model, Number(run.id), signal)]));
     const done = await finished(api, Number(run.id));
     expect(done).toMatchObject({ state: 'done', done: registrations });
     expect(done.totals.registrations).toBe(registrations);

@@ -101,3 +101,20 @@ export async function finished(api: Api, id: number): Promise<Row> {
   }, { timeout: 60_000, interval: 50 }).toMatch(/^(done|failed)$/);
   return run;
 }
+
+/**
+ * Runs `work` (a server's start: the generation's job reads its interval and stale time as the feature
+ * registers) with variables set, then puts them back, so no other file of the worker sees them.
+ */
+export async function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, vars);
+  try {
+    return await work();
+  } finally {
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}

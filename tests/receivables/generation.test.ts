@@ -12,12 +12,9 @@ import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { commitBatch } from '../../src/server/features/receivables/generation-job.js';
 import { yearContext } from '../../src/server/features/receivables/generation-read.js';
 import { created, type Api } from './api-support.js';
-import { annuities, CLOCK, finished, setUpGeneration, type GenerationSetUp } from './generation-support.js';
+import { annuities, CLOCK, finished, setUpGeneration, withEnv, type GenerationSetUp } from './generation-support.js';
 
 type Row = Record<string, any>;
-
-process.env.GENERATION_STALE_SECONDS = '5';
-process.env.GENERATION_INTERVAL_MS = '100';
 
 for (const kind of FEATURE_DATABASE_KINDS) describe(`annual generation [${kind}]`, () => {
   let server: TestServer;
@@ -25,7 +22,7 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`annual generation [${kind}]
   let setUp: GenerationSetUp;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { clock: CLOCK });
+    server = await withEnv({ GENERATION_STALE_SECONDS: '5', GENERATION_INTERVAL_MS: '100' }, () => startTestServer(kind, { clock: CLOCK }));
     api = call(server, server.adminToken);
     setUp = await setUpGeneration(server, api);
   }, 300_000);
@@ -158,12 +155,8 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`annual generation [${kind}]
     const run = await server.db.insertInto('receivable_generations')
       .values({ year, debt_type_id: setUp.receivables.ids.annuity, kind: 'commit', state: 'running', run_date: '2026-11-20', attempts: 1, heartbeat_at: new Date(), total: registrations })
       .returning('id').executeTakeFirstOrThrow();
-    process.env.GENERATION_BATCH_ROWS = '2';
-    try {
-      expect(await commitBatch(server.db, server.model, Number(run.id), await yearContext(server.db, server.model, year, '2026-11-20'))).toBe('more');
-    } finally {
-      delete process.env.GENERATION_BATCH_ROWS;
-    }
+    const context = await yearContext(server.db, server.model, year, '2026-11-20');
+    expect(await withEnv({ GENERATION_BATCH_ROWS: '2' }, () => commitBatch(server.db, server.model, Number(run.id), context))).toBe('more');
     expect((await annuities(server.db, year)).size).toBe(2);
     await server.db.updateTable('receivable_generations').set({ heartbeat_at: new Date(Date.now() - 3_600_000) }).where('id', '=', run.id).execute();
 
