@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every figure is a ratio against a baseline measured side by side in this run.
- * BENCH_ROWS (default 1,000,000) sets the table size; BENCH_ONLY=1,3 runs some figures only (1–13);
- * BENCH_IMPORT_ROWS (default 50,000) sets the rows of the import's figure (13).
+ * BENCH_ROWS (default 1,000,000) sets the table size; BENCH_ONLY=1,3 runs some figures only (1–14);
+ * BENCH_IMPORT_ROWS (default 50,000) sets the rows of the import's figure (13), BENCH_GENERATION_ROWS
+ * (default 100,000) the registrations of the annual generation's (14).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { formatTable, type Row } from './support/report.js';
 import { browserFigures } from './figures/browser.js';
 import { embeddedFigures } from './figures/embedded.js';
 import { exportFigures } from './figures/exports.js';
+import { generationFigures } from './figures/generation.js';
 import { importFigures } from './figures/imports.js';
 import { personSearchFigures } from './figures/person-search.js';
 import { personWriteFigures } from './figures/person-writes.js';
@@ -39,6 +41,7 @@ async function main() {
       [['11'], () => personWriteFigures(config.rounds, log)],
       [['12'], () => personSearchFigures(config, log)],
       [['13'], () => importFigures(Number(process.env.BENCH_IMPORT_ROWS ?? 50_000), log)],
+      [['14'], () => generationFigures(Number(process.env.BENCH_GENERATION_ROWS ?? 100_000), log)],
     ];
     for (const [figures, run] of groups) {
       if (!figures.some((f) => config.only.has(f))) continue;

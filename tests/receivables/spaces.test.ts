@@ -1,7 +1,8 @@
 /**
  * Control accounts across spaces (PostgreSQL spaces of a PostgreSQL platform, docs/TESTING.md): another
  * space's administrator can neither confirm nor cancel a space's posting nor read its balance nor its
- * party's balance or regularity (404, nothing changed), nor post on its party or debt type (422 on the field).
+ * party's balance or regularity (404, nothing changed), nor post on its party or debt type (422 on the
+ * field); nor read its annual generation's runs (404), its own dry run seeing none of the space's registrations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
@@ -49,6 +50,11 @@ for (const kind of FEATURE_SPACE_KINDS) describe(`control accounts in two spaces
     const posted = await inB('POST', '/api/control_account/lancamento', { party_id: setUp.registration.party_id, debt_type_id: tax, exercise: 2026, principal: '10.00', due_date: '2026-12-10' });
     expect(posted.status).toBe(422);
     expect(Object.keys(posted.body.errors).sort()).toEqual(['debt_type_id', 'party_id']);
+
+    const dry = await created(inA, '/api/control_account/geracao/simulacao', { year: 2026 });
+    expect(dry.totals.registrations).toBeGreaterThan(0);
+    expect((await inB('GET', `/api/control_account/geracao/${dry.id}`)).status).toBe(404);
+    expect(await inB('POST', '/api/control_account/geracao/simulacao', { year: 2026 })).toMatchObject({ status: 422, body: { errors: { year: ['Não há contribuição corrente na configuração de arrecadação em vigor em 01/01/2026.'] } } });
 
     const kept = await inA('GET', `/api/control_account/${account.id}`);
     expect(kept.body.data).toMatchObject({ status: 6, principal: '65.00' });

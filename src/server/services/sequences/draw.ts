@@ -192,3 +192,39 @@ function toDrawn(row: DrawRow, options: DrawOptions): DrawnNumber {
   }
   return { ...values, formatted_number: formatNumber(row.formatting, values) };
 }
+
+/**
+ * `count` numbers of one sequence inside the caller's transaction, in order: one statement for a
+ * sequence without a book (the counter moves `count` steps at once; the year and the restart as a
+ * single draw's), else `count` single draws. A rollback gives them all back, as a draw's.
+ * @example await drawNumbers(trx, sequenceId, 1000, { date: '2026-11-29', field: 'year' }) // 1000 numbers, the first one after the counter
+ */
+export async function drawNumbers(db: Kysely<SpaceDatabase>, sequenceId: number, count: number, options: DrawOptions = {}): Promise<DrawnNumber[]> {
+  if (count <= 0) return [];
+  if (!db.isTransaction) throw new Error('drawNumbers runs inside the caller\'s transaction.');
+  const automatic = options.automatic ?? true;
+  const year = calendarYear(options.date ?? new Date());
+  if (year === null) throw invalid({ date: [DATE_MESSAGE] });
+  const row = (await execute(db, CompiledQuery.raw(BLOCK_TEXT, [year, sequenceId, count, automatic]))) as (DrawRow & { increment: number }) | undefined;
+  if (!row) {
+    const book = await db.selectFrom('sequences').select('has_book').where('id', '=', sequenceId).executeTakeFirst();
+    if (book?.has_book) {
+      const drawn: DrawnNumber[] = [];
+      for (let i = 0; i < count; i++) drawn.push(await drawNumber(db, sequenceId, options));
+      return drawn;
+    }
+    throw await refusal(db, sequenceId, automatic, options.field ?? 'number');
+  }
+  const first = Number(row.number) - (count - 1) * Number(row.increment);
+  return Array.from({ length: count }, (_, i) => toDrawn({ ...row, number: first + i * Number(row.increment), last_drawn_book: null, last_drawn_leaf: null, last_drawn_order: null }, options));
+}
+
+/** The block draw: the first number as a single draw takes it, the counter left on the last (past the largest integer, 22003). */
+const BLOCK_NEXT = 'case when (annual_restart and last_draw_year is not null and $1::int > last_draw_year) or number < start then start else number + increment end';
+const BLOCK_TEXT = `update sequences set
+  number = ${BLOCK_NEXT} + ($3::int - 1) * increment,
+  last_drawn_number = ${BLOCK_NEXT} + ($3::int - 1) * increment,
+  last_draw_year = greatest(last_draw_year, $1::int),
+  updated_at = greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', updated_at) + interval '1 millisecond')
+where id = $2 and not inactivated and (auto_numbering or not $4::boolean) and not has_book
+returning name, formatting, number, case when annual_restart then last_draw_year else $1::int end as year, increment`;

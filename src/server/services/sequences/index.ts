@@ -3,7 +3,7 @@
  * (docs/SEQUENCES.md). `drawNumber` inside a consumer's write; the mask language; the sequences'
  * own write rules; the preview and draw-by-hand routes.
  */
-export { drawNumber, type DrawnNumber, type DrawOptions } from './draw.js';
+export { drawNumber, drawNumbers, type DrawnNumber, type DrawOptions } from './draw.js';
 export { formatNumber, maskProblem, parseMask, MaskError, type MaskValues } from './mask.js';
 export { sequenceRules } from './rules.js';
 export { sequenceRoutes } from './routes.js';
