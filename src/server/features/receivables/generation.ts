@@ -11,7 +11,7 @@ import { refuseConsolidated } from './consolidation.js';
 import { blockedCandidates, registrationCount, registrationsToClassify, yearContext, type YearContext } from './generation-read.js';
 import { InvalidInput } from './input.js';
 import { MESSAGES, ORIGIN, type PostingContext } from './posting.js';
-import { dateText, revenueSettingOn } from './stored-settings.js';
+import { dateText } from './stored-settings.js';
 
 /**
  * The annual generation's requests (docs/RECEIVABLES.md §4): the dry run of a year (every registration
