@@ -4,7 +4,8 @@
  * forfeit from another configuration), an agreement type with its global configuration and one
  * specific to a company, a document attached to it, and a revenue setting using them, which the
  * revenue settings' list then answers, and shows above its rows, as the one in force today; the
- * control accounts of the demo seed listed read only, one shown with the accounts related to it.
+ * control accounts of the demo seed listed read only, one shown with the accounts related to it and
+ * cancelled on its view.
  */
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../e2e/support/admin-api';
@@ -203,5 +204,21 @@ describe('debt types, agreement types and the revenue setting in the browser', (
     await balance.getByRole('button', { name: 'Calcular saldo' }).click();
     await balance.getByRole('row', { name: 'Total R$ 1.155,33' }).waitFor();
     expect(await page().getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+  });
+
+  it('cancels the open account with its reason, refused without one, and offers it no more', async () => {
+    const balanceRegion = () => page().getByRole('region', { name: 'Saldo em uma data' });
+    await balanceRegion().getByRole('button', { name: 'Cancelar conta' }).click();
+    const dialog = page().getByRole('dialog', { name: /Cancelar a conta ACO-000001\/2026/ });
+    await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+    await dialog.getByText('Informe o motivo do cancelamento.').waitFor();
+    expect(await dialog.getByLabel('Motivo do cancelamento').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('Motivo do cancelamento').fill('Acordo lançado em duplicidade');
+    await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page().getByText('Cancelada', { exact: true }).first().waitFor();
+    await expect.poll(() => balanceRegion().getByRole('button', { name: 'Cancelar conta' }).count()).toBe(0);
+    const id = new URL(page().url()).pathname.split('/')[2];
+    expect((await api('GET', `/api/control_account/${id}`)).data).toMatchObject({ status: 3, cancellation_reason: 'Acordo lançado em duplicidade' });
   });
 });

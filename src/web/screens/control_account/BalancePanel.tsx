@@ -8,6 +8,7 @@ import { councilDate } from '../../../shared/council-clock';
 import { formatCents } from '../../../shared/decimals';
 import { failureOf } from '../../pages/bare/failure';
 import { http } from '../../services';
+import { CancelAccountButton } from './CancelAccountButton';
 
 interface Balance {
   days_late: number;
@@ -18,7 +19,8 @@ interface Balance {
 /**
  * 'Saldo em' a chosen date on a control account's view (docs/RECEIVABLES.md §9): the lines as the
  * revenue setting's totalisation groups them and the total, from `GET /api/control_account/{id}/saldo`;
- * and 'Confirmar lançamento' on an account awaiting confirmation, to whoever may post.
+ * 'Confirmar lançamento' on an account awaiting confirmation, to whoever may post; 'Cancelar conta'
+ * (./CancelAccountButton.tsx).
  */
 export function BalancePanel() {
   const record = useRecordContext();
@@ -63,6 +65,7 @@ export function BalancePanel() {
           Confirmar lançamento
         </Button>
       )}
+      <CancelAccountButton />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <DateTextField label="Saldo em" value={date} onChange={setDate} size="small" slotProps={{ inputLabel: { shrink: true } }} />
         <Button variant="outlined" disabled={busy || !date} onClick={() => void calculate()}>
