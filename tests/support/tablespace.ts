@@ -1,5 +1,4 @@
 import { chownSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type pg from 'pg';
 
 /**
@@ -56,5 +55,5 @@ function mayPlace(client: pg.Client): boolean {
 
 async function dataDirectory(client: pg.Client): Promise<string> {
   const { rows } = await client.query<{ data_directory: string }>('show data_directory');
-  return join(rows[0].data_directory);
+  return rows[0].data_directory;
 }
