@@ -58,28 +58,6 @@ export const commonComponents: Doc = {
   },
   schemas: {
     Message: message,
-    RecordVersion: {
-      type: 'object',
-      description: 'Uma linha do histórico de um registro, com os campos que mudou lidos como uma pessoa os lê.',
-      properties: {
-        id: { type: 'integer' },
-        event: { type: 'string', description: '`created`, `updated`, `restored`, `deleted` ou um evento do módulo.' },
-        event_label: { type: 'string', description: 'O nome do evento, como a auditoria o mostra.' },
-        created_at: { type: 'string', format: 'date-time' },
-        user_name: { type: ['string', 'null'] },
-        user_email: { type: ['string', 'null'] },
-        changes: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { field: { type: 'string' }, label: { type: 'string' }, before: { type: 'string' }, after: { type: 'string' } },
-            required: ['field', 'label', 'before', 'after'],
-          },
-        },
-        restorable: { type: 'boolean', description: 'Se o registro pode voltar a como esta linha o deixou.' },
-      },
-      required: ['id', 'event', 'event_label', 'created_at', 'user_name', 'user_email', 'changes', 'restorable'],
-    },
     ValidationError: {
       type: 'object',
       properties: {
@@ -112,19 +90,6 @@ export const commonComponents: Doc = {
         last_login: { type: ['string', 'null'] }, current_login: { type: ['string', 'null'] }, updated_at: { type: 'string' },
       },
     },
-    Parameter: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' }, label: { type: 'string' }, type: { type: 'string' }, value: {}, defaultValue: {},
-        useDefault: { type: 'boolean' }, minimum: { type: ['number', 'null'] }, maximum: { type: ['number', 'null'] },
-      },
-    },
-    Parameters: {
-      type: 'object',
-      properties: { front: { type: 'array', items: ref('schemas', 'Parameter') }, back: { type: 'array', items: ref('schemas', 'Parameter') } },
-      required: ['front', 'back'],
-    },
-    ParameterChange: { type: 'object', properties: { name: { type: 'string' }, value: {}, useDefault: { type: 'boolean' } }, required: ['name'] },
   },
   responses: {
     BadRequest: json('Requisição malformada.', ref('schemas', 'Message')),

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
+import { withContractComponents } from '../../src/server/core/http/openapi.js';
 import { GENERAL_AREA, splitByArea } from '../../src/server/core/http/openapi-areas.js';
 import { isSpaceless } from '../../src/server/core/http/space.js';
 import { ROOT } from './support/server.js';
 
 type Doc = Record<string, any>;
-const whole = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as Doc;
+// The document as served: the generated one with the contracts' named schemas.
+const whole = withContractComponents(JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as Doc);
 const model = loadModel(ROOT);
 const operations = (document: Doc) =>
   Object.entries<Doc>(document.paths).flatMap(([path, item]) => Object.keys(item).filter((key) => key !== 'parameters').map((method) => `${method.toUpperCase()} ${path}`));

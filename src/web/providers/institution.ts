@@ -1,31 +1,12 @@
+import type { InstitutionSaved, InstitutionSettings } from '../../shared/contracts/institution';
 import type { HttpClient } from '../http/client';
 
-export interface NamedParty {
-  id: number;
-  name: string;
-}
-
-/** The institution's settings as `GET /api/instituicao` answers them (ids null until first saved). */
-export interface InstitutionSettings {
-  institution_id: number | null;
-  institution: NamedParty | null;
-  president_id: number | null;
-  president: NamedParty | null;
-  update_job_relations: boolean;
-  updated_at: string | null;
-}
+export type { InstitutionSaved, InstitutionSettings };
 
 export interface InstitutionChange {
   institution_id: number | null;
   president_id: number | null;
   update_job_relations: boolean;
-}
-
-/** What a save answers: the settings, how many work relations moved to the new institution, the message. */
-export interface InstitutionSaved {
-  data: InstitutionSettings;
-  moved_work_relations: number;
-  message: string;
 }
 
 /** The data provider's methods for the institution's settings (the shell adds them to its data provider). */

@@ -1,5 +1,6 @@
 import type { HttpClient } from '../http/client';
 import type { SavedView, SavedViews } from '@kit/list/savedViews';
+import type { ShareableRole } from '../../shared/contracts/saved-views';
 
 /** A list's saved views (docs/API.md 'Saved views'). */
 export function savedViews(http: HttpClient): SavedViews {
@@ -9,7 +10,7 @@ export function savedViews(http: HttpClient): SavedViews {
       return json.data;
     },
     async shareableRoles() {
-      const { json } = await http<{ data: { id: number; name: string }[] }>({ path: '/api/saved_views/roles' });
+      const { json } = await http<{ data: ShareableRole[] }>({ path: '/api/saved_views/roles' });
       return json.data;
     },
     async saveView(view) {

@@ -4,15 +4,21 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../../language/index.js';
+import { contractComponents } from '../../../shared/contracts/components.js';
 import { notFound } from './app-error.js';
 import { documentAreas, splitByArea } from './openapi-areas.js';
 import { contractPaths } from './route-contracts.js';
 
-/** The generated OpenAPI document, or an empty one until the generator has written it. */
+/** The generated OpenAPI document (or an empty one until the generator has written it), with the contracts' named schemas. */
 function readDocument(root: string, version: string): Record<string, unknown> {
   const path = join(root, 'generated', 'openapi.json');
-  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8'));
-  return { openapi: '3.1.0', info: { title: 'API do back office', version }, paths: {} };
+  return withContractComponents(existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : { openapi: '3.1.0', info: { title: 'API do back office', version }, paths: {} });
+}
+
+/** The document with the named schemas the routes' contracts define (src/shared/contracts/components.ts). */
+export function withContractComponents<D extends { components?: { schemas?: object } }>(document: D): D {
+  const components = document.components ?? {};
+  return { ...document, components: { ...components, schemas: { ...components.schemas, ...contractComponents } } };
 }
 
 /**

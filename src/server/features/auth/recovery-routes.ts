@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { objectBody } from '../../core/http/body.js';
-import { dataAnswer, messageAnswer, pathOf, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, messageAnswer, pathOf, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { spaceOf } from '../../core/http/space.js';
 import { createMailer } from '../../core/mail/mailer.js';

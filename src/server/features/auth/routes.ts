@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Model } from '../../../../language/index.js';
 import { AppError, invalid, MESSAGES } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
-import { anyObject, dataAnswer, messageAnswer, recordOf, text } from '../../core/http/contract-schemas.js';
+import { anyObject, dataAnswer, messageAnswer, recordOf, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes, RouteContract } from '../../core/http/route-contracts.js';
 import { spaceOf, type RequestSpace } from '../../core/http/space.js';
 import { sessionOf } from '../../core/http/session.js';

@@ -7,7 +7,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dataAnswer, date, nullableText, pathOf, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, date, nullableText, pathOf, text } from '../../../shared/contracts/parts.js';
 import type { RouteContract } from '../../core/http/route-contracts.js';
 import { spaceOf } from '../../core/http/space.js';
 import { CERTIFICATE_NOT_FOUND, publicStatement, type PublicStatement } from './certificates.js';

@@ -11,7 +11,7 @@ import type { PlatformDatabase, SpaceDatabase } from '../../../../generated/data
 import type { Model } from '../../../../language/index.js';
 import { notFound } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
-import { dataAnswer, dataMessageAnswer, date, idParams, integer, moment, nullableText, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, dataMessageAnswer, date, idParams, integer, moment, nullableText, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';

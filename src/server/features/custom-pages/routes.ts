@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { dataAnswer, integer, moment, pathOf, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, integer, moment, pathOf, text } from '../../../shared/contracts/parts.js';
 import { notFound } from '../../core/http/app-error.js';
 import { sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';

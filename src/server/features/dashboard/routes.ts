@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MENU_AREAS, type Entity, type Model } from '../../../../language/index.js';
 import { dynamic } from '../../core/db/dynamic.js';
-import { anyObject, dataAnswer } from '../../core/http/contract-schemas.js';
+import { anyObject, dataAnswer } from '../../../shared/contracts/parts.js';
 import { allows, sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
 import { inPlatformSpace, isOperator } from '../platform/access.js';

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import { notFound } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
-import { boolean, dataAnswer, dataMessageAnswer, date, idParams, integer, moment as dateTime, nullableInteger, nullableText, text } from '../../core/http/contract-schemas.js';
+import { boolean, dataAnswer, dataMessageAnswer, date, idParams, integer, moment as dateTime, nullableInteger, nullableText, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes, RouteContract } from '../../core/http/route-contracts.js';
 import { requireAny, sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';

@@ -19,7 +19,7 @@ import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Entity, Model } from '../../../../language/index.js';
 import { dynamic, type DynamicDatabase } from '../../core/db/dynamic.js';
 import { AppError, badRequest, notFound } from '../../core/http/app-error.js';
-import { anyObject, boolean, idParams, integer } from '../../core/http/contract-schemas.js';
+import { anyObject, boolean, idParams, integer } from '../../../shared/contracts/parts.js';
 import type { RouteContract } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { dropRecordFiles } from '../../core/resources/files.js';

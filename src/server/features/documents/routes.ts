@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../../language/index.js';
 import { notFound } from '../../core/http/app-error.js';
-import { anyObject, dataAnswer, idParams, recordOf } from '../../core/http/contract-schemas.js';
+import { anyObject, dataAnswer, idParams, recordOf } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { safeFileName } from '../../core/resources/file-content.js';

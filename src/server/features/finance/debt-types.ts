@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../../language/index.js';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import { invalid } from '../../core/http/app-error.js';
-import { dataAnswer, integer, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, integer, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { listCombos, type ComboAnswer } from '../../core/resources/combos.js';

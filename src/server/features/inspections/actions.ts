@@ -18,7 +18,7 @@ import type { Model } from '../../../../language/index.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { conflict, invalid, notFound } from '../../core/http/app-error.js';
 import { bodyText, objectBody } from '../../core/http/body.js';
-import { anyObject, boolean, dataAnswer, dataMessageAnswer, idParams, nullableInteger } from '../../core/http/contract-schemas.js';
+import { anyObject, boolean, dataAnswer, dataMessageAnswer, idParams, nullableInteger } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { sessionOf } from '../../core/http/session.js';
 import { PARTY_TYPE_CODES } from '../../../shared/party-types.js';

@@ -15,7 +15,7 @@ import { recordAudit } from '../../core/audit/record.js';
 import { isCalendarDate } from '../../services/holidays/calendar.js';
 import { conflict, invalid, notFound } from '../../core/http/app-error.js';
 import { bodyText, objectBody } from '../../core/http/body.js';
-import { anyObject, dataMessageAnswer } from '../../core/http/contract-schemas.js';
+import { anyObject, dataMessageAnswer } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { today } from '../registrations/calendar.js';
 import { operationAccess } from '../../core/resources/access.js';

@@ -19,7 +19,7 @@ import { deadlineRow, STATUS } from '../deadlines/read.js';
 import { isCalendarDate } from '../../services/holidays/calendar.js';
 import { conflict, invalid, notFound, type FieldErrors } from '../../core/http/app-error.js';
 import { bodyText, objectBody } from '../../core/http/body.js';
-import { boolean, date, dataMessageAnswer, idParams, integer, nullableText, text } from '../../core/http/contract-schemas.js';
+import { boolean, date, dataMessageAnswer, idParams, integer, nullableText, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import type { ModuleHooks } from '../../core/resources/hooks.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { objectBody } from '../../core/http/body.js';
-import { dataAnswer, integer, text } from '../../core/http/contract-schemas.js';
+import { institutionSaved, institutionSettings } from '../../../shared/contracts/institution.js';
+import { dataAnswer } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { requireAny, sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
@@ -12,21 +13,11 @@ export const INSTITUTION_UPDATE = 'institution.update';
 
 export const INSTITUTION_SAVED = 'Configurações da instituição salvas.';
 
-const party = { type: ['object', 'null'], properties: { id: integer, name: text }, required: ['id', 'name'], additionalProperties: false } as const;
-const settings = {
-  type: 'object',
-  properties: {
-    institution_id: { type: ['integer', 'null'] }, institution: party, president_id: { type: ['integer', 'null'] }, president: party,
-    update_job_relations: { type: 'boolean' }, updated_at: { type: ['string', 'null'], format: 'date-time' },
-  },
-  required: ['institution_id', 'institution', 'president_id', 'president', 'update_job_relations', 'updated_at'],
-  additionalProperties: false,
-} as const;
 const contracts = {
   read: {
     tags: ['partes'],
     summary: 'As configurações da instituição: a instituição (empregador padrão dos vínculos empregatícios) e o presidente, cada um com id e nome; ids nulos até a primeira gravação (qualquer usuário autenticado)',
-    response: { 200: dataAnswer('As configurações (`ETag`: a versão)', settings) },
+    response: { 200: dataAnswer('As configurações (`ETag`: a versão)', institutionSettings) },
     errors: ['401'],
   },
   save: {
@@ -42,7 +33,7 @@ const contracts = {
       },
     },
     response: {
-      200: { description: 'As configurações salvas e quantos vínculos foram transferidos', type: 'object', properties: { data: settings, moved_work_relations: integer, message: text }, required: ['data', 'moved_work_relations', 'message'] },
+      200: institutionSaved,
     },
     errors: ['401', '403', '409', '422'],
   },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { dynamic } from '../../core/db/dynamic.js';
 import type { SpaceDatabase } from '../../../../generated/database.js';
+import type { StoredInstitutionSettings as InstitutionSettings } from '../../../shared/contracts/institution.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { checkVersion, lockCurrentRow, nextVersion, type ExpectedVersion } from '../../core/resources/versions.js';
 import { checkParties, readChange } from './input.js';
@@ -12,20 +13,7 @@ import './tables.js';
 export const INSTITUTION_AUDIT_MODULE = 'instituicao';
 const ROW_ID = 1;
 
-export interface NamedParty {
-  id: number;
-  name: string;
-}
-
-/** The institution's settings as `GET /api/instituicao` answers them (ids null until first set). */
-export interface InstitutionSettings {
-  institution_id: number | null;
-  institution: NamedParty | null;
-  president_id: number | null;
-  president: NamedParty | null;
-  update_job_relations: boolean;
-  updated_at: Date | null;
-}
+type NamedParty = NonNullable<InstitutionSettings['institution']>;
 
 const named = (id: number | null, name: string | null): NamedParty | null => (id === null ? null : { id: Number(id), name: name ?? '' });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../../language/index.js';
-import { dataAnswer, idParams, integer, recordOf } from '../../core/http/contract-schemas.js';
+import { dataAnswer, idParams, integer, recordOf } from '../../../shared/contracts/parts.js';
 import { requirePlatformPermission } from '../platform/access.js';
 import { platformOf } from '../platform/platform-db.js';
 import { parseId } from '../../core/resources/read.js';

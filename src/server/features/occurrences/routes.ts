@@ -18,7 +18,7 @@ import type { Model } from '../../../../language/index.js';
 import { dynamic } from '../../core/db/dynamic.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { notFound } from '../../core/http/app-error.js';
-import { anyObject, boolean, dataAnswer, idParams, integer, messageAnswer, nullableInteger, pathOf, text } from '../../core/http/contract-schemas.js';
+import { anyObject, boolean, dataAnswer, idParams, integer, messageAnswer, nullableInteger, pathOf, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';

@@ -1,2 +1,2 @@
-export { frontParameters, integerParameter, listParameters, parameterValue, updateParameters, type Parameter } from './store.js';
+export { frontParameters, integerParameter, listParameters, parameterValue, updateParameters } from './store.js';
 export { parameterRoutes } from './routes.js';

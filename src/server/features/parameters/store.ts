@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
+import type { Parameter } from '../../../shared/contracts/parameters.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { addError, invalid, type FieldErrors } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
@@ -7,18 +8,6 @@ import type { ParametersTable } from './tables.js';
 import { checkValue } from './types.js';
 
 export type ParameterScope = 'front' | 'back';
-
-/** A parameter as the parameters screen shows it (the specification's names). */
-export interface Parameter {
-  name: string;
-  label: string;
-  type: string;
-  value: string | null;
-  defaultValue: string | null;
-  useDefault: boolean;
-  minimum: number | null;
-  maximum: number | null;
-}
 
 const asParameter = (row: Selectable<ParametersTable>): Parameter => ({
   name: row.name, label: row.label, type: row.type, value: row.value, defaultValue: row.default_value,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dynamic } from '../../core/db/dynamic.js';
 import type { Entity } from '../../../../language/index.js';
-import { anyObject, dataAnswer, integer, text } from '../../core/http/contract-schemas.js';
+import { anyObject, dataAnswer, integer, text } from '../../../shared/contracts/parts.js';
 import { sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
 import { findRecord } from '../../core/resources/read.js';

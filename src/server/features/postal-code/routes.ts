@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PostalCodeSettings } from '../../core/config.js';
-import { dataAnswer, nullableInteger, nullableText, pathOf, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, nullableInteger, nullableText, pathOf, text } from '../../../shared/contracts/parts.js';
 import { sessionOf } from '../../core/http/session.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { spaceOf } from '../../core/http/space.js';

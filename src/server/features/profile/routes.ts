@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../core/http/session.js';
 import { objectBody } from '../../core/http/body.js';
-import { dataAnswer, dataMessageAnswer, recordOf } from '../../core/http/contract-schemas.js';
+import { dataAnswer, dataMessageAnswer, recordOf } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { spaceOf } from '../../core/http/space.js';
 import { entityTag, expectedVersion } from '../../core/resources/versions.js';

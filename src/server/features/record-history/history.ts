@@ -5,33 +5,12 @@ import { dynamic, type DynamicDatabase } from '../../core/db/dynamic.js';
 import { recordHistory } from '../../core/audit/index.js';
 import { AppError, badRequest, invalid, notFound } from '../../core/http/app-error.js';
 import { findRecord, updateRecord, type WriteContext } from '../../core/resources/index.js';
+import type { StoredRecordVersion as RecordVersion } from '../../../shared/contracts/record-history.js';
 import { exportText, referenceNamer, type ExportColumn } from '../../core/resources/export-values.js';
 import { versionOf } from '../../core/resources/versions.js';
 import { CHANGE_EVENTS, changedFields, restoreBody, stateAfter, type AuditRow } from './versions.js';
 
 type Row = Record<string, unknown>;
-
-/** One field a version changed, as a person reads it. */
-export interface FieldChange {
-  field: string;
-  label: string;
-  before: string;
-  after: string;
-}
-
-/** One row of a record's history, with its changes read field by field. */
-export interface RecordVersion {
-  id: number;
-  event: string;
-  /** The event's pt-BR name, as the audit log's screen names it. */
-  event_label: string;
-  created_at: unknown;
-  user_name: string | null;
-  user_email: string | null;
-  changes: FieldChange[];
-  /** Whether 'Restaurar' may bring the record back to how this row left it. */
-  restorable: boolean;
-}
 
 const VERSION_NOT_FOUND = 'Versão não encontrada.';
 const ALREADY_SO = 'O registro já está como nesta versão.';
@@ -56,7 +35,7 @@ export async function recordVersions(
   db: Kysely<SpaceDatabase>, model: Model, entity: Entity, id: number, options: { mayUpdate: boolean; dbOf: (referenced: Entity) => DynamicDatabase },
 ): Promise<RecordVersion[]> {
   const current = await findRecord(dynamic(db), entity, id);
-  const trail = (await recordHistory(db, entity.module, id)) as (AuditRow & Row)[];
+  const trail = (await recordHistory(db, entity.module, id)) as (AuditRow & Row & { created_at: Date | string })[];
   const fields = new Map(entity.fields.map((f) => [f.name, f]));
   const columns: ExportColumn[] = entity.fields.map((field) => ({ field, header: field.label }));
   const namesOf = referenceNamer(model, options.dbOf, columns);

@@ -22,7 +22,7 @@ import { findByTaxId, TAX_ID_LOOK_UPS } from '../../services/parties/routes.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { parseId } from '../../core/resources/read.js';
 import { nextSituationsOf, situationsOf } from './history.js';
-import { anyObject, boolean, dataAnswer, idParams, integer, pathOf, text } from '../../core/http/contract-schemas.js';
+import { anyObject, boolean, dataAnswer, idParams, integer, pathOf, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 
 export const REGISTRATION_NOT_FOUND = 'Inscrição não encontrada.';

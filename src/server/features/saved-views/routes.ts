@@ -12,7 +12,8 @@ import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { invalid, notFound } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
-import { dataAnswer, dataMessageAnswer, idParams, integer, messageAnswer, nullableInteger, nullableText, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, dataMessageAnswer, idParams, messageAnswer } from '../../../shared/contracts/parts.js';
+import { savedView, shareableRole } from '../../../shared/contracts/saved-views.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { allows, sessionOf } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
@@ -24,22 +25,6 @@ const UNKNOWN_MODULE = 'Lista não encontrada.';
 
 
 const tags = ['saved_views'];
-const state = {
-  type: 'object',
-  properties: {
-    filter: { type: 'object', description: 'Os filtros da lista, como `filter` os recebe (`q` inclusive).' },
-    sort: { type: ['object', 'null'], properties: { field: text, order: { enum: ['ASC', 'DESC'] } }, additionalProperties: false },
-    hidden_columns: { type: 'array', items: text },
-    per_page: { type: ['integer', 'null'], minimum: 1, maximum: 500 },
-  },
-  additionalProperties: false,
-} as const;
-const view = {
-  type: 'object',
-  properties: { id: integer, module: text, name: text, role_id: nullableInteger, role_name: nullableText, mine: { type: 'boolean' }, state },
-  required: ['id', 'module', 'name', 'role_id', 'role_name', 'mine', 'state'],
-  additionalProperties: false,
-} as const;
 // The views' rules read the body and answer each refusal on its field, in their own words.
 const body = {
   type: 'object',
@@ -51,17 +36,17 @@ const body = {
 const contracts = {
   roles: {
     tags, summary: 'Os papéis com que a pessoa pode compartilhar uma visão: os seus (todos, para um administrador)',
-    response: { 200: dataAnswer('Os papéis', { type: 'array', items: { type: 'object', properties: { id: integer, name: text }, required: ['id', 'name'] } }) },
+    response: { 200: dataAnswer('Os papéis', { type: 'array', items: shareableRole }) },
     errors: ['401'],
   },
   list: {
     tags, summary: 'As visões salvas de uma lista: as suas e as compartilhadas com um papel seu',
     querystring: { type: 'object', properties: { module: { type: 'string', description: 'O módulo da lista.' } } },
-    response: { 200: dataAnswer('As visões', { type: 'array', items: view }) },
+    response: { 200: dataAnswer('As visões', { type: 'array', items: savedView }) },
     errors: ['401', '403', '404'],
   },
-  create: { tags, summary: 'Salva uma visão da lista', body, response: { 201: dataMessageAnswer('A visão', view) }, errors: ['400', '401', '403', '422'] },
-  update: { tags, summary: 'Altera uma visão sua', params: idParams, body, response: { 200: dataMessageAnswer('A visão', view) }, errors: ['400', '401', '403', '404', '422'] },
+  create: { tags, summary: 'Salva uma visão da lista', body, response: { 201: dataMessageAnswer('A visão', savedView) }, errors: ['400', '401', '403', '422'] },
+  update: { tags, summary: 'Altera uma visão sua', params: idParams, body, response: { 200: dataMessageAnswer('A visão', savedView) }, errors: ['400', '401', '403', '404', '422'] },
   remove: { tags, summary: 'Exclui uma visão sua', params: idParams, response: { 200: messageAnswer('Excluída') }, errors: ['401', '403', '404'] },
 } as const;
 

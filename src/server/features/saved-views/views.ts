@@ -2,28 +2,9 @@ import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Entity } from '../../../../language/index.js';
 import { addError, AppError, invalid, notFound, type FieldErrors } from '../../core/http/app-error.js';
+import type { SavedView, ViewState } from '../../../shared/contracts/saved-views.js';
 
 type Row = Record<string, unknown>;
-
-/** What a view brings back to a list. */
-export interface ViewState {
-  filter: Record<string, unknown>;
-  sort: { field: string; order: 'ASC' | 'DESC' } | null;
-  hidden_columns: string[];
-  per_page: number | null;
-}
-
-/** A saved view as the API answers it. */
-export interface SavedView {
-  id: number;
-  module: string;
-  name: string;
-  role_id: number | null;
-  role_name: string | null;
-  /** Whether the caller made it (and so may change or delete it). */
-  mine: boolean;
-  state: ViewState;
-}
 
 /** Who asks: the user, and the roles they hold in the space. */
 export interface Viewer {

@@ -2,7 +2,7 @@
  * The shapes the workflows' routes answer (run-routes.ts, system-action-links.ts; docs/WORKFLOWS.md,
  * docs/API.md 'Workflow runs', 'System actions'), shared by their contracts.
  */
-import { boolean, integer, nullableInteger, nullableText, text } from '../../core/http/contract-schemas.js';
+import { boolean, integer, nullableInteger, nullableText, text } from '../../../shared/contracts/parts.js';
 
 const nullableDate = { type: ['string', 'null'], format: 'date' } as const;
 const nullableMoment = { type: ['string', 'null'], format: 'date-time' } as const;

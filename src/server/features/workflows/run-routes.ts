@@ -10,7 +10,7 @@ import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { AppError, invalid, MESSAGES } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
-import { dataAnswer, dataMessageAnswer, integer, nullableText, pathOf, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, dataMessageAnswer, integer, nullableText, pathOf, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes, RouteContract } from '../../core/http/route-contracts.js';
 import { sessionOf } from '../../core/http/session.js';
 import { parseId } from '../../core/resources/read.js';

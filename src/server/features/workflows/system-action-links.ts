@@ -18,7 +18,7 @@ import { dynamic } from '../../core/db/dynamic.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { AppError, conflict, invalid, MESSAGES } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
-import { dataAnswer, dataMessageAnswer, integer, nullableText, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, dataMessageAnswer, integer, nullableText, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes, RouteContract } from '../../core/http/route-contracts.js';
 import { sessionOf } from '../../core/http/session.js';
 import type { BodyAttachment } from '../../core/resources/hooks.js';

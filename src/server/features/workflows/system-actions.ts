@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Entity, MenuArea, Model } from '../../../../language/index.js';
-import { dataAnswer, nullableText, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, nullableText, text } from '../../../shared/contracts/parts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 

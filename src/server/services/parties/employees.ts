@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { notFound } from '../../core/http/app-error.js';
-import { dataAnswer, date, integer, nullableText, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, date, integer, nullableText, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { parseId } from '../../core/resources/read.js';

@@ -10,7 +10,7 @@ import type { Entity, Model } from '../../../../language/index.js';
 import { canonicalTaxId, isCnpj, isCpf, VALIDATOR_MESSAGES } from '../../../shared/validators.js';
 import type { DynamicDatabase } from '../../core/db/dynamic.js';
 import { invalid, notFound } from '../../core/http/app-error.js';
-import { dataAnswer, pathOf, recordOf } from '../../core/http/contract-schemas.js';
+import { dataAnswer, pathOf, recordOf } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { findRecord } from '../../core/resources/read.js';

@@ -1,20 +1,11 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import { AppError, conflict, invalid, notFound } from '../../core/http/app-error.js';
+import type { DrawnNumber } from '../../../shared/contracts/sequences.js';
 import { formatNumber, maskProblem } from './mask.js';
-import { calendarDay, calendarYear } from './year.js';
 
-/** A number taken from a sequence: what a consumer stores with its record. */
-export interface DrawnNumber {
-  number: number;
-  formatted_number: string;
-  /** The year the number belongs to (annual restart, `{ano}`). */
-  year: number;
-  /** The position in the book, for a sequence with has_book; null otherwise. */
-  book: number | null;
-  leaf: number | null;
-  order: number | null;
-}
+export type { DrawnNumber };
+import { calendarDay, calendarYear } from './year.js';
 
 export interface DrawOptions {
   /** The record's date (default now): its year on the council's calendar keys the annual restart and fills `{ano}`. */

@@ -5,10 +5,11 @@ import type { Model } from '../../../../language/index.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { invalid } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
-import { dataAnswer, dataMessageAnswer, idParams, integer, nullableInteger, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, dataMessageAnswer, idParams, integer, nullableInteger, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { parseId } from '../../core/resources/read.js';
+import { drawnNumber } from '../../../shared/contracts/sequences.js';
 import { DATE_MESSAGE, DRAW_MARGIN_DAYS, drawRow, type DrawnNumber } from './draw.js';
 import { previewMask } from './preview.js';
 import { resetYear } from './reset.js';
@@ -63,12 +64,7 @@ const contracts = {
     params: idParams,
     body: { type: 'object', properties: { date: { description: 'Data do registro (`AAAA-MM-DD`): decide o ano do reinício anual. Ausente: agora.' } } },
     response: {
-      200: dataAnswer('O número gerado', {
-        type: 'object',
-        properties: { number: integer, formatted_number: text, year: integer, book: nullableInteger, leaf: nullableInteger, order: nullableInteger },
-        required: ['number', 'formatted_number', 'year', 'book', 'leaf', 'order'],
-        additionalProperties: false,
-      }),
+      200: dataAnswer('O número gerado', drawnNumber),
     },
     errors: ['401', '403', '404', '409', '422'],
   },

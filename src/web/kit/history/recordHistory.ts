@@ -1,24 +1,7 @@
 import { useDataProvider } from 'react-admin';
+import type { FieldChange, RecordVersion } from '../../../shared/contracts/record-history';
 
-/** One field a version changed, as `GET /api/{module}/{id}/versions` reads it. */
-export interface FieldChange {
-  field: string;
-  label: string;
-  before: string;
-  after: string;
-}
-
-/** A row of a record's history. */
-export interface RecordVersion {
-  id: number;
-  event: string;
-  event_label: string;
-  created_at: string;
-  user_name: string | null;
-  user_email: string | null;
-  changes: FieldChange[];
-  restorable: boolean;
-}
+export type { FieldChange, RecordVersion };
 
 /** The data provider's methods for a record's history (the shell adds them to its data provider). */
 export interface RecordHistory {

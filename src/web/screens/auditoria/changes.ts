@@ -1,6 +1,6 @@
 import { jsonLines, scalarText } from '@kit/fields/jsonLines';
 
-export interface FieldChange {
+export interface ComparedField {
   field: string;
   before: string;
   after: string;
@@ -25,7 +25,7 @@ const text = (value: unknown): string =>
  * The old and new values side by side, one line per field in either (in the order they appear), with
  * whether the field changed. Secrets arrive already masked as [PROTEGIDO].
  */
-export function fieldChanges(oldValues: unknown, newValues: unknown): FieldChange[] {
+export function fieldChanges(oldValues: unknown, newValues: unknown): ComparedField[] {
   const before = asObject(oldValues);
   const after = asObject(newValues);
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];

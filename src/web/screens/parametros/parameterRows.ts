@@ -1,23 +1,9 @@
+import type { Parameter, ParameterLists } from '../../../shared/contracts/parameters';
 import { THEME_PALETTE } from '../../../shared/palette';
 
-/** A parameter as `/api/parametros` lists it. */
-export interface Parameter {
-  name: string;
-  label: string;
-  type: string;
-  value: string | null;
-  defaultValue: string | null;
-  useDefault: boolean;
-  minimum: number | null;
-  maximum: number | null;
-}
+export type { Parameter, ParameterLists };
 
 export type Scope = 'front' | 'back';
-
-export interface ParameterLists {
-  front: Parameter[];
-  back: Parameter[];
-}
 
 export const SCOPE_LABELS: Record<Scope, string> = { front: 'Parâmetros do sistema (navegador)', back: 'Parâmetros do servidor' };
 

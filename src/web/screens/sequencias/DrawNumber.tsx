@@ -8,15 +8,8 @@ import { ConfirmDialog } from '../../kit/plain/ConfirmDialog';
 import { useFormReadOnly } from '../../kit/formMode';
 import { http } from '../../services';
 import { failureOf } from '../../pages/bare/failure';
+import type { DrawnNumber as Drawn } from '../../../shared/contracts/sequences';
 
-interface Drawn {
-  number: number;
-  formatted_number: string;
-  year: number;
-  book: number | null;
-  leaf: number | null;
-  order: number | null;
-}
 
 const where = (drawn: Drawn) => (drawn.book === null ? '' : ` · livro ${drawn.book}, folha ${drawn.leaf}, ordem ${drawn.order}`);
 

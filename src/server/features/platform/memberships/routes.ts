@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { boolean, dataAnswer, integer, text } from '../../../core/http/contract-schemas.js';
+import { boolean, dataAnswer, integer, text } from '../../../../shared/contracts/parts.js';
 import { requireAny } from '../../../core/http/session.js';
 import { spaceOf } from '../../../core/http/space.js';
 import { platformOf } from '../platform-db.js';

@@ -11,7 +11,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Model } from '../../../../../language/index.js';
 import { recordHistory } from '../../../core/audit/index.js';
 import { notFound } from '../../../core/http/app-error.js';
-import { anyObject, dataAnswer, idParams, integer, nullableText, text } from '../../../core/http/contract-schemas.js';
+import { anyObject, dataAnswer, idParams, integer, nullableText, text } from '../../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../../core/http/route-contracts.js';
 import { operationAccess } from '../../../core/resources/access.js';
 import { storedBytes } from '../../../core/resources/file-routes.js';
