@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { createPool } from '../../src/server/core/db/pg-pool.js';
 import { isPreparable, preparingPool } from '../../src/server/core/db/prepared.js';
 import { openDatabase } from '../../src/server/core/db/index.js';
+import { dynamic, type AnyTables } from '../../src/server/core/db/dynamic.js';
 import { startPgliteHost } from '../../src/server/core/db/pglite-host.js';
 import { createTestTarget, DATABASE_KINDS, describeOnDatabases, TEST_POSTGRES_URL } from '../support/databases.js';
 
@@ -59,8 +60,8 @@ for (const kind of DATABASE_KINDS) {
     const handle = await openDatabase(target);
     // One connection, so the statement runs again where it was prepared.
     const db = kind === 'postgres'
-      ? new Kysely<any>({ dialect: new PostgresDialect({ pool: preparingPool(createPool({ connectionString: (target as { url: string }).url, max: 1 })) }) })
-      : handle.db;
+      ? new Kysely<AnyTables>({ dialect: new PostgresDialect({ pool: preparingPool(createPool({ connectionString: (target as { url: string }).url, max: 1 })) }) })
+      : dynamic(handle.db);
     try {
       await sql`create table probe (id integer primary key, label varchar(10))`.execute(db);
       await sql`insert into probe values (1, 'um')`.execute(db);
@@ -74,7 +75,7 @@ for (const kind of DATABASE_KINDS) {
       await expect(db.transaction().execute((trx) => trx.selectFrom('probe').select('label').where('id', '=', 1).execute())).rejects.toThrow(/cached plan/);
       expect(await read()).toEqual({ label: 'um' });
     } finally {
-      if (db !== handle.db) await db.destroy();
+      if (kind === 'postgres') await db.destroy();
       await handle.close();
       await drop();
     }

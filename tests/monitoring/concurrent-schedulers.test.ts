@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/core/db/index.js';
+import type { PlatformDatabase } from '../../generated/database.js';
 import { parseAllowedHosts } from '../../src/server/core/net/outbound.js';
 import { runDueChecks, startMonitorScheduler } from '../../src/server/features/monitoring/scheduler.js';
 import { createTestTarget, type TestTarget } from '../support/databases.js';
@@ -12,15 +13,15 @@ const MONITORS = 20;
 describe('several server processes on one PostgreSQL', () => {
   let fixture: FixtureServer;
   let testTarget: TestTarget;
-  let first: DatabaseHandle;
-  let second: DatabaseHandle;
+  let first: DatabaseHandle<PlatformDatabase>;
+  let second: DatabaseHandle<PlatformDatabase>;
 
   beforeAll(async () => {
     fixture = await startFixtureServer();
     testTarget = await createTestTarget('postgres');
     // Two pools, as two processes would have.
-    first = await openDatabase(testTarget.target);
-    second = await openDatabase(testTarget.target);
+    first = await openDatabase<PlatformDatabase>(testTarget.target);
+    second = await openDatabase<PlatformDatabase>(testTarget.target);
     await createMonitorsTable(first.db);
   });
   afterAll(async () => {
@@ -45,7 +46,7 @@ describe('several server processes on one PostgreSQL', () => {
     const paths = await insertDue('runs');
     const now = new Date();
     const options = { check, batchSize: 3, concurrency: 2 };
-    const drain = async (db: DatabaseHandle['db']) => {
+    const drain = async (db: DatabaseHandle<PlatformDatabase>['db']) => {
       let total = 0;
       for (let claimed = -1; claimed !== 0; total += claimed) claimed = (await runDueChecks(db, now, options)).length;
       return total;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../src/server/core/db/index.js';
+import type { PlatformDatabase } from '../../generated/database.js';
 import { createTestTarget, type TestTarget } from '../support/databases.js';
 import { connectionOwner } from './support/connection-owner.js';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';
@@ -21,7 +22,7 @@ describe('two server processes on one PostgreSQL', () => {
   let fixture: FixtureServer;
   let first: ServerProcess;
   let second: ServerProcess;
-  let db: DatabaseHandle;
+  let db: DatabaseHandle<PlatformDatabase>;
   let token: string;
   const dataDirs: string[] = [];
   const checksBy = new Map<number | undefined, number>();
@@ -52,7 +53,7 @@ describe('two server processes on one PostgreSQL', () => {
     // The second starts once the first has migrated the database, as a rolling start would.
     first = await startServerProcess(env('a'));
     second = await startServerProcess(env('b'));
-    db = await openDatabase(target.target);
+    db = await openDatabase<PlatformDatabase>(target.target);
     const login = await callJson(first.origin, 'POST', '/api/auth', undefined, ADMIN);
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     token = login.body.data.token;

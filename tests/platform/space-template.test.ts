@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/core/db/index.js';
+import { openDatabase, type DatabaseHandle } from '../../src/server/core/db/index.js';
 import { migrateToLatest } from '../../src/server/core/db/migrate.js';
 import { provisionSpace } from '../../src/server/features/platform/spaces/provision.js';
 import { copySpaceTemplate, templateEdition } from '../../src/server/features/platform/spaces/template.js';
@@ -21,7 +21,7 @@ import { MIGRATIONS } from '../../src/server/features.js';
 const work = mkdtempSync(join(tmpdir(), 'test-space-template-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function inSpace<T>(dataDir: string, read: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+async function inSpace<T>(dataDir: string, read: (db: DatabaseHandle['db']) => Promise<T>): Promise<T> {
   const handle = await openDatabase({ kind: 'pglite', dataDir });
   try {
     return await read(handle.db);

@@ -5,7 +5,7 @@
  * bytes, pages and peak RSS.
  */
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../../../src/server/core/db/index.js';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/core/db/index.js';
 import { loadModel } from '../../../language/index.js';
 import { builtinEngine } from '../../../src/server/features/reports/builtin/engine.js';
 import { shippedDesign } from '../../../src/server/features/reports/builtin/designs/index.js';
@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 const [mode, url] = process.argv.slice(2);
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-async function bare(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<Buffer> {
+async function bare(db: DatabaseHandle['db']): Promise<Buffer> {
   const rows = await db.selectFrom('cities as c').innerJoin('states as s', 's.id', 'c.uf_id').select(['c.name', 'c.ibge_code', 's.name as uf']).orderBy('c.uf_id').orderBy('c.id').execute();
   const body: unknown[][] = [[{ text: 'Nome', bold: true }, { text: 'Código IBGE', bold: true }]];
   let uf: string | null = null;

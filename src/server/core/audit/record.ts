@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { AuditsTable, SpaceDatabase } from '../../../../generated/database.js';
-import type { DynamicDatabase } from '../db/dynamic.js';
+import { spaceTables, type DynamicDatabase } from '../db/dynamic.js';
 
 /** created, updated, deleted, or a field's `x-audit-events` name (added_role, removed_permission, …). */
 export type AuditEvent = string;
@@ -43,7 +43,7 @@ export function maskSecrets(values: unknown, secretFields: Iterable<string> = []
  * The audit trail of a write the generic core makes on a table it names at run time (a
  * `DynamicDatabase`): the same database's `audits`, written as the space database's type says.
  */
-export const trailOf = (db: DynamicDatabase) => db as unknown as Kysely<SpaceDatabase>;
+export const trailOf = (db: DynamicDatabase) => spaceTables(db);
 
 /**
  * The row of an entry. A narrow cast: the event is a name the code or a field's `x-audit-events`

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { DynamicDatabase } from '../db/dynamic.js';
 import type { Entity, Model, Operation } from '../../../../language/index.js';
 import { AppError, MESSAGES } from '../http/app-error.js';
 import { sessionOf } from '../http/session.js';
@@ -14,7 +14,7 @@ export const NOT_OFFERED = 'Operação não permitida neste cadastro.';
 export const NO_BULK_DELETE = 'Neste cadastro os registros são excluídos um de cada vez.';
 
 /** Who may run an operation, and where: the database and the write context of an allowed call. */
-export type AllowOperation = (request: FastifyRequest, entity: Entity, operation: Operation, ...actions: ResourceAction[]) => { db: Kysely<any>; context: WriteContext };
+export type AllowOperation = (request: FastifyRequest, entity: Entity, operation: Operation, ...actions: ResourceAction[]) => { db: DynamicDatabase; context: WriteContext };
 
 /**
  * The permission check every generic route runs (the contract's routes and the stock REST
@@ -31,7 +31,7 @@ export function operationAccess(model: Model, registry: ResourceRegistry): Allow
     const database = registry.locatorOf(entity.database);
     const userId = database.knowsCaller(request) ? sessionOf(request).user.id : null;
     const db = database.db(request);
-    return { db, context: { ...registry.writeContext(model, entity.module, userId), files: registry.filesOf(request, db), request } };
+    return { db, context: { ...registry.writeContext(model, entity.module, userId), files: registry.filesOf(request), request } };
   };
 }
 

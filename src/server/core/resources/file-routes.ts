@@ -18,6 +18,7 @@ import { FILE_TYPES, MAX_FILE_SIZE } from '../../../../language/files.js';
 import { insertActions, operationAccess } from './access.js';
 import { acceptedType, attachmentDisposition, EMPTY_FILE, NO_FILE, safeFileName, tooLarge, wrongType } from './file-content.js';
 import { fileFields, FILES_TABLE, keptContent, sweepUnclaimedUploads } from './files.js';
+import { spaceTables } from '../db/dynamic.js';
 import { parseId } from './read.js';
 import { StorageNotFoundError } from '../storage/storage.js';
 import type { ResourceAction } from './permissions.js';
@@ -63,7 +64,7 @@ export async function fileRoutes(app: FastifyInstance, options: { model: Model }
         await storage.delete(key).catch(() => undefined);
         throw error;
       }
-      await sweepUnclaimedUploads(db, storages);
+      await sweepUnclaimedUploads(spaceTables(db), storages);
       return reply.status(201).send({ data: file });
     });
 
@@ -80,7 +81,7 @@ export async function fileRoutes(app: FastifyInstance, options: { model: Model }
         .where('f.record_id', '=', id)
         .executeTakeFirst();
       if (!row) throw notFound('Arquivo não encontrado.');
-      return sendAttachment(reply, row, row.name, await storedBytes(request, context, row, 'Arquivo não encontrado.'));
+      return sendAttachment(reply, row, String(row.name), await storedBytes(request, context, row, 'Arquivo não encontrado.'));
     });
   }
 }

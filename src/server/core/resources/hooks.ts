@@ -84,7 +84,7 @@ export interface WriteContext {
    * What the caller of the write keeps in the write's own transaction, last (an import marks its row
    * done there, so the row and its record are committed or rolled back together).
    */
-  inWrite?: (trx: Kysely<any>, record: Row) => Promise<void>;
+  inWrite?: (trx: DynamicDatabase, record: Row) => Promise<void>;
 }
 
 /**
@@ -97,7 +97,7 @@ export interface WriteContext {
 export interface BodyAttachment {
   key: string;
   parse(value: unknown, args: { entity: Entity; mode: WriteMode }): unknown;
-  apply(trx: Kysely<any>, args: { entity: Entity; mode: WriteMode; value: unknown; record: Row; context: WriteContext }): Promise<void>;
+  apply(trx: DynamicDatabase, args: { entity: Entity; mode: WriteMode; value: unknown; record: Row; context: WriteContext }): Promise<void>;
 }
 
 /** The body without the attachments' keys, and each attachment given with its parsed value. */

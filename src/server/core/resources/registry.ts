@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import { dynamic, type DynamicDatabase } from '../db/dynamic.js';
 import type { Entity, EntityDatabase, Model } from '../../../../language/index.js';
 import { MODULES, type ModuleName } from '../../../../generated/modules.js';
 import { allows, sessionOf, type Session } from '../http/session.js';
@@ -32,7 +32,7 @@ export type { ComboParam } from './combos.js';
 /** Where a database's records are for a request. */
 export interface DatabaseLocator {
   // The generic operations work on any table by name, so the core holds databases of no table type.
-  db(request: FastifyRequest): Kysely<any>;
+  db(request: FastifyRequest): DynamicDatabase;
   /** Whether the caller is a row of this database's `users`, so audit rows may point at them (else they name no user). */
   knowsCaller(request: FastifyRequest): boolean;
 }
@@ -43,7 +43,7 @@ export interface HookTraits {
   effects: ReadonlySet<HookEffect>;
 }
 
-const SPACE_DATABASE: DatabaseLocator = { db: (request) => spaceOf(request).db, knowsCaller: () => true };
+const SPACE_DATABASE: DatabaseLocator = { db: (request) => dynamic(spaceOf(request).db), knowsCaller: () => true };
 const KNOWN_MODULES: ReadonlySet<string> = new Set(MODULES);
 
 /**
@@ -186,12 +186,12 @@ export class ResourceRegistry {
     return { active: () => storages.active(space), of: (serviceId) => storages.of(space, serviceId) };
   }
 
-  /** The storages of the request's space, reached through `db`; undefined in an app built without any. */
-  filesOf(request: FastifyRequest, db: Kysely<any>): SpaceStorages | undefined {
+  /** The storages of the request's space; undefined in an app built without any. */
+  filesOf(request: FastifyRequest): SpaceStorages | undefined {
     const storages = this.storages;
     if (!storages) return undefined;
     const space = (): FilesSpace => {
-      const { name, isDefault } = spaceOf(request);
+      const { name, isDefault, db } = spaceOf(request);
       return { name, isDefault: isDefault === true, db };
     };
     return { active: () => storages.active(space()), of: (serviceId) => storages.of(space(), serviceId) };

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PlatformDatabase, SpaceDatabase } from '../../../../generated/database.js';
+import type { PlatformDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { notFound } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
@@ -20,6 +20,7 @@ import { parseId } from '../../core/resources/read.js';
 import { REGISTRATION_NOT_FOUND } from '../registrations/routes.js';
 import { CERTIFICATE_NOT_FOUND, certificate, certificatePdf, certificatesOf, revokeCertificate } from './certificates.js';
 import { issueCertificate, type CodeRegistry } from './issue.js';
+import { spaceTables } from '../../core/db/dynamic.js';
 
 export const ISSUED = 'Certidão emitida.';
 export const REVOKED = 'Certidão revogada.';
@@ -95,7 +96,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
   const certificateDb = async (request: FastifyRequest, action: 'show' | 'update', raw: string) => {
     const id = parseId(raw, CERTIFICATE_NOT_FOUND);
     const access = allow(request, registrations, action === 'show' ? 'show' : 'update', action);
-    const db: Kysely<SpaceDatabase> = access.db;
+    const db = spaceTables(access.db);
     const found = await db.selectFrom('certificates').select('id').where('id', '=', id).executeTakeFirst();
     if (!found) throw notFound(CERTIFICATE_NOT_FOUND);
     return { id, db, files: access.context.files };
@@ -104,7 +105,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
   const routes = app.withTypeProvider<ContractTypes>();
   routes.get('/api/inscricao/:id/certidoes', { schema: contracts.list }, async (request) => {
     const id = parseId(request.params.id, REGISTRATION_NOT_FOUND);
-    const db: Kysely<SpaceDatabase> = allow(request, registrations, 'show', 'show').db;
+    const db = spaceTables(allow(request, registrations, 'show', 'show').db);
     const found = await db.selectFrom('registrations').select('id').where('id', '=', id).executeTakeFirst();
     if (!found) throw notFound(REGISTRATION_NOT_FOUND);
     return { data: await certificatesOf(db, id) };
@@ -114,7 +115,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { model: 
     const id = parseId(request.params.id, REGISTRATION_NOT_FOUND);
     const access = allow(request, registrations, 'update', 'update');
     const body = objectBody(request.body);
-    const db: Kysely<SpaceDatabase> = access.db;
+    const db = spaceTables(access.db);
     const files = access.context.files;
     if (!files) throw new Error('No storage keeps the certificates\' files.');
     const certificateId = await issueCertificate({ db, model: options.model, files, codes: codeRegistry(request), userId: sessionOf(request).user.id, publicBaseUrl: options.publicBaseUrl }, id, body);

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Entity, Model } from '../../../../language/index.js';
-import { dynamic, type DynamicDatabase } from '../../core/db/dynamic.js';
+import { dynamic, type DynamicDatabase, spaceTables } from '../../core/db/dynamic.js';
 import { AppError, badRequest, notFound } from '../../core/http/app-error.js';
 import { anyObject, boolean, idParams, integer } from '../../../shared/contracts/parts.js';
 import type { RouteContract } from '../../core/http/route-contracts.js';
@@ -117,7 +117,7 @@ export async function attachedDocumentRoutes(app: FastifyInstance, options: { mo
       const id = await ownerRecord(db, entity, request.params.id);
       const items = batchOf(request.body);
       const results = [];
-      for (const item of items) results.push(await storeOne(access.db, documents, item, { ...access.context, hooks: [...access.context.hooks, attachTo(entity.module, id)] }));
+      for (const item of items) results.push(await storeOne(spaceTables(access.db), documents, item, { ...access.context, hooks: [...access.context.hooks, attachTo(entity.module, id)] }));
       const withErrors = results.some((result) => !result.success);
       return reply.status(withErrors ? 200 : 201).send({ data: results, with_errors: withErrors });
     });

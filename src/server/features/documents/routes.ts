@@ -19,6 +19,7 @@ import { parseId } from '../../core/resources/read.js';
 import { recordHistory } from '../../core/audit/index.js';
 import { DOCUMENT_NOT_FOUND, setFiled } from './archive.js';
 import { fileTypeOfContent } from './extensions.js';
+import { spaceTables } from '../../core/db/dynamic.js';
 
 
 const documentId = (raw: string) => parseId(raw, DOCUMENT_NOT_FOUND);
@@ -82,7 +83,7 @@ export async function documentRoutes(app: FastifyInstance, options: { model: Mod
   for (const [action, filed] of [['archive', true], ['unarchive', false]] as const) {
     routes.post(`/api/documento/:id/${action}`, { schema: contracts[action] }, async (request) => {
       const { db, context } = allow(request, entity, 'update', 'update');
-      return { data: await setFiled(db, entity, documentId(request.params.id), filed, context) };
+      return { data: await setFiled(spaceTables(db), entity, documentId(request.params.id), filed, context) };
     });
   }
 
@@ -91,6 +92,6 @@ export async function documentRoutes(app: FastifyInstance, options: { model: Mod
     const id = documentId(request.params.id);
     const exists = await db.selectFrom('documents').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw notFound(DOCUMENT_NOT_FOUND);
-    return { data: await recordHistory(db, 'documento', id) };
+    return { data: await recordHistory(spaceTables(db), 'documento', id) };
   });
 }

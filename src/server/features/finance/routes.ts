@@ -14,6 +14,7 @@ import { spaceOf } from '../../core/http/space.js';
 import { PARTS, partsOf, previewCalculation, type Part } from './preview.js';
 import { importSeriesHistory } from './series-import.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
+import { spaceTables } from '../../core/db/dynamic.js';
 
 const ACTIONS = ['index', 'show', 'store', 'update'];
 const permissionsOf = (parts: readonly Part[]) => parts.flatMap((part) => ACTIONS.map((action) => `${PARTS[part].permission}.${action}`));
@@ -87,7 +88,7 @@ export async function financeRoutes(app: FastifyInstance, { model }: { model: Mo
   routes.post('/api/series_indicador/:id/histories/import', { schema: historyImport }, async (request) => {
     const { db, context } = allow(request, series, 'update', 'update');
     const id = parseId(request.params.id);
-    const { data, added, replaced } = await importSeriesHistory(db, series, id, request.body.csv, context);
+    const { data, added, replaced } = await importSeriesHistory(spaceTables(db), series, id, request.body.csv, context);
     return { data, message: `Histórico importado: ${added} ${added === 1 ? 'registro incluído' : 'registros incluídos'}, ${replaced} ${replaced === 1 ? 'atualizado' : 'atualizados'}.` };
   });
 }

@@ -10,7 +10,7 @@
  * held the import at once (one presumed dead) never write a row twice: the later transaction rolls back.
  */
 import { sql, type Kysely } from 'kysely';
-import { dynamic } from '../../core/db/dynamic.js';
+import { dynamic, spaceTables } from '../../core/db/dynamic.js';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Entity, Model } from '../../../../language/index.js';
 import { AppError, type FieldErrors } from '../../core/http/app-error.js';
@@ -187,7 +187,7 @@ async function importRow(db: Kysely<SpaceDatabase>, entity: Entity, reader: RowR
     ...base,
     discarded: [],
     inWrite: async (trx, record) => {
-      if (!(await markRow(trx, rowId, plan.action, null, Number(record.id)))) throw new AlreadyImported();
+      if (!(await markRow(spaceTables(trx), rowId, plan.action, null, Number(record.id)))) throw new AlreadyImported();
     },
   };
   try {

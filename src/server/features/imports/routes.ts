@@ -18,6 +18,7 @@ import { parseId } from '../../core/resources/read.js';
 import type { Cell } from './cells.js';
 import { CONTENT_TYPES, errorFile, templateFile } from './files.js';
 import { checkImport, findImport, importRows, importSummary, queueImport, setMapping, startImport } from './operations.js';
+import { spaceTables } from '../../core/db/dynamic.js';
 
 export const MAX_IMPORT_FILE = 30 * 1024 * 1024;
 /** The multipart field the spreadsheet comes in. */
@@ -78,39 +79,39 @@ export async function importRoutes(app: FastifyInstance, options: { model: Model
     app.post(base, async (request, reply) => {
       const { db, context } = access(request, entity);
       const file = await uploaded(request);
-      const id = await startImport(db, entity, context.userId, file.name, file.bytes);
-      return reply.status(201).send({ data: await importSummary(db, entity, id) });
+      const id = await startImport(spaceTables(db), entity, context.userId, file.name, file.bytes);
+      return reply.status(201).send({ data: await importSummary(spaceTables(db), entity, id) });
     });
 
     app.get<{ Params: Params }>(`${base}/:id`, async (request) => {
       const { db } = access(request, entity);
-      return { data: await importSummary(db, entity, parseId(request.params.id)) };
+      return { data: await importSummary(spaceTables(db), entity, parseId(request.params.id)) };
     });
 
     app.put<{ Params: Params }>(`${base}/:id/mapping`, async (request) => {
       const { db } = access(request, entity);
       const id = parseId(request.params.id);
-      await setMapping(db, entity, id, (request.body as { mapping?: unknown } | null)?.mapping);
-      return { data: await importSummary(db, entity, id) };
+      await setMapping(spaceTables(db), entity, id, (request.body as { mapping?: unknown } | null)?.mapping);
+      return { data: await importSummary(spaceTables(db), entity, id) };
     });
 
     app.post<{ Params: Params }>(`${base}/:id/check`, async (request) => {
       const { db, context } = access(request, entity);
       const id = parseId(request.params.id);
-      await checkImport(db, model, entity, id, context);
-      return { data: await importSummary(db, entity, id) };
+      await checkImport(spaceTables(db), model, entity, id, context);
+      return { data: await importSummary(spaceTables(db), entity, id) };
     });
 
     app.get<{ Params: Params }>(`${base}/:id/rows`, async (request) => {
       const { db } = access(request, entity);
-      return importRows(db, entity.module, parseId(request.params.id), request.query as Record<string, unknown>);
+      return importRows(spaceTables(db), entity.module, parseId(request.params.id), request.query as Record<string, unknown>);
     });
 
     app.get<{ Params: Params }>(`${base}/:id/errors`, async (request, reply) => {
       const { db } = access(request, entity);
       const id = parseId(request.params.id);
       const format = formatOf((request.query as Record<string, unknown>).format);
-      const record = await findImport(db, entity.module, id);
+      const record = await findImport(spaceTables(db), entity.module, id);
       const rows = await db.selectFrom('import_rows').select(['cells', 'errors']).where('import_id', '=', id).where('action', '=', 'error').orderBy('line').execute();
       const parse = <T>(value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as T;
       const lines = rows.map((row) => ({ cells: parse<Cell[]>(row.cells), messages: Object.values(parse<Record<string, string[]>>(row.errors) ?? {}).flat() }));
@@ -122,9 +123,9 @@ export async function importRoutes(app: FastifyInstance, options: { model: Model
     app.post<{ Params: Params }>(`${base}/:id/commit`, async (request, reply) => {
       const { db } = access(request, entity);
       const id = parseId(request.params.id);
-      await queueImport(db, entity.module, id);
+      await queueImport(spaceTables(db), entity.module, id);
       options.nudge();
-      return reply.status(202).send({ message: 'Importação iniciada.', data: await importSummary(db, entity, id) });
+      return reply.status(202).send({ message: 'Importação iniciada.', data: await importSummary(spaceTables(db), entity, id) });
     });
   }
 }

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { dynamic } from '../../core/db/dynamic.js';
+import { dynamic, spaceTables } from '../../core/db/dynamic.js';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
 import { recordAudit } from '../../core/audit/record.js';
@@ -164,13 +164,13 @@ export async function inspectionActionRoutes(app: FastifyInstance, options: { mo
     const reason = bodyText(body.cancellation_reason, 'cancellation_reason', 'Motivo do cancelamento');
     if (reason === null) throw invalid({ cancellation_reason: [REASON_REQUIRED] });
     if (reason.length > 255) throw invalid({ cancellation_reason: [REASON_TOO_LONG] });
-    const data = await move(db as Kysely<SpaceDatabase>, request.params.id, context.userId, true, { cancellation_reason: reason, cancellation_notes: bodyText(body.cancellation_notes, 'cancellation_notes', 'Observações do cancelamento') });
+    const data = await move(spaceTables(db), request.params.id, context.userId, true, { cancellation_reason: reason, cancellation_notes: bodyText(body.cancellation_notes, 'cancellation_notes', 'Observações do cancelamento') });
     return { data, message: CANCELLED };
   });
 
   routes.put(`/api/${MODULE}/:id/reactivate`, { schema: contracts.reactivate }, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
-    const data = await move(db as Kysely<SpaceDatabase>, request.params.id, context.userId, false, { cancellation_reason: null, cancellation_notes: null });
+    const data = await move(spaceTables(db), request.params.id, context.userId, false, { cancellation_reason: null, cancellation_notes: null });
     return { data, message: REACTIVATED };
   });
 

@@ -24,6 +24,7 @@ import {
   ACTION_NOT_FOUND, ALREADY_CONCLUDED, CANCELLED_NOT_CONCLUDED, CHOOSE_ACTIONS, CONCLUDED, CONCLUDED_MANY, END_BEFORE_START, END_DATE_INVALID,
 } from './actions.js';
 import { openPendencies, pendencyName, resolveRows } from './pendencies.js';
+import { spaceTables } from '../../core/db/dynamic.js';
 
 const MODULE = 'acoes_fiscalizacao';
 
@@ -74,7 +75,7 @@ export async function actionConclusionRoutes(app: FastifyInstance, options: { mo
     if (endDate !== null && !isCalendarDate(endDate)) throw invalid({ end_date: [END_DATE_INVALID] });
     const resolve = body.resolve_pendencies ?? false;
     if (typeof resolve !== 'boolean') throw invalid({ resolve_pendencies: [RESOLVE_INVALID] });
-    const data = await concludeActions(db as Kysely<SpaceDatabase>, ids, { end_date: endDate, end_notes: bodyText(body.end_notes, 'end_notes', 'Observações de encerramento'), resolve_pendencies: resolve }, context.userId);
+    const data = await concludeActions(spaceTables(db), ids, { end_date: endDate, end_notes: bodyText(body.end_notes, 'end_notes', 'Observações de encerramento'), resolve_pendencies: resolve }, context.userId);
     return { data, message: data.length === 1 ? CONCLUDED : CONCLUDED_MANY };
   });
 }

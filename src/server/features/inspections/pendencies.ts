@@ -28,6 +28,7 @@ import { parseId } from '../../core/resources/read.js';
 import { COUNCIL_TIME_ZONE, councilMoment as momentOf } from '../../../shared/council-clock.js';
 import { CANCELLED_UNCHANGED } from './actions.js';
 import { after, annotationAdmits, refuse, refuseClosedAction } from './annotations.js';
+import { spaceTables } from '../../core/db/dynamic.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -193,11 +194,11 @@ export async function pendencyRoutes(app: FastifyInstance, options: { model: Mod
     if (!Number.isSafeInteger(typeId) || typeId < 1) throw invalid({ pendency_type_id: [PENDENCY_TYPE_NOT_FOUND] });
     if (body.base_moment != null && body.base_moment !== '' && councilMoment(body.base_moment) === null) throw invalid({ base_moment: [BASE_MOMENT_INVALID] });
     if (body.start_date != null && body.start_date !== '' && !isCalendarDate(body.start_date)) throw invalid({ start_date: ['O campo Data de início deve ser uma data válida (AAAA-MM-DD).'] });
-    const rule = await pendencyDeadlineOf(db as Db, typeId);
+    const rule = await pendencyDeadlineOf(spaceTables(db), typeId);
     if (rule === undefined) throw invalid({ pendency_type_id: [PENDENCY_TYPE_NOT_FOUND] });
     if (rule === null) throw invalid({ pendency_type_id: [NO_DEADLINE] });
     const base = deadlineBaseOf(body);
-    const simulated = await simulateDeadline(db as Db, deadlineInput(rule, base.moment));
+    const simulated = await simulateDeadline(spaceTables(db), deadlineInput(rule, base.moment));
     // Counted from a past date, a deadline may already have run out: the pendency would be born overdue.
     const overdue = simulated.deadline_moment < now();
     const data = { ...simulated, base: base.source, base_label: BASE_SOURCES[base.source], overdue };
@@ -207,7 +208,7 @@ export async function pendencyRoutes(app: FastifyInstance, options: { model: Mod
   routes.put(`/api/${PENDENCIES}/:id/conclude`, { schema: contracts.concludeOne }, async (request) => {
     const { db, context } = allow(request, entity, 'update', 'update');
     const id = parseId(request.params.id, PENDENCY_NOT_FOUND);
-    const [data] = await resolvePendencies(db as Db, [id], endOf(objectBody(request.body)), context.userId);
+    const [data] = await resolvePendencies(spaceTables(db), [id], endOf(objectBody(request.body)), context.userId);
     return { data, message: RESOLVED };
   });
 
@@ -216,7 +217,7 @@ export async function pendencyRoutes(app: FastifyInstance, options: { model: Mod
     const body = objectBody(request.body);
     const ids = idList(body.ids, 'ids');
     if (ids.length === 0) throw invalid({ ids: [CHOOSE_PENDENCIES] });
-    const data = await resolvePendencies(db as Db, ids, endOf(body), context.userId);
+    const data = await resolvePendencies(spaceTables(db), ids, endOf(body), context.userId);
     return { data, message: data.length === 1 ? RESOLVED : RESOLVED_MANY };
   });
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
-import { dynamic } from '../../core/db/dynamic.js';
+import { dynamic, spaceTables } from '../../core/db/dynamic.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { notFound } from '../../core/http/app-error.js';
 import { anyObject, boolean, dataAnswer, idParams, integer, messageAnswer, nullableInteger, pathOf, text } from '../../../shared/contracts/parts.js';
@@ -96,14 +96,14 @@ export async function occurrenceRoutes(app: FastifyInstance, options: { model: M
     };
 
     routes.get(`/api/${entity.module}/:id/occurrences`, { schema: contracts.list }, async (request) => {
-      const db = allow(request, entity, 'show', 'show').db as Kysely<SpaceDatabase>;
+      const db = spaceTables(allow(request, entity, 'show', 'show').db);
       return { data: await occurrencesOf(db, entity.module, await ownerRecord(db, request.params.id)) };
     });
 
     // Its refusal answers the items: typed by hand, not by the contract.
     app.post<{ Params: { id: string } }>(`/api/${entity.module}/:id/occurrences/batch`, { schema: contracts.batch }, async (request, reply) => {
       const { db: raw, context } = allow(request, entity, 'update', 'update');
-      const db = raw as Kysely<SpaceDatabase>;
+      const db = spaceTables(raw);
       const id = await ownerRecord(db, request.params.id);
       try {
         const data = await storeOccurrences(db, entity.module, id, batchItems(request.body), context.userId == null ? null : Number(context.userId));
@@ -116,7 +116,7 @@ export async function occurrenceRoutes(app: FastifyInstance, options: { model: M
 
     routes.delete(`/api/${entity.module}/occurrences/multiple_delete/:ids`, { schema: contracts.remove }, async (request) => {
       const { db: raw, context } = allow(request, entity, 'update', 'update');
-      const db = raw as Kysely<SpaceDatabase>;
+      const db = spaceTables(raw);
       const ids = [...new Set(request.params.ids.split(',').map((part) => parseId(part.trim(), OCCURRENCE_NOT_FOUND)))];
       if (ids.length > 100) throw notFound(OCCURRENCE_NOT_FOUND);
       await db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import { spaceLifecycle } from './spaces/lifecycle.js';
 import { systemToken } from './system-token.js';
 import { readUserSpaces, userSpaces } from './memberships/hooks.js';
 import { userSpacesRoutes } from './memberships/routes.js';
+import { dynamic } from '../../core/db/dynamic.js';
 
 /**
  * The platform: its modules live in the platform database and answer only in a platform space;
@@ -15,7 +16,7 @@ import { userSpacesRoutes } from './memberships/routes.js';
  */
 export const platformFeature = defineFeature({ name: 'platform', platformMigrations: [new URL('migrations', import.meta.url)] }, async (app) => {
   // The audit rows of the platform database name users of the default space only (its users table).
-  app.resources.database('platform', { db: platformOf, knowsCaller: (request) => spaceOf(request).isDefault !== false });
+  app.resources.database('platform', { db: (request) => dynamic(platformOf(request)), knowsCaller: (request) => spaceOf(request).isDefault !== false });
   app.resources.accessRule(platformModuleAccess);
   app.resources.openList('clientes', listTenants);
   app.resources.hooks('clientes', spaceLifecycle(app.hasDecorator('spaces') ? app.spaces : null));

@@ -52,7 +52,8 @@ export class SpaceDirectory {
 
   /** The platform database: tenants, tenant_configs, systems. */
   get platform(): Kysely<PlatformDatabase> {
-    return this.platformHandle.db;
+    // The platform database holds the platform's tables beside the default space's.
+    return this.platformHandle.db as unknown as Kysely<PlatformDatabase>;
   }
 
   /** Where the installation keeps its data, and how a space's database is reached. */

@@ -5,6 +5,7 @@ import { parseId } from '../../core/resources/index.js';
 import { entityPermission } from '../../core/resources/permissions.js';
 import { expectedVersion, versionHeaders } from '../../core/resources/versions.js';
 import { recordVersions, restoreVersion } from './history.js';
+import { spaceTables } from '../../core/db/dynamic.js';
 
 type Params = { id: string; version: string };
 
@@ -24,14 +25,14 @@ export async function recordHistoryRoutes(app: FastifyInstance, options: { model
       const { db } = allow(request, entity, 'show', 'show');
       const mayUpdate = entity.operations.update && registry.mayUse(request, entity, [entityPermission(entity, 'update')]);
       const dbOf = (referenced: typeof entity) => registry.locatorOf(referenced.database).db(request);
-      return { data: await recordVersions(db, options.model, entity, parseId(request.params.id), { mayUpdate, dbOf }) };
+      return { data: await recordVersions(spaceTables(db), options.model, entity, parseId(request.params.id), { mayUpdate, dbOf }) };
     });
 
     app.post<{ Params: Params }>(`${base}/:version/restore`, async (request, reply) => {
       const { db, context } = allow(request, entity, 'update', 'update');
       const id = parseId(request.params.id);
       const version = parseId(request.params.version, 'Versão não encontrada.');
-      const data = await restoreVersion(db, entity, id, version, context, expectedVersion(request.headers['if-match'], undefined));
+      const data = await restoreVersion(spaceTables(db), entity, id, version, context, expectedVersion(request.headers['if-match'], undefined));
       return reply.headers(versionHeaders(data)).send({ data, message: 'Versão restaurada com sucesso.', ...context.answer });
     });
   }

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Entity, Model } from '../../../../language/index.js';
-import { dynamic } from '../../core/db/dynamic.js';
+import { dynamic, spaceTables } from '../../core/db/dynamic.js';
 import { invalid, notFound } from '../../core/http/app-error.js';
 import { findByTaxId, TAX_ID_LOOK_UPS } from '../../services/parties/routes.js';
 import { operationAccess } from '../../core/resources/access.js';
@@ -71,17 +71,17 @@ export async function registrationRoutes(app: FastifyInstance, options: { model:
   }
 
   routes.get('/api/inscricao/:id/situacoes', { schema: contracts.situations }, async (request) => {
-    const db = allow(request, registrations, 'show', 'show').db as Kysely<SpaceDatabase>;
+    const db = spaceTables(allow(request, registrations, 'show', 'show').db);
     return { data: await situationsOf(db, await existing(db, request.params.id)) };
   });
 
   routes.get('/api/inscricao/:id/proximas_situacoes', { schema: contracts.nextSituations }, async (request) => {
-    const db = allow(request, registrations, 'show', 'show', 'update').db as Kysely<SpaceDatabase>;
+    const db = spaceTables(allow(request, registrations, 'show', 'show', 'update').db);
     return { data: await nextSituationsOf(db, await existing(db, request.params.id)) };
   });
 
   routes.get('/api/inscricao/categorias/:id/faixas', { schema: contracts.ranges }, async (request) => {
-    const db = allow(request, registrations, 'list', 'store', 'update').db as Kysely<SpaceDatabase>;
+    const db = spaceTables(allow(request, registrations, 'list', 'store', 'update').db);
     const category = parseId(request.params.id, CATEGORY_NOT_FOUND);
     if (!(await db.selectFrom('categories').select('id').where('id', '=', category).executeTakeFirst())) throw notFound(CATEGORY_NOT_FOUND);
     const rows = await db
@@ -96,7 +96,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { model:
   });
 
   routes.get('/api/inscricao/parte/:type/:number', { schema: contracts.ofParty }, async (request) => {
-    const db = allow(request, registrations, 'list', 'index').db as Kysely<SpaceDatabase>;
+    const db = spaceTables(allow(request, registrations, 'list', 'index').db);
     // Not an object's key lookup: `__proto__` would find Object.prototype.
     const lookUp = request.params.type === '1' ? TAX_ID_LOOK_UPS[0] : request.params.type === '2' ? TAX_ID_LOOK_UPS[1] : undefined;
     if (!lookUp) throw invalid({ person_type: [PERSON_TYPE_INVALID] });
@@ -108,7 +108,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { model:
     const entity: Entity | undefined = options.model.byModule.get(lookUp.module);
     if (!entity) continue;
     routes.get(`/api/${lookUp.module}/${lookUp.kind}/:number/category/:category/type/:type`, { schema: openRegistration(lookUp.module, lookUp.kind) }, async (request) => {
-      const db = allow(request, entity, 'show', 'show').db as Kysely<SpaceDatabase>;
+      const db = spaceTables(allow(request, entity, 'show', 'show').db);
       const category = parseId(request.params.category, CATEGORY_NOT_FOUND);
       const type = parseId(request.params.type, REGISTRATION_TYPE_NOT_FOUND);
       if (!(await db.selectFrom('categories').select('id').where('id', '=', category).executeTakeFirst())) throw notFound(CATEGORY_NOT_FOUND);

@@ -20,6 +20,7 @@ import {
 } from './runs.js';
 import { linkedEntities, linkRecord, linkTarget, SYSTEM_ACTION_KEY } from './system-action-links.js';
 import { linked, run, taskType } from './contracts.js';
+import { spaceTables } from '../../core/db/dynamic.js';
 
 export const READ = ['workflow.show', 'workflow.execute'] as const;
 export const EXECUTE = ['workflow.execute'] as const;
@@ -115,7 +116,7 @@ export async function workflowRunRoutes(app: FastifyInstance, options: { model: 
     const session = sessionOf(request);
     if (!app.resources.mayUse(request, entity!, names)) throw new AppError(403, MESSAGES.forbidden);
     const locator = app.resources.locatorOf(entity!.database);
-    return { db: locator.db(request) as Kysely<SpaceDatabase>, userId: locator.knowsCaller(request) ? session.user.id : null };
+    return { db: spaceTables(locator.db(request)), userId: locator.knowsCaller(request) ? session.user.id : null };
   }
 
   routes.get(`${base}/initial_steps`, { schema: contracts.initialSteps }, async (request) => {

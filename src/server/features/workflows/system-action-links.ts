@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import type { Model } from '../../../../language/index.js';
-import { dynamic } from '../../core/db/dynamic.js';
+import { dynamic, spaceTables } from '../../core/db/dynamic.js';
 import { recordAudit } from '../../core/audit/record.js';
 import { AppError, conflict, invalid, MESSAGES } from '../../core/http/app-error.js';
 import { objectBody } from '../../core/http/body.js';
@@ -95,7 +95,7 @@ export const systemActionAttachment: BodyAttachment = {
   parse: (value) => linkTarget(value),
   async apply(trx, { entity, mode, value, record, context }) {
     const { workflowId, taskTypeId } = value as ReturnType<typeof linkTarget>;
-    await linkRecord(trx as Trx, { workflowId, taskTypeId, module: entity.module, recordId: Number(record.id), kind: mode === 'create' ? 'store' : 'update', userId: context.userId }, SYSTEM_ACTION_KEY);
+    await linkRecord(spaceTables(trx), { workflowId, taskTypeId, module: entity.module, recordId: Number(record.id), kind: mode === 'create' ? 'store' : 'update', userId: context.userId }, SYSTEM_ACTION_KEY);
   },
 };
 
@@ -176,7 +176,7 @@ export async function systemActionLinkRoutes(app: FastifyInstance, options: { mo
     const session = sessionOf(request);
     if (!app.resources.mayUse(request, run!, names)) throw new AppError(403, MESSAGES.forbidden);
     const locator = app.resources.locatorOf(run!.database);
-    return { db: locator.db(request) as Trx, userId: locator.knowsCaller(request) ? session.user.id : null };
+    return { db: spaceTables(locator.db(request)), userId: locator.knowsCaller(request) ? session.user.id : null };
   }
 
   /** One item of a link request, checked on its fields (`prefix` names its place in a batch). */

@@ -5,8 +5,7 @@
  * resignation date. 404 'Pessoa jurídica não encontrada.' for an id no company has.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { SpaceDatabase } from '../../../../generated/database.js';
+import { sql } from 'kysely';
 import type { Model } from '../../../../language/index.js';
 import { notFound } from '../../core/http/app-error.js';
 import { dataAnswer, date, integer, nullableText, text } from '../../../shared/contracts/parts.js';
@@ -14,6 +13,7 @@ import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { operationAccess } from '../../core/resources/access.js';
 import { parseId } from '../../core/resources/read.js';
 import { LEGAL_ENTITY_NOT_FOUND } from './routes.js';
+import { spaceTables } from '../../core/db/dynamic.js';
 
 const employees = {
   tags: ['pessoa_juridica'],
@@ -40,7 +40,7 @@ export async function employeesRoutes(app: FastifyInstance, options: { model: Mo
   const companies = options.model.byModule.get('pessoa_juridica');
   if (!companies || !options.model.byModule.get('pessoa_fisica')) return;
   app.withTypeProvider<ContractTypes>().get('/api/pessoa_juridica/:id/vinculos', { schema: employees }, async (request) => {
-    const db = allow(request, companies, 'show', 'show').db as Kysely<SpaceDatabase>;
+    const db = spaceTables(allow(request, companies, 'show', 'show').db);
     const id = parseId(request.params.id, LEGAL_ENTITY_NOT_FOUND);
     const company = await db.selectFrom('legal_entities').select('party_id').where('id', '=', id).executeTakeFirst();
     if (!company) throw notFound(LEGAL_ENTITY_NOT_FOUND);

@@ -14,6 +14,7 @@ import { DATE_MESSAGE, DRAW_MARGIN_DAYS, drawRow, type DrawnNumber } from './dra
 import { previewMask } from './preview.js';
 import { resetYear } from './reset.js';
 import { councilDay } from './year.js';
+import { spaceTables } from '../../core/db/dynamic.js';
 
 /** The sequence's fields a draw moves: the trail of a number drawn by hand shows them before and after. */
 const MOVED = ['number', 'last_drawn_number', 'last_draw_year', 'last_drawn_book', 'last_drawn_leaf', 'last_drawn_order', 'number_book', 'number_leaf', 'number_order'] as const;
@@ -94,7 +95,7 @@ export async function sequenceRoutes(app: FastifyInstance, options: { model: Mod
     const body = objectBody(request.body);
     const date = body.date === undefined || body.date === null || body.date === '' ? undefined : body.date;
     if (date !== undefined && typeof date !== 'string') throw invalid({ date: [DATE_MESSAGE] });
-    return { data: await drawByHand(db, id, { date, notAfter: councilDay(app.clock.now(), DRAW_MARGIN_DAYS), userId: context.userId }) };
+    return { data: await drawByHand(spaceTables(db), id, { date, notAfter: councilDay(app.clock.now(), DRAW_MARGIN_DAYS), userId: context.userId }) };
   });
 
   routes.post('/api/sequencias/:id/reset_year', { schema: contracts.resetYear }, async (request) => {
@@ -102,6 +103,6 @@ export async function sequenceRoutes(app: FastifyInstance, options: { model: Mod
     const { db, context } = allow(request, entity, 'update');
     const id = parseId(request.params.id);
     const currentYear = Number(councilDay(app.clock.now()).slice(0, 4));
-    return { data: await resetYear(db, id, objectBody(request.body), { currentYear, userId: context.userId }), message: 'Ano da sequência reposto.' };
+    return { data: await resetYear(spaceTables(db), id, objectBody(request.body), { currentYear, userId: context.userId }), message: 'Ano da sequência reposto.' };
   });
 }

@@ -19,6 +19,7 @@ import { FILES_TABLE } from '../../../core/resources/files.js';
 import { parseId } from '../../../core/resources/read.js';
 import { NO_REPORT_DOCUMENT_TYPE, reportDocumentType } from './document.js';
 import { REPORT_STATUS } from './queue.js';
+import { spaceTables } from '../../../core/db/dynamic.js';
 
 export const REPORT_NOT_FOUND = 'Documento não encontrado.';
 
@@ -50,7 +51,8 @@ export async function reportRoutes(app: FastifyInstance, options: { model: Model
   const reportId = (raw: string) => parseId(raw, REPORT_NOT_FOUND);
   const routes = app.withTypeProvider<ContractTypes>();
   routes.get('/api/relatorio/:id/print', { schema: contracts.print }, async (request) => {
-    const { db, context } = allow(request, entity, 'show', 'show');
+    const allowed = allow(request, entity, 'show', 'show');
+    const db = spaceTables(allowed.db);
     const id = reportId(request.params.id);
     const row = await db
       .selectFrom('reports as r')
@@ -60,13 +62,13 @@ export async function reportRoutes(app: FastifyInstance, options: { model: Model
       .where('r.status', '=', REPORT_STATUS.printed)
       .executeTakeFirst();
     if (!row) throw notFound(REPORT_NOT_FOUND);
-    const bytes = await buffer(await storedBytes(request, context, row, REPORT_NOT_FOUND));
+    const bytes = await buffer(await storedBytes(request, allowed.context, row, REPORT_NOT_FOUND));
     return { data: { file: bytes.toString('base64'), name: row.name, extension: row.file_extension, history: await recordHistory(db, 'relatorio', id) } };
   });
 
   routes.get('/api/relatorio/default_document_type', { schema: contracts.documentType }, async (request) => {
     const { db } = allow(request, entity, 'create', 'generate');
-    const type = await reportDocumentType(db);
+    const type = await reportDocumentType(spaceTables(db));
     if (!type) throw notFound(NO_REPORT_DOCUMENT_TYPE);
     return { data: type };
   });
@@ -75,6 +77,6 @@ export async function reportRoutes(app: FastifyInstance, options: { model: Model
     const { db } = allow(request, entity, 'show', 'show');
     const id = reportId(request.params.id);
     if (!(await db.selectFrom('reports').select('id').where('id', '=', id).executeTakeFirst())) throw notFound(REPORT_NOT_FOUND);
-    return { data: await recordHistory(db, 'relatorio', id) };
+    return { data: await recordHistory(spaceTables(db), 'relatorio', id) };
   });
 }

@@ -19,3 +19,10 @@ describe('the answers the server and the web client share', () => {
     expect(copies).toEqual([]);
   });
 });
+
+describe('the server\'s queries', () => {
+  it('name the database they read: no Kysely of any tables in src/server', () => {
+    const untyped = sourceFiles('src/server').filter((file) => /Kysely<any>/.test(read(file)));
+    expect(untyped).toEqual([]);
+  });
+});
