@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { DynamicDatabase } from '../db/dynamic.js';
+import type { AnyTables, DynamicDatabase } from '../db/dynamic.js';
 import type { ComboCondition, ComboSpec, Entity } from '../../../../language/index.js';
 import { badRequest } from '../http/app-error.js';
 import { searchText } from './list-query.js';
@@ -8,14 +8,14 @@ import { searchText } from './list-query.js';
  * A combo parameter that is no column of the module (`/api/setores/combos?employer_id=7`: the
  * sectors an employer lists), as the condition it puts on the options; `value` is a row id.
  */
-export type ComboParam = (value: number) => (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+export type ComboParam = (value: number) => (eb: ExpressionBuilder<AnyTables, string>) => Expression<SqlBool>;
 
 /**
  * A named combo's condition as SQL: `in` its values, or `not-in` them, which an empty value meets
  * too (a party type without a code is not the institution's).
  */
 export function comboCondition(condition: ComboCondition) {
-  return (eb: ExpressionBuilder<any, any>) =>
+  return (eb: ExpressionBuilder<AnyTables, string>) =>
     condition.operator === 'in'
       ? eb(condition.field, 'in', condition.values)
       : eb.or([eb(condition.field, 'not in', condition.values), eb(condition.field, 'is', null)]);

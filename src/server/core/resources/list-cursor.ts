@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Field } from '../../../../language/index.js';
 import { badRequest } from '../http/app-error.js';
 import { sortExpression, sortMayBeNull, sortValue } from './list-order.js';
+import type { AnyTables } from '../db/dynamic.js';
 
 /** Where the previous page ended: its last row's sort value (`sortValue`) and id. */
 export interface ListCursor {
@@ -42,7 +43,7 @@ export function decodeCursor(raw: unknown): ListCursor | null {
  * costs what the first does. NULLs sort last ascending and first descending, as PostgreSQL orders them.
  */
 export function afterCursor(sort: Field, order: 'asc' | 'desc', cursor: ListCursor) {
-  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+  return (eb: ExpressionBuilder<AnyTables, string>): Expression<SqlBool> => {
     const column = sortExpression(sort);
     const after = order === 'asc' ? sql.raw('>') : sql.raw('<');
     if (sort.column === 'id') return sql<SqlBool>`id ${after} ${cursor.id}`;

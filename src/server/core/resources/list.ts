@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { DynamicDatabase } from '../db/dynamic.js';
+import type { AnyTables, DynamicDatabase } from '../db/dynamic.js';
 import type { Entity } from '../../../../language/index.js';
 import { readableColumns } from './fields.js';
 import { plannerEstimate, tableEstimate } from './list-estimates.js';
@@ -22,7 +22,7 @@ export interface ListResult {
 }
 
 function filterCondition(condition: FilterCondition) {
-  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+  return (eb: ExpressionBuilder<AnyTables, string>): Expression<SqlBool> => {
     const column = condition.field.column!;
     if (condition.field.kind === 'choices') return choicesCondition(column, condition.value);
     if (condition.op === 'in') {
@@ -39,7 +39,7 @@ function filterCondition(condition: FilterCondition) {
 }
 
 function whereQuery(entity: Entity, query: ListQuery, search: Search) {
-  return (eb: ExpressionBuilder<any, any>) => {
+  return (eb: ExpressionBuilder<AnyTables, string>) => {
     const parts = query.filters.map((f) => filterCondition(f)(eb));
     if (query.q) parts.push(searchCondition(entity, query.q, search)(eb));
     return eb.and(parts);
@@ -87,12 +87,12 @@ async function countRows(db: DynamicDatabase, entity: Entity, query: ListQuery, 
 }
 
 /** `select` in the list's order, ties broken by id. */
-function ordered<Q extends SelectQueryBuilder<any, any, any>>(select: Q, query: ListQuery): Q {
+function ordered<Q extends SelectQueryBuilder<AnyTables, string, object>>(select: Q, query: ListQuery): Q {
   const bySort = select.orderBy(sortExpression(query.sort), query.order);
   return (query.sort.name !== 'id' ? bySort.orderBy('id', query.order) : bySort) as Q;
 }
 
-function orderedPage<Q extends SelectQueryBuilder<any, any, any>>(select: Q, query: ListQuery): Q {
+function orderedPage<Q extends SelectQueryBuilder<AnyTables, string, object>>(select: Q, query: ListQuery): Q {
   const sorted = ordered(select, query);
   const from = query.cursor ? sorted.where(afterCursor(query.sort, query.order, query.cursor)) : sorted.offset((query.page - 1) * query.perPage);
   return from.limit(query.perPage) as Q;
@@ -168,7 +168,7 @@ async function countedMatches(db: DynamicDatabase, entity: Entity, query: ListQu
     .selectFrom(entity.table)
     .select(readableColumns(entity.fields))
     .select((eb) => eb.selectFrom('matched').select(eb.fn.countAll<number>().as('n')).as(MATCHED))
-    .where('id', 'in', (eb: ExpressionBuilder<any, any>) => eb.selectFrom('page').select('id'))
+    .where('id', 'in', (eb: ExpressionBuilder<AnyTables, string>) => eb.selectFrom('page').select('id'))
     .$call((qb) => ordered(qb, query))
     .execute();
   if (rows.length === 0) return query.page === 1 && !query.cursor ? pageResult([], { total: 0, estimated: false }, query) : null;

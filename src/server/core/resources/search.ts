@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { DynamicDatabase } from '../db/dynamic.js';
+import type { AnyTables, DynamicDatabase } from '../db/dynamic.js';
 import { searchedByStartAs, type Entity } from '../../../../language/index.js';
 import { SEARCH_ANYWHERE_LENGTH, searchWords, taxIdPrefix } from '../../../shared/search.js';
 import { MIN_VOCABULARY_WORD, wordsDocument } from '../db/search-vocabulary.js';
@@ -91,7 +91,7 @@ type TaxIdKind = 'cpf' | 'cnpj';
  * from the referenced table's own indexes. The typo-tolerant reading looks at the list's own words only.
  */
 export function searchCondition(entity: Entity, q: string, search: Search) {
-  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+  return (eb: ExpressionBuilder<AnyTables, string>): Expression<SqlBool> => {
     const columns = entity.list.search;
     const through = entity.list.searchThrough;
     if (columns.length === 0 && through.length === 0) return sql<SqlBool>`true`;

@@ -3,6 +3,7 @@ import type { SpaceDatabase } from '../../../../generated/database.js';
 import { invalid, type FieldErrors } from '../../core/http/app-error.js';
 import type { ModuleHooks } from '../../core/resources/hooks.js';
 import type { ComboParam } from '../../core/resources/registry.js';
+import type { AnyTables } from '../../core/db/dynamic.js';
 
 export const RANGE_REPEATED = 'Esta faixa de contribuição já está na categoria.';
 export const NEXT_REPEATED = 'Esta situação já está entre as próximas.';
@@ -45,5 +46,5 @@ export const nextSituations: ModuleHooks<SpaceDatabase> = {
 };
 
 /** `GET /api/faixa_de_contribuicao/combos?category_id=3`: the ranges of that category, for a registration. */
-export const rangesOfCategory: ComboParam = (categoryId) => (eb: ExpressionBuilder<any, any>) =>
+export const rangesOfCategory: ComboParam = (categoryId) => (eb: ExpressionBuilder<AnyTables, string>) =>
   eb('id', 'in', eb.selectFrom('category_contribution_ranges').select('contribution_range_id').where('category_id', '=', categoryId));

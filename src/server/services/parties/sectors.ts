@@ -2,13 +2,14 @@ import type { ExpressionBuilder } from 'kysely';
 import { invalid, type FieldErrors } from '../../core/http/app-error.js';
 import type { ModuleHooks } from '../../core/resources/hooks.js';
 import type { ComboParam } from '../../core/resources/registry.js';
+import type { AnyTables } from '../../core/db/dynamic.js';
 
 export const SECTOR_NOT_OF_EMPLOYER = 'O setor escolhido não é um dos setores do empregador.';
 
 type Row = Record<string, unknown>;
 
 /** The sectors an employer (a party) lists on its legal entity's form. */
-const employerSectors = (employerId: number) => (eb: ExpressionBuilder<any, any>) =>
+const employerSectors = (employerId: number) => (eb: ExpressionBuilder<AnyTables, string>) =>
   eb.selectFrom('legal_entity_sectors as s').innerJoin('legal_entities as e', 'e.id', 's.legal_entity_id').select('s.sector_id').where('e.party_id', '=', employerId);
 
 /** `GET /api/setores/combos?employer_id=7`: the sectors of that employer, for a work relation's Setor. */
