@@ -3,7 +3,6 @@ import { ensureAdministrator } from './features/auth/users.js';
 import { loadConfig } from './core/config.js';
 import { MIGRATIONS } from './features.js';
 import { isSpaceless } from './core/http/space.js';
-import { monitorJob, monitorSettingsFromEnv } from './features/monitoring/index.js';
 import { platformConfigFromEnv, registerTenancy, SpaceDirectory } from './features/platform/index.js';
 import { seedDemoData, seedReferenceData } from './core/seed/index.js';
 
@@ -23,13 +22,6 @@ async function main() {
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     tenancy: (root) => registerTenancy(root, directory, { prefix: '/api', skip: isSpaceless }),
   });
-  // Every process runs the checks; the claim in the database makes each due check run once.
-  const monitorSettings = monitorSettingsFromEnv();
-  app.scheduler.add(monitorJob(directory.platform, {
-    ...monitorSettings,
-    now: () => new Date(app.clock.now()),
-    onError: (error) => app.log.error({ err: error }, 'falha na verificação dos monitores'),
-  }));
   const close = async () => {
     await app.close();
     await directory.close();

@@ -24,7 +24,6 @@ const MAY_NAME: Record<string, { feature: string; why: string }[]> = {
   'src/server/main.ts': [
     { feature: 'src/server/features/platform', why: 'opens the spaces\' directory and gives its tenancy to buildApp' },
     { feature: 'src/server/features/auth', why: 'creates the default space\'s first administrator' },
-    { feature: 'src/server/features/monitoring', why: 'starts the monitors\' loop' },
   ],
   'tests/support/databases.ts': [{ feature: 'src/server/features/platform', why: 'a test\'s platform and space databases are where the product finds them (platformTarget, spaceTarget)' }],
   'tests/support/build-templates.ts': [{ feature: 'src/server/features/platform', why: 'builds the product\'s space templates once per run' }],
