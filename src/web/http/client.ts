@@ -10,7 +10,7 @@ export interface HttpRequest {
   body?: unknown;
 }
 
-export interface HttpResponse<T = any> {
+export interface HttpResponse<T = unknown> {
   status: number;
   json: T;
   /** The answer's headers (`Content-Range`, `ETag`) and its text, as react-admin's `fetchJson` gives them. */
@@ -25,7 +25,7 @@ export interface HttpClientOptions {
   timeoutMs?: number;
 }
 
-export type HttpClient = <T = any>(request: HttpRequest) => Promise<HttpResponse<T>>;
+export type HttpClient = <T = unknown>(request: HttpRequest) => Promise<HttpResponse<T>>;
 
 /**
  * The one HTTP client: the specification's headers, a 30 s timeout, the connection state, and errors as
@@ -73,11 +73,12 @@ export function createHttpClient({ baseUrl, session, status, timeoutMs = 30_000 
     if (response.ok) return { status: response.status, json: json as T, headers: response.headers, body: text };
     if (response.status === 401) status.access('unauthorized');
     if (response.status === 403) status.access('forbidden');
-    throw new HttpError(messageOf(json, response.status), response.status, { ...(json ?? {}), errors: firstMessages(json?.errors) });
+    const refusal = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+    throw new HttpError(messageOf(refusal, response.status), response.status, { ...refusal, errors: firstMessages(refusal.errors) });
   };
 }
 
-function parseJson(text: string): any {
+function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -86,8 +87,8 @@ function parseJson(text: string): any {
   }
 }
 
-function messageOf(json: any, status: number): string {
-  if (json && typeof json.message === 'string' && json.message) return json.message;
+function messageOf(json: Record<string, unknown>, status: number): string {
+  if (typeof json.message === 'string' && json.message) return json.message;
   if (status === 403) return 'Você não tem permissão para executar esta ação.';
   if (status === 502) return 'Serviço indisponível no momento.';
   return 'Houve um erro ao tentar processar a sua requisição';

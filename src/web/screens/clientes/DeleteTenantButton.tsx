@@ -20,7 +20,7 @@ export function DeleteTenantButton() {
   const remove = async () => {
     setAsking(false);
     try {
-      const { json } = await http({ method: 'DELETE', path: `/api/clientes/${encodeURIComponent(String(record.id))}` });
+      const { json } = await http<Record<string, unknown> | null>({ method: 'DELETE', path: `/api/clientes/${encodeURIComponent(String(record.id))}` });
       notify('Registro excluído com sucesso', { type: 'success' });
       refresh();
       const places = detachedDatabasesOf(json);
