@@ -12,6 +12,7 @@ import { formatCents } from '../../src/shared/decimals.js';
 import { adminApi } from '../e2e/support/admin-api';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { certifiedRegistration } from '../certificates/support';
 import { loadModel } from '../../language/index.js';
 import { ROOT } from '../api/support/server.js';
 import { pdfPages } from '../reports/support';
@@ -22,13 +23,16 @@ const SHOTS = join(tmpdir(), 'receivables-reports-shots');
 describe('the receivables reports in the browser', () => {
   const session = browserSession({}, undefined, { pdfViewer: true });
   const page = () => session.page;
-  const { api } = adminApi(() => session.product);
+  const { api, optionId } = adminApi(() => session.product);
   const asTests: Api = (async (method: string, url: string, payload?: unknown) => ({ status: method === 'POST' ? 201 : 200, body: await api(method, url, payload) })) as unknown as Api;
   const label = (text: string) => page().getByLabel(new RegExp(`^${text}( - Opcional)?$`));
 
   it("offers both designs and prints 'Débitos em aberto' as a PDF", async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const setUp = await setUpReceivables(loadModel(ROOT), asTests);
+    const { registration } = await certifiedRegistration(async (path, body, method = 'POST') => (await api(method, path, body)).data, optionId);
+    const setUp = await setUpReceivables(loadModel(ROOT), asTests, {
+      registration: async () => ({ id: registration.id, party_id: Number(registration.party_id), contribution_range_id: Number(registration.contribution_range_id), category_id: Number(registration.category_id) }),
+    });
     const tax = await setUp.debtType({ denomination: 'Taxa de expediente', characteristic: 2, is_dynamic: true, allow_create_without_confirmation: true });
     const account = (await api('POST', '/api/control_account/lancamento', { party_id: setUp.registration.party_id, debt_type_id: tax, exercise: 2026, principal: '650.00', due_date: '2026-03-31' })).data;
     await api('POST', '/api/control_account/pagamento', { date: '2026-03-31', amount: '200.00', means: 3, control_account_ids: [account.id] });

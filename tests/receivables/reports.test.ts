@@ -7,6 +7,9 @@
  * by hand below from the rows the test makes; the grants they need, and the shipped design types
  * they come from.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { councilDate } from '../../src/shared/council-clock.js';
@@ -18,6 +21,7 @@ import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
 import { created, setUpReceivables, type Api, type SetUp } from './api-support.js';
 
 type Row = Record<string, any>;
+const PDFS = join(tmpdir(), 'receivables-reports');
 type Format = 'pdf' | 'xlsx' | 'csv';
 
 /** `'1234.5'` → `'R$ 1.234,50'`, written out here rather than taken from the product. */
@@ -66,6 +70,9 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`receivables reports [${kind
     const { report: row, bytes, name } = await report(code, 'pdf', parameters);
     expect(row.error_reason).toBeNull();
     expect(name).toMatch(/\.pdf$/);
+    // Kept to be looked at (its pages as pictures): the columns side by side, nothing cut.
+    mkdirSync(PDFS, { recursive: true });
+    writeFileSync(join(PDFS, name), bytes);
     return (await pdfPages(bytes)).join(' ');
   };
 

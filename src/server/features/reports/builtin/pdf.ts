@@ -44,6 +44,19 @@ function spanning(text: string, count: number, style: Record<string, unknown>): 
   return [{ text, colSpan: count, ...style }, ...Array.from({ length: count - 1 }, () => ({}))];
 }
 
+/** A subtotal or total: its label across the columns up to the first sum (a long group name does not wrap in one narrow column). */
+function totalRow(columns: PlannedColumn[], total: TotalLine): TableCell[] {
+  const texts = totalTexts(columns, total);
+  const labelAt = Math.max(0, columns.findIndex((c) => !c.summed));
+  let span = 1;
+  while (labelAt + span < columns.length && !columns[labelAt + span].summed) span += 1;
+  return columns.map((column, i) => {
+    if (i === labelAt) return { text: texts[i], bold: true, colSpan: span };
+    if (i > labelAt && i < labelAt + span) return {};
+    return cell(texts[i], column, { bold: true });
+  });
+}
+
 /** A summary ('Total por meio') as a table of its own after the report's: the value, its count and its sums. */
 function summaryTable(columns: PlannedColumn[], label: string, lines: TotalLine[]): Content {
   const summed = columns.flatMap((column, i) => (column.summed ? [{ column, i }] : []));
@@ -69,7 +82,7 @@ export async function renderPdf(header: ReportHeader, plan: ReportPlan, lines: A
     else if (line.type === 'group') body.push(spanning(line.label, columns.length, { bold: true, fillColor: '#f5f5f5', margin: [0, 4, 0, 0] }));
     else if (line.type === 'summary') summaries.push(summaryTable(columns, line.label, line.lines));
     else if (line.type === 'truncated') notes.push({ text: `O relatório mostra só os primeiros ${line.limit.toLocaleString('pt-BR')} registros: refine os filtros para ver os demais.`, italics: true, margin: [0, 8, 0, 0] });
-    else body.push(totalTexts(columns, line.total).map((text, i) => cell(text, columns[i], { bold: true })));
+    else body.push(totalRow(columns, line.total));
   }
   const empty = body.length === 1;
   const document: TDocumentDefinitions = {
