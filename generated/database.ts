@@ -1489,7 +1489,7 @@ export interface ReportDesignTypesTable {
   file: string;
   compiled_file: string | null;
   version: string | null;
-  owners: Generated<Choices<'pessoa_fisica' | 'pessoa_juridica' | 'organizacao' | 'funcionarios' | 'inscricao' | 'fiscalizacoes' | 'acoes_fiscalizacao' | 'fluxo_trabalho' | 'documento' | 'municipios' | 'uf'>>;
+  owners: Generated<Choices<'pessoa_fisica' | 'pessoa_juridica' | 'organizacao' | 'funcionarios' | 'inscricao' | 'fiscalizacoes' | 'acoes_fiscalizacao' | 'fluxo_trabalho' | 'documento' | 'municipios' | 'uf' | 'control_account' | 'pagamentos'>>;
   report_engine_type_id: number;
   code: string | null;
   processing_complexity: Generated<1 | 2 | 3>;

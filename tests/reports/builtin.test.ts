@@ -48,6 +48,17 @@ describeOnDatabases('built-in report engine', (getDb) => {
     expect(rows[8 + sergipeCities.length]).toEqual([`Total: ${sergipeCities.length} registros`]);
   });
 
+  it('ends with a summary by a field: a line per value, with its count', async () => {
+    const alagoas = Number((await getDb().selectFrom('states').select('id').where('initials', '=', 'AL').executeTakeFirstOrThrow()).id);
+    const count = async (uf: number) => (await getDb().selectFrom('cities').select('id').where('uf_id', '=', uf).execute()).length;
+    const design = { version: 1, title: 'Municípios', source: { module: 'municipios', filters: { uf_id: [sergipe, alagoas] } }, columns: [{ field: 'name' }], summaries: [{ field: 'uf_id', label: 'Por UF' }] };
+    const pages = (await pdfPages((await runReport(getDb(), model, design, 'pdf')).bytes)).join(' ');
+    const [al, se] = [await count(alagoas), await count(sergipe)];
+    expect(pages).toContain(`Total: ${al + se} registros Por UF Registros ${alagoas < sergipe ? `Alagoas ${al} Sergipe ${se}` : `Sergipe ${se} Alagoas ${al}`}`);
+    const rows = await xlsxRows((await runReport(getDb(), model, design, 'xlsx')).bytes);
+    expect(rows.slice(-4)).toEqual([[], ['Por UF'], ...(alagoas < sergipe ? [[`Alagoas: ${al} registros`], [`Sergipe: ${se} registros`]] : [[`Sergipe: ${se} registros`], [`Alagoas: ${al} registros`]])]);
+  });
+
   it('writes a PDF whose pages carry the header, the groups in UF order and a page count at the foot', async () => {
     const output = await runReport(getDb(), model, cities, 'pdf');
     expect(output.bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -117,6 +128,14 @@ describeOnDatabases('built-in report engine', (getDb) => {
     ['a parameter it does not declare', { version: 1, title: 'x', source: { module: 'municipios', search: { parameter: 'q' } }, columns: [{ field: 'name' }] }, 'O desenho do relatório é inválido: usa o parâmetro q, que não declara.'],
     ['a platform module', { version: 1, title: 'x', source: { module: 'clientes' }, columns: [{ field: 'id' }] }, 'O cadastro Clientes não pode ser lido por um relatório.'],
     ['a list of a prototype key', { version: 1, title: 'x', source: { module: '__proto__' }, columns: [{ field: 'name' }] }, 'O desenho do relatório é inválido: /source/module deve ser um nome em letras minúsculas, números e _.'],
+    ['a data set that does not exist', { version: 1, title: 'x', source: { dataset: 'nao_existe' }, columns: [{ field: 'conta' }] }, 'O desenho do relatório lê o conjunto de dados nao_existe, que não existe.'],
+    ['a data set of a prototype key', { version: 1, title: 'x', source: { dataset: 'constructor' }, columns: [{ field: 'conta' }] }, 'O desenho do relatório lê o conjunto de dados constructor, que não existe.'],
+    ['a module and a data set', { version: 1, title: 'x', source: { module: 'municipios', dataset: 'debitos_em_aberto' }, columns: [{ field: 'name' }] }, 'O desenho do relatório é inválido: /source deve nomear um cadastro (module) ou um conjunto de dados (dataset), um só.'],
+    ['neither a module nor a data set', { version: 1, title: 'x', source: {}, columns: [{ field: 'name' }] }, 'O desenho do relatório é inválido: /source deve nomear um cadastro (module) ou um conjunto de dados (dataset), um só.'],
+    ['a data set with a list filter', { version: 1, title: 'x', source: { dataset: 'debitos_em_aberto', filters: { status: 1 } }, columns: [{ field: 'conta' }] }, 'O desenho do relatório é inválido: /source/filters vale só para um cadastro; um conjunto de dados lê arguments.'],
+    ['an argument the data set does not read', { version: 1, title: 'x', source: { dataset: 'debitos_em_aberto', arguments: { uf: 1 } }, columns: [{ field: 'conta' }] }, 'O desenho do relatório é inválido: /source/arguments/uf não é lido pelo conjunto de dados debitos_em_aberto (lê data, tipo_debito_id, somente_vencidos).'],
+    ['a field the data set lacks', { version: 1, title: 'x', source: { dataset: 'arrecadacao_por_periodo' }, columns: [{ field: 'senha' }] }, 'O desenho do relatório é inválido: /columns/0/field nomeia senha, que não é um campo do conjunto de dados arrecadacao_por_periodo.'],
+    ['a summary by a field the module lacks', { version: 1, title: 'x', source: { module: 'municipios' }, columns: [{ field: 'name' }], summaries: [{ field: 'nada', label: 'Por nada' }] }, 'O desenho do relatório é inválido: /summaries/0/field nomeia nada, que não é um campo de Municípios.'],
   ];
 
   it.each(hostile)('answers a design with %s with a clear ReportError', async (_name, design, message) => {

@@ -19,7 +19,9 @@ import { MIGRATIONS } from '../../src/server/features.js';
 
 /** By name, as the list sorts them. */
 const SHIPPED = [
+  ['arrecadacao_por_periodo', 'Arrecadação por período'],
   ['pessoas_fisicas', 'Cadastro de pessoas físicas'],
+  ['debitos_em_aberto', 'Débitos em aberto'],
   ['municipios_por_uf', 'Municípios por UF'],
   ['resumo_fiscalizacoes', 'Resumo das fiscalizações'],
 ];
@@ -85,8 +87,8 @@ for (const kind of FEATURE_DATABASE_KINDS) {
     afterAll(() => server?.close());
 
     it('duplicates nothing, brings back nothing deleted and overwrites nothing changed', async () => {
-      const [persons, cities] = await designs();
-      expect([persons.code, cities.code]).toEqual(['pessoas_fisicas', 'municipios_por_uf']);
+      const shipped = await designs();
+      const [persons, cities] = ['pessoas_fisicas', 'municipios_por_uf'].map((code) => shipped.find((row) => row.code === code)!);
       const renamed = await admin()('PUT', `/api/tipo_design_relatorio/${persons.id}`, { ...persons, name: 'Pessoas do conselho', processing_complexity: 3 });
       expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
       expect((await admin()('DELETE', `/api/tipo_design_relatorio/${cities.id}`)).status).toBe(200);
@@ -97,12 +99,14 @@ for (const kind of FEATURE_DATABASE_KINDS) {
       expect(await migrateToLatest(server.db, MIGRATIONS.space)).toEqual([]);
       await installShipped(server.db);
       expect((await designs()).map((row) => [row.code, row.name, row.processing_complexity])).toEqual([
+        ['arrecadacao_por_periodo', 'Arrecadação por período', SHIPPED_DESIGN_TYPES.collection.complexity],
+        ['debitos_em_aberto', 'Débitos em aberto', SHIPPED_DESIGN_TYPES.openDebts.complexity],
         ['pessoas_fisicas', 'Pessoas do conselho', 3],
         ['resumo_fiscalizacoes', 'Resumo das fiscalizações', SHIPPED_DESIGN_TYPES.inspections.complexity],
       ]);
       expect((await admin()('GET', '/api/tipo_gerador_relatorio')).body.data.map((row: Row) => [row.code, row.engine_version])).toEqual([['interno', '2']]);
       const files = await server.db.selectFrom('files').select('id').where('module', '=', 'tipo_design_relatorio').execute();
-      expect(files.length).toBe(2);
+      expect(files.length).toBe(4);
     });
 
     it('takes a council\'s own built-in engine type rather than adding a second, and keeps a design the council named alike', async () => {

@@ -26,6 +26,8 @@ export const choices = {
     { id: 'documento', name: 'Documentos' },
     { id: 'municipios', name: 'Municípios' },
     { id: 'uf', name: 'UFs' },
+    { id: 'control_account', name: 'Contas de controle' },
+    { id: 'pagamentos', name: 'Pagamentos' },
   ],
   processing_complexity: [
     { id: 1, name: 'Baixa' },

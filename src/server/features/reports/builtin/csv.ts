@@ -24,7 +24,7 @@ export async function renderCsv(plan: ReportPlan, lines: AsyncIterable<ReportLin
     stringifier.on('error', reject);
   });
   const grouped = plan.group !== null;
-  const text = (cell: Cell, i: number) => (cell.number !== null ? csvNumber(cell.number, plan.columns[i].field?.kind === 'money') : cell.text);
+  const text = (cell: Cell, i: number) => (cell.number !== null ? csvNumber(cell.number, plan.columns[i].kind === 'money') : cell.text);
   stringifier.write([...(grouped ? [plan.group!.label] : []), ...plan.columns.map((c) => c.label)]);
   let group = '';
   for await (const line of lines) {

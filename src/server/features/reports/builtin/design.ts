@@ -42,7 +42,11 @@ export interface Design {
   orientation?: 'portrait' | 'landscape';
   parameters?: DesignParameter[];
   source: {
-    module: string;
+    /** The module whose list is read; or else */
+    module?: string;
+    /** the data set a feature computes (datasets.ts), with its arguments. */
+    dataset?: string;
+    arguments?: Record<string, DesignValue>;
     filters?: Record<string, DesignValue | DesignValue[]>;
     search?: DesignValue;
     sort?: string;
@@ -52,6 +56,8 @@ export interface Design {
   columns: DesignColumn[];
   group_by?: { field: string; label?: string };
   totals?: boolean;
+  /** Totals by a field's value after the total ('Total por meio'): a line per value, with its count and sums. */
+  summaries?: { field: string; label: string }[];
 }
 
 const NAME = { type: 'string', pattern: '^[a-z][a-z0-9_]{0,62}$' };
@@ -90,9 +96,10 @@ const DESIGN_SCHEMA = {
     source: {
       type: 'object',
       additionalProperties: false,
-      required: ['module'],
       properties: {
         module: NAME,
+        dataset: NAME,
+        arguments: { type: 'object', maxProperties: 30, propertyNames: { pattern: '^[a-z][a-z0-9_]{0,62}$' }, additionalProperties: VALUE },
         filters: { type: 'object', maxProperties: 30, propertyNames: { pattern: '^[a-z][a-z0-9_]{0,62}$' }, additionalProperties: { anyOf: [VALUE, { type: 'array', maxItems: 1000, items: VALUE }] } },
         search: VALUE,
         sort: NAME,
@@ -117,6 +124,11 @@ const DESIGN_SCHEMA = {
     },
     group_by: { type: 'object', additionalProperties: false, required: ['field'], properties: { field: NAME, label: { type: 'string', minLength: 1, maxLength: 100 } } },
     totals: { type: 'boolean' },
+    summaries: {
+      type: 'array',
+      maxItems: 5,
+      items: { type: 'object', additionalProperties: false, required: ['field', 'label'], properties: { field: NAME, label: { type: 'string', minLength: 1, maxLength: 100 } } },
+    },
   },
 };
 
@@ -135,6 +147,9 @@ export function parseDesign(bytes: Buffer): Design {
     throw new ReportError('O arquivo do desenho do relatório não é um JSON válido.');
   }
   if (!validate(parsed)) throw new ReportError(`O desenho do relatório é inválido: ${problem(validate.errors?.[0])}`);
+  if ((parsed.source.module === undefined) === (parsed.source.dataset === undefined)) {
+    throw new ReportError('O desenho do relatório é inválido: /source deve nomear um cadastro (module) ou um conjunto de dados (dataset), um só.');
+  }
   const names = new Set<string>();
   for (const parameter of parsed.parameters ?? []) {
     if (names.has(parameter.name)) throw new ReportError(`O desenho do relatório é inválido: o parâmetro ${parameter.name} está declarado duas vezes.`);
@@ -148,7 +163,7 @@ export function parseDesign(bytes: Buffer): Design {
 
 /** The names of the parameters the design's filters and search read. */
 function usedParameters(design: Design): string[] {
-  const values = [...Object.values(design.source.filters ?? {}).flat(), design.source.search];
+  const values = [...Object.values(design.source.filters ?? {}).flat(), ...Object.values(design.source.arguments ?? {}), design.source.search];
   return values.flatMap((value) => (value !== null && typeof value === 'object' ? [value.parameter] : []));
 }
 

@@ -23,7 +23,8 @@ export const builtinEngine: ReportEngine = {
     run.signal.throwIfAborted();
     const design = withDeclaredParameters(parseDesign(run.design.file), run.design.parameters);
     const plan = planReport(design, run.model, run.parameters, run.format, (permission) => run.access.may(permission));
-    const header = await reportHeader(run.db, plan.title, plan.subtitle);
+    const details = plan.dataset?.source.caption ? await plan.dataset.source.caption({ db: run.db, model: run.model, arguments: plan.dataset.arguments, signal: run.signal }) : null;
+    const header = await reportHeader(run.db, plan.title, plan.subtitle, new Date(), details);
     const lines = reportLines(run.db, run.model, plan, run.signal);
     const bytes = run.format === 'pdf' ? await renderPdf(header, plan, lines) : run.format === 'xlsx' ? await renderXlsx(header, plan, lines) : await renderCsv(plan, lines);
     return { bytes, format: run.format, fileName: reportFileName(plan.title, run.format) };

@@ -7,6 +7,8 @@ export interface ReportHeader {
   institution: string;
   title: string;
   subtitle: string | null;
+  /** What the parameters chose, as a data set says it ('Saldos em 30/04/2026'). */
+  details: string | null;
   /** 'Gerado em 24/11/2026 16:20:00'. */
   generated: string;
 }
@@ -27,9 +29,9 @@ async function systemName(db: Kysely<SpaceDatabase>): Promise<string | null> {
   return (row.use_default ? row.default_value : row.value) as string | null;
 }
 
-export async function reportHeader(db: Kysely<SpaceDatabase>, title: string, subtitle: string | null, now = new Date()): Promise<ReportHeader> {
+export async function reportHeader(db: Kysely<SpaceDatabase>, title: string, subtitle: string | null, now = new Date(), details: string | null = null): Promise<ReportHeader> {
   const name = await systemName(db);
-  return { institution: name?.trim() || DEFAULT_INSTITUTION, title, subtitle, generated: `Gerado em ${dateTimeText(now)}` };
+  return { institution: name?.trim() || DEFAULT_INSTITUTION, title, subtitle, details, generated: `Gerado em ${dateTimeText(now)}` };
 }
 
 /** `1` → '1 registro', `645` → '645 registros'. */

@@ -6,16 +6,29 @@
 import type { Entity, Field, Model } from '../../../../../language/index.js';
 import { sortableFields } from '../../../core/resources/list-query.js';
 import { ReportError, type ReportFormat } from '../engine.js';
+import type { DatasetField, ReportDataset } from './dataset.js';
+import { REPORT_DATASETS } from './datasets.js';
 import { DEFAULT_LIMIT, MAX_PDF_ROWS, type Design, type DesignValue } from './design.js';
 import { isNumeric, isSummed, SHOWN_KINDS } from './values.js';
 
 export interface PlannedColumn {
+  /** The field's or data set field's name. */
+  name: string;
   label: string;
-  /** Null when the module is absent (the report is empty). */
+  /** The module's field; null for a data set's, or when the module is absent (the report is empty). */
   field: Field | null;
+  /** How its values are read: the field's kind or the data set field's (`money`, `date`…). */
+  kind: string;
   width: number | 'auto' | '*';
   numeric: boolean;
   summed: boolean;
+}
+
+/** What rows are grouped or summarised by: a module's field, or a data set's (field null). */
+export interface PlannedKey {
+  name: string;
+  label: string;
+  field: Field | null;
 }
 
 export interface ReportPlan {
@@ -23,9 +36,12 @@ export interface ReportPlan {
   subtitle: string | null;
   orientation: 'portrait' | 'landscape';
   entity: Entity | null;
+  /** The data set read instead of a module, with its arguments filled in. */
+  dataset: { source: ReportDataset; arguments: Record<string, unknown> } | null;
   columns: PlannedColumn[];
-  group: { field: Field; label: string } | null;
+  group: PlannedKey | null;
   totals: boolean;
+  summaries: PlannedKey[];
   /** The list query (`filter`, `q`, `sort`, `order`) the rows are read with. */
   query: Record<string, unknown>;
   limit: number;
@@ -42,7 +58,8 @@ export function plannedModules(model: Model): Set<string> {
  * @example planReport(design, model, { uf_id: 25 }, 'pdf', (p) => grants.has(p))
  */
 export function planReport(design: Design, model: Model, values: Record<string, unknown>, format: ReportFormat, may: (permission: string) => boolean): ReportPlan {
-  const module = design.source.module;
+  if (design.source.dataset !== undefined) return planDataset(design, values, format, may);
+  const module = design.source.module!;
   const entity = model.byModule.get(module) ?? null;
   if (!entity && !plannedModules(model).has(module)) throw new ReportError(`O desenho do relatório lê o cadastro ${module}, que não existe.`);
   if (entity && entity.database !== 'space') throw new ReportError(`O cadastro ${entity.label.plural} não pode ser lido por um relatório.`);
@@ -50,24 +67,69 @@ export function planReport(design: Design, model: Model, values: Record<string, 
     throw new ReportError(`Você não tem permissão para listar ${entity.label.plural}, que este relatório lê.`);
   }
   checkRequired(design, values);
-  const limit = Math.min(design.source.limit ?? DEFAULT_LIMIT, format === 'pdf' ? MAX_PDF_ROWS : Number.MAX_SAFE_INTEGER);
-  const base = { title: design.title, subtitle: design.subtitle ?? null, orientation: design.orientation ?? 'portrait', totals: design.totals ?? true, limit } as const;
+  const base = basePlan(design, format);
   if (!entity) {
-    const columns = design.columns.map((c) => ({ label: c.label ?? c.field, field: null, width: c.width ?? '*', numeric: false, summed: false }));
-    return { ...base, entity: null, columns, group: null, query: {} };
+    const columns = design.columns.map((c) => ({ name: c.field, label: c.label ?? c.field, field: null, kind: 'text', width: c.width ?? '*', numeric: false, summed: false }));
+    return { ...base, entity: null, columns, group: null, summaries: [], query: {} };
   }
   const columns = design.columns.map((c, i) => {
     const field = shownField(entity, c.field, `/columns/${i}/field`);
-    return { label: c.label ?? field.label, field, width: c.width ?? (isNumeric(field) ? 'auto' : '*'), numeric: isNumeric(field), summed: isSummed(field) };
+    return { name: field.name, label: c.label ?? field.label, field, kind: field.kind, width: c.width ?? (isNumeric(field) ? 'auto' : '*'), numeric: isNumeric(field), summed: isSummed(field) };
   });
-  const group = design.group_by ? { field: shownField(entity, design.group_by.field, '/group_by/field'), label: design.group_by.label ?? '' } : null;
-  if (group) group.label ||= group.field.label;
+  const key = (name: string, label: string | undefined, at: string): PlannedKey => {
+    const field = shownField(entity, name, at);
+    return { name: field.name, label: label ?? field.label, field };
+  };
+  const group = design.group_by ? key(design.group_by.field, design.group_by.label, '/group_by/field') : null;
+  const summaries = (design.summaries ?? []).map((s, i) => key(s.field, s.label, `/summaries/${i}/field`));
   const sortable = sortableFields(entity);
-  const sortName = group?.field.name ?? design.source.sort;
+  const sortName = group?.name ?? design.source.sort;
   if (sortName && !sortable.some((f) => f.name === sortName)) {
     throw new ReportError(`O desenho do relatório ordena ou agrupa ${entity.label.plural} por ${sortName}, e a lista não pode ser ordenada por esse campo: use um destes: ${sortable.map((f) => f.name).join(', ')}.`);
   }
-  return { ...base, entity, columns, group, query: listQuery(design, values, sortName) };
+  return { ...base, entity, columns, group, summaries, query: listQuery(design, values, sortName) };
+}
+
+function basePlan(design: Design, format: ReportFormat) {
+  const limit = Math.min(design.source.limit ?? DEFAULT_LIMIT, format === 'pdf' ? MAX_PDF_ROWS : Number.MAX_SAFE_INTEGER);
+  return { title: design.title, subtitle: design.subtitle ?? null, orientation: design.orientation ?? 'portrait', totals: design.totals ?? true, limit, dataset: null } as const;
+}
+
+const DATASET_NUMERIC = new Set(['money', 'integer']);
+
+/** A design over a data set: its fields by name, its grant, its arguments with the parameters filled in. */
+function planDataset(design: Design, values: Record<string, unknown>, format: ReportFormat, may: (permission: string) => boolean): ReportPlan {
+  const name = design.source.dataset!;
+  const source = Object.hasOwn(REPORT_DATASETS, name) ? REPORT_DATASETS[name] : undefined;
+  if (!source) throw new ReportError(`O desenho do relatório lê o conjunto de dados ${name}, que não existe.`);
+  for (const key of ['filters', 'search', 'sort'] as const) {
+    if (design.source[key] !== undefined) throw new ReportError(`O desenho do relatório é inválido: /source/${key} vale só para um cadastro; um conjunto de dados lê arguments.`);
+  }
+  if (!may(source.permission) && !may('admin')) throw new ReportError(`Você não tem permissão para listar ${source.label}, que este relatório lê.`);
+  const fieldOf = (field: string, at: string): DatasetField => {
+    const found = source.fields.find((f) => f.name === field);
+    if (!found) throw new ReportError(`O desenho do relatório é inválido: ${at} nomeia ${field}, que não é um campo do conjunto de dados ${name}.`);
+    return found;
+  };
+  const args: Record<string, unknown> = {};
+  for (const [argument, value] of Object.entries(design.source.arguments ?? {})) {
+    if (!source.arguments.includes(argument)) throw new ReportError(`O desenho do relatório é inválido: /source/arguments/${argument} não é lido pelo conjunto de dados ${name} (lê ${source.arguments.join(', ')}).`);
+    const filled = resolved(value, values);
+    if (filled !== undefined) args[argument] = filled;
+  }
+  checkRequired(design, values);
+  const columns = design.columns.map((c, i) => {
+    const field = fieldOf(c.field, `/columns/${i}/field`);
+    const numeric = DATASET_NUMERIC.has(field.kind);
+    return { name: field.name, label: c.label ?? field.label, field: null, kind: field.kind, width: c.width ?? (numeric ? 'auto' : '*'), numeric, summed: field.kind === 'money' };
+  });
+  const key = (field: string, label: string | undefined, at: string): PlannedKey => {
+    const found = fieldOf(field, at);
+    return { name: found.name, label: label ?? found.label, field: null };
+  };
+  const group = design.group_by ? key(design.group_by.field, design.group_by.label, '/group_by/field') : null;
+  const summaries = (design.summaries ?? []).map((s, i) => key(s.field, s.label, `/summaries/${i}/field`));
+  return { ...basePlan(design, format), entity: null, dataset: { source, arguments: args }, columns, group, summaries, query: {} };
 }
 
 function shownField(entity: Entity, name: string, at: string): Field {

@@ -83,3 +83,35 @@ export function numberOf(field: Field, value: unknown): string | null {
     return null;
   }
 }
+
+/**
+ * A data set's value as a person reads it (dataset.ts's kinds).
+ * @example datasetText('month', '2026-03') // '03/2026'
+ */
+export function datasetText(kind: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (kind) {
+    case 'money':
+      return moneyText(String(value));
+    case 'date':
+      return dateText(String(value));
+    case 'month': {
+      const match = /^(\d{4})-(\d{2})/.exec(String(value));
+      return match ? `${match[2]}/${match[1]}` : String(value);
+    }
+    case 'boolean':
+      return value === true ? 'Sim' : value === false ? 'Não' : '';
+    default:
+      return String(value);
+  }
+}
+
+/** A data set's numeric value (money, integer) exactly as text, null for the others or none. */
+export function datasetNumber(kind: string, value: unknown): string | null {
+  if ((kind !== 'money' && kind !== 'integer') || value === null || value === undefined || value === '') return null;
+  try {
+    return new Decimal(String(value)).toFixed();
+  } catch {
+    return null;
+  }
+}

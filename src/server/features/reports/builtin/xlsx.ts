@@ -38,7 +38,7 @@ export async function renderXlsx(header: ReportHeader, plan: ReportPlan, lines: 
   workbook.creator = header.institution;
   const sheet = workbook.addWorksheet(sheetName(header.title));
   const columns = plan.columns;
-  sheet.columns = columns.map((c) => ({ width: c.numeric ? 16 : 30, ...(c.summed && c.field?.kind === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}) }));
+  sheet.columns = columns.map((c) => ({ width: c.numeric ? 16 : 30, ...(c.kind === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}) }));
   const add = (values: (string | number | null)[], bold = false) => {
     const row = sheet.addRow(values);
     if (bold) row.font = { bold: true };
@@ -47,6 +47,7 @@ export async function renderXlsx(header: ReportHeader, plan: ReportPlan, lines: 
   add([header.institution], true);
   add([header.title], true);
   if (header.subtitle) add([header.subtitle]);
+  if (header.details) add([header.details]);
   add([header.generated]);
   add([]);
   add(columns.map((c) => c.label), true);
@@ -57,7 +58,12 @@ export async function renderXlsx(header: ReportHeader, plan: ReportPlan, lines: 
       add(line.cells.map((c) => sheetValue(c.number, c.text)));
     } else if (line.type === 'group') add([line.label], true);
     else if (line.type === 'truncated') add([`O relatório mostra só os primeiros ${line.limit.toLocaleString('pt-BR')} registros: refine os filtros para ver os demais.`]);
-    else add(totalCells(columns, line.total.sums, totalTexts(columns, line.total)), true);
+    else if (line.type === 'summary') {
+      // Under the same columns as the rows, so each sum is a number of its column's format.
+      add([]);
+      add([line.label], true);
+      for (const total of line.lines) add(totalCells(columns, total.sums, totalTexts(columns, total)));
+    } else add(totalCells(columns, line.total.sums, totalTexts(columns, line.total)), true);
   }
   if (rows === 0) add([EMPTY_REPORT]);
   sheet.commit();

@@ -13,6 +13,10 @@ export const SHIPPED_DESIGNS = {
   inspections: 'resumo-fiscalizacoes.json',
   /** Municipalities grouped by UF: reference data every space has. */
   cities: 'municipios-por-uf.json',
+  /** The control accounts Aberta by debtor, with their balances on a date (data set debitos_em_aberto). */
+  openDebts: 'debitos-em-aberto.json',
+  /** The payments received in a period, with totals by means and by month (data set arrecadacao_por_periodo). */
+  collection: 'arrecadacao-por-periodo.json',
 } as const;
 
 export type ShippedDesign = keyof typeof SHIPPED_DESIGNS;
@@ -22,6 +26,9 @@ export const SHIPPED_DESIGN_TYPES: Record<ShippedDesign, { code: string; owners:
   persons: { code: 'pessoas_fisicas', owners: ['pessoa_fisica'], complexity: 2 },
   inspections: { code: 'resumo_fiscalizacoes', owners: ['fiscalizacoes'], complexity: 1 },
   cities: { code: 'municipios_por_uf', owners: ['municipios'], complexity: 1 },
+  // A balance per account (settings, indices, calendar): the heavy lane.
+  openDebts: { code: 'debitos_em_aberto', owners: ['control_account'], complexity: 3 },
+  collection: { code: 'arrecadacao_por_periodo', owners: ['pagamentos'], complexity: 2 },
 };
 
 /** The code of the engine type every space starts with: the built-in engine ('Motor interno'). */

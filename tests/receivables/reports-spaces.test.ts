@@ -1,0 +1,71 @@
+/**
+ * The receivables' reports across spaces (PostgreSQL spaces of a PostgreSQL platform, docs/TESTING.md):
+ * a space's 'Débitos em aberto' and 'Arrecadação por período' list its own accounts and payments,
+ * and another space's, asked the same, list none of them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadModel } from '../../language/index.js';
+import { REPORT_STATUS } from '../../src/server/features/reports/jobs/queue.js';
+import { ROOT } from '../api/support/server.js';
+import { certifiedRegistration } from '../certificates/support.js';
+import { FEATURE_SPACE_KINDS, startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
+import { csvRows } from '../reports/support.js';
+import { created, setUpReceivables, type Api } from './api-support.js';
+
+type Row = Record<string, any>;
+
+for (const kind of FEATURE_SPACE_KINDS) describe(`receivables reports in two spaces [${kind}]`, () => {
+  let spaces: TwoSpaces;
+  beforeAll(async () => {
+    spaces = await startTwoSpaces(kind, 'relrec');
+  }, 300_000);
+  afterAll(() => spaces?.close(), 60_000);
+
+  /** The CSV of a shipped design printed in `api`'s space. */
+  const csv = async (api: Api, code: string, owner: string, used_parameters: Row) => {
+    const design = ((await api('GET', '/api/tipo_design_relatorio')).body.data as Row[]).find((row) => row.code === code)!;
+    const asked = await api('POST', '/api/relatorio', { report_design_type_id: design.id, file_extension: 'csv', owner, used_parameters, without_document: true });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    let report: Row = {};
+    await expect.poll(async () => {
+      report = (await api('GET', `/api/relatorio/${asked.body.data.id}`)).body.data;
+      return report.status;
+    }, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(REPORT_STATUS.printed);
+    expect(report).toMatchObject({ status: REPORT_STATUS.printed, error_reason: null });
+    return csvRows(Buffer.from((await api('GET', `/api/relatorio/${report.id}/print`)).body.data.file, 'base64'));
+  };
+
+  it("lists a space's accounts and payments in its own reports, never in another space's", async () => {
+    const { a, b } = spaces.names;
+    const inA: Api = (method, url, payload) => spaces.as(a, method, url, payload);
+    const inB: Api = (method, url, payload) => spaces.as(b, method, url, payload);
+    const post = async (url: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
+      const answer = await inA(method, url, body);
+      expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(method === 'POST' ? 201 : 200);
+      return answer.body.data;
+    };
+    const option = async (module: string, label: string, combo?: string) => {
+      const answer = await inA('GET', `/api/${module}/combos?${new URLSearchParams({ filter: label, ...(combo ? { combo } : {}) })}`);
+      return (answer.body.data as { id: number; name: string }[]).find((o) => o.name === label)!.id;
+    };
+    const setUp = await setUpReceivables(loadModel(ROOT), inA, {
+      registration: async () => {
+        const { registration } = await certifiedRegistration(post, option);
+        return { id: registration.id, party_id: Number(registration.party_id), contribution_range_id: Number(registration.contribution_range_id), category_id: Number(registration.category_id) };
+      },
+    });
+    const tax = await setUp.debtType({ denomination: 'Taxa de expediente', characteristic: 2, is_dynamic: true, allow_create_without_confirmation: true });
+    const open = await created(inA, '/api/control_account/lancamento', { party_id: setUp.registration.party_id, debt_type_id: tax, exercise: 2026, principal: '650.00', due_date: '2026-03-31' });
+    const paid = await created(inA, '/api/control_account/lancamento', { party_id: setUp.registration.party_id, debt_type_id: tax, exercise: 2026, principal: '100.00', due_date: '2026-02-27' });
+    expect((await inA('POST', '/api/control_account/pagamento', { date: '2026-02-27', amount: '100.00', means: 3, control_account_ids: [paid.id] })).status).toBe(201);
+
+    const debts = { data: '2026-04-30' };
+    const period = { data_inicial: '2026-01-01', data_final: '2026-12-31' };
+    expect((await csv(inA, 'debitos_em_aberto', 'control_account', debts)).slice(1).map((row) => [row[1], row[6]])).toEqual([[open.formatted_number, '669,50']]);
+    expect((await csv(inA, 'arrecadacao_por_periodo', 'pagamentos', period)).slice(1).map((row) => [row[3], row[5]])).toEqual([[paid.formatted_number, '100,00']]);
+    // The other space: its own reports, the titles alone.
+    const otherDebts = await csv(inB, 'debitos_em_aberto', 'control_account', debts);
+    expect(otherDebts).toEqual([['Devedor', 'Conta', 'Exercício', 'Tipo de débito', 'Vencimento', 'Valor original em aberto', 'Saldo na data', 'Vencida']]);
+    expect(await csv(inB, 'arrecadacao_por_periodo', 'pagamentos', period)).toEqual([['Data', 'Nº', 'Devedor', 'Contas pagas', 'Meio', 'Valor', 'Crédito']]);
+  });
+});
