@@ -137,7 +137,7 @@ describe("the parties' Financeiro tab and the dashboard's finance figures", () =
     await shot('dashboard-390.png');
     await figures.getByLabel('Ano').selectOption('2027');
     await expect.poll(() => money.innerText()).toMatch(/Faturado em 2027\s+R\$ 100,00\s+Recebido em 2027\s+R\$ 0,00/);
-  }, 240_000);
+  }, 360_000);
 
   it('shows neither the tab nor the figures to a person who may not see control accounts', async () => {
     await api('POST', '/api/usuarios', {

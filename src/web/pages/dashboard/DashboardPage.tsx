@@ -16,8 +16,9 @@ const AreaChart = lazy(() => loadChunk(() => import('./charts').then((m) => ({ d
 const MonitorChart = lazy(() => loadChunk(() => import('./charts').then((m) => ({ default: m.MonitorChart }))));
 
 /**
- * `/dashboard` (spec 000 §2): the records of each area the person may list, the finance figures and
- * the monitors at a glance (for those who may see them) and their own latest changes. Figures first, in plain elements; the
+ * `/dashboard` (spec 000 §2): the finance figures (for those who may see control accounts), the
+ * records of each area the person may list, the monitors at a glance (for those who may see them)
+ * and their own latest changes. Figures first, in plain elements; the
  * charts follow in their own chunk and repeat what the figures say.
  */
 export default function DashboardPage() {
@@ -50,6 +51,7 @@ export default function DashboardPage() {
       )}
       {dashboard && (
         <>
+          {seesFinance(permissions) && <FinanceSection />}
           <section className="card dash-areas" aria-labelledby="dash-areas-title">
             <h2 id="dash-areas-title">Registros por área</h2>
             {dashboard.areas.length === 0 ? (
@@ -79,7 +81,6 @@ export default function DashboardPage() {
               </div>
             )}
           </section>
-          {seesFinance(permissions) && <FinanceSection />}
           {dashboard.monitors && (
             <section className="card dash-monitors" aria-labelledby="dash-monitors-title">
               <h2 id="dash-monitors-title">

@@ -59,8 +59,13 @@ export function PartyFinance() {
         {problemOf(regularity)}
       </Box>
       <Box component="section" aria-label="Saldo em aberto" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <DateTextField label="Saldo em aberto em" value={date} onChange={setDate} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-        {balance && 'data' in balance && <Typography component="output" aria-label="Saldo em aberto na data" sx={{ fontWeight: 600 }}>R$ {formatCents(balance.data.total)}</Typography>}
+        <DateTextField label="Saldo em aberto em" value={date} onChange={setDate} size="small" fullWidth={false} sx={{ width: 200 }} slotProps={{ inputLabel: { shrink: true } }} />
+        {balance && 'data' in balance && (
+          <Typography>
+            Saldo em aberto:{' '}
+            <Box component="output" aria-label="Saldo em aberto na data" sx={{ fontWeight: 600 }}>R$ {formatCents(balance.data.total)}</Box>
+          </Typography>
+        )}
         {problemOf(balance)}
       </Box>
       {accounts && 'data' in accounts && (
