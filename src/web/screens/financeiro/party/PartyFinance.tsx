@@ -19,9 +19,10 @@ function useLoaded<T>(path: string | null, query?: Record<string, string>): Load
   const [state, setState] = useState<Loaded<T>>(null);
   const key = JSON.stringify(query ?? {});
   useEffect(() => {
+    // A date being typed shows no total until it is a whole date.
+    setState(null);
     if (path === null) return;
     let live = true;
-    setState(null);
     http<{ data: T }>({ path, query: JSON.parse(key) as Record<string, string> })
       .then(({ json }) => live && setState({ data: json.data }))
       .catch((error: unknown) => {
