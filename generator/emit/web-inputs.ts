@@ -44,7 +44,7 @@ function sectionsLiteral(sections: FormSection[]): string {
 
 /**
  * `Inputs.tsx`: one kit input per spec of `form.ts`, the component Create.tsx and Edit.tsx wrap; a
- * schema with `x-sections` shows them in its tabs.
+ * schema with `x-sections` shows them in its tabs, followed by the tabs a hand-written screen passes.
  */
 export function emitInputsScreen(plan: EntityPlan): string {
   const sectioned = plan.entity.sections.length > 0;
@@ -57,9 +57,9 @@ export function emitInputsScreen(plan: EntityPlan): string {
     file.addFunction({
       name: inputsComponent(plan),
       isExported: true,
-      parameters: [{ name: '{ mode }', type: 'FormInputsProps' }],
+      parameters: [{ name: sectioned ? '{ mode, tabs }' : '{ mode }', type: 'FormInputsProps' }],
       statements: (writer) => {
-        if (sectioned) return void writer.write('return <FormSections sections={sections} inputs={inputs(mode)} />;');
+        if (sectioned) return void writer.write('return <FormSections sections={sections} inputs={inputs(mode)} tabs={tabs} />;');
         writer.writeLine('return (');
         writer.indent(() => {
           writer.writeLine('<>');

@@ -2,7 +2,8 @@
  * Control accounts across spaces (PostgreSQL spaces of a PostgreSQL platform, docs/TESTING.md): another
  * space's administrator can neither confirm nor cancel a space's posting nor read its balance nor its
  * party's balance or regularity (404, nothing changed), nor post on its party or debt type (422 on the
- * field); nor read its annual generation's runs (404), its own dry run seeing none of the space's registrations.
+ * field); nor read its annual generation's runs (404), its own dry run seeing none of the space's registrations;
+ * nor its party's accounts (404), its dashboard's finance figures counting none of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
@@ -59,5 +60,11 @@ for (const kind of FEATURE_SPACE_KINDS) describe(`control accounts in two spaces
     const kept = await inA('GET', `/api/control_account/${account.id}`);
     expect(kept.body.data).toMatchObject({ status: 6, principal: '65.00' });
     expect((await inA('POST', `/api/control_account/${account.id}/confirmar`)).status).toBe(200);
+
+    // The party's Financeiro tab and the dashboard's figures: the other space sees none of them.
+    expect((await inB('GET', `/api/partes/${setUp.registration.party_id}/contas`)).status).toBe(404);
+    expect((await inA('GET', `/api/partes/${setUp.registration.party_id}/contas`)).body.data.accounts).toHaveLength(1);
+    expect((await inA('GET', '/api/dashboard/financeiro?ano=2026')).body.data).toMatchObject({ billed: '65.00', open: '65.00' });
+    expect((await inB('GET', '/api/dashboard/financeiro?ano=2026')).body.data).toMatchObject({ billed: '0.00', received: '0.00', open: '0.00', overdue: '0.00' });
   });
 });

@@ -7,6 +7,6 @@
 import { FormSections, type FormInputsProps } from '@kit';
 import { inputs, sections } from './form';
 
-export function TipoAcordoInputs({ mode }: FormInputsProps) {
-  return <FormSections sections={sections} inputs={inputs(mode)} />;
+export function TipoAcordoInputs({ mode, tabs }: FormInputsProps) {
+  return <FormSections sections={sections} inputs={inputs(mode)} tabs={tabs} />;
 }

@@ -7,12 +7,14 @@ import Tabs from '@mui/material/Tabs';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { useFormState } from 'react-hook-form';
 import { KindInput } from './KindInput';
-import type { FieldSpec, FormSectionSpec } from './types';
+import type { FieldSpec, FormSectionSpec, FormTab } from './types';
 
 interface Props {
   sections: FormSectionSpec[];
   /** The form's field specs by source (`inputs(mode)` of the generated `form.ts`). */
   inputs: Record<string, FieldSpec>;
+  /** The screen's own tabs, after the schema's. */
+  tabs?: FormTab[];
 }
 
 /** 'Existe erro na aba Dados' for one tab, 'Existem erros nas seguintes abas: Dados, Endereços' for several. */
@@ -24,10 +26,17 @@ export function tabErrorsMessage(labels: string[]): string | null {
 /**
  * A record form in tabs, the first open. Every tab's inputs stay mounted (a closed tab is only
  * hidden), so the browser's checks and the server's 422 reach a field the person cannot see; after a
- * failed save each tab holding an error is marked and a message names them.
+ * failed save each tab holding an error is marked and a message names them. A screen's own tab (not
+ * fields) is drawn when first opened, so what it reads is read only for whoever looks, and stays then.
  */
-export function FormSections({ sections, inputs }: Props) {
+export function FormSections({ sections, inputs, tabs = [] }: Props) {
   const [open, setOpen] = useState(0);
+  const [seen, setSeen] = useState<ReadonlySet<string>>(() => new Set());
+  const choose = (index: number) => {
+    setOpen(index);
+    const own = tabs[index - sections.length];
+    if (own && !seen.has(own.name)) setSeen(new Set([...seen, own.name]));
+  };
   const { errors, submitCount } = useFormState();
   const failing = submitCount > 0 ? sections.filter((section) => section.fields.some((source) => errors[source])) : [];
   const message = tabErrorsMessage(failing.map((section) => section.label));
@@ -40,7 +49,7 @@ export function FormSections({ sections, inputs }: Props) {
       )}
       <Tabs
         value={open}
-        onChange={(_, index: number) => setOpen(index)}
+        onChange={(_, index: number) => choose(index)}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
@@ -63,6 +72,9 @@ export function FormSections({ sections, inputs }: Props) {
             />
           );
         })}
+        {tabs.map((tab, index) => (
+          <Tab key={tab.name} id={`aba-${tab.name}`} aria-controls={`painel-${tab.name}`} value={sections.length + index} label={tab.label} />
+        ))}
       </Tabs>
       {sections.map((section, index) => (
         <Box key={section.name} role="tabpanel" id={`painel-${section.name}`} aria-labelledby={`aba-${section.name}`} hidden={open !== index}>
@@ -76,6 +88,11 @@ export function FormSections({ sections, inputs }: Props) {
                 <KindInput key={source} {...inputs[source]} />
               ))}
           </Stack>
+        </Box>
+      ))}
+      {tabs.map((tab, index) => (
+        <Box key={tab.name} role="tabpanel" id={`painel-${tab.name}`} aria-labelledby={`aba-${tab.name}`} hidden={open !== sections.length + index}>
+          {seen.has(tab.name) && tab.content}
         </Box>
       ))}
     </Box>

@@ -85,9 +85,20 @@ export interface FormSectionSpec {
 /** The record form an input sits in: insert or edit (rules may differ: a password is required on insert only). */
 export type FormMode = 'create' | 'edit';
 
-/** What a generated `Inputs` component takes: the record form it sits in. */
+/**
+ * A tab a screen adds to a record form in tabs, after the schema's own: a part of the record that is
+ * not its fields (a person's finances), drawn once first opened.
+ */
+export interface FormTab {
+  name: string;
+  label: string;
+  content: ReactNode;
+}
+
+/** What a generated `Inputs` component takes: the record form it sits in and, for a form in tabs (`x-sections`), the screen's own tabs after the schema's. */
 export interface FormInputsProps {
   mode: FormMode;
+  tabs?: FormTab[];
 }
 
 /**

@@ -5,6 +5,7 @@ import { generationJob } from './generation-job.js';
 import { generationRoutes } from './generation-routes.js';
 import { leavingCharges } from './leaving-charges.js';
 import { rangeChange } from './range-change.js';
+import { partyRoutes } from './party-routes.js';
 import { receivablesRoutes } from './routes.js';
 import './tables.js';
 
@@ -13,6 +14,7 @@ import './tables.js';
  * year (./contribution-values.ts); the manual posting of a control account (./posting.ts) and the
  * balance of an account or a party at a date (./account-balance.ts), payments (./payments.ts), the
  * cancellation (./cancellation.ts), a party's regularity (./regularity.ts), routed by ./routes.ts;
+ * a party's accounts for its *Financeiro* tab (./party-accounts.ts, routed by ./party-routes.ts);
  * the annual generation (./generation.ts, its job ./generation-job.ts, routed by
  * ./generation-routes.ts); a registration's annuity on entering charges (./entry-charges.ts), on
  * leaving them (./leaving-charges.ts) and billed again on its change of range (./range-change.ts).
@@ -33,6 +35,7 @@ export const receivablesFeature = defineFeature({
   app.resources.hooks('valores_contribuicao', contributionValueRules);
   if (!model.byModule.has('control_account')) return;
   await app.register(receivablesRoutes, { model });
+  await app.register(partyRoutes, { model });
   if (!model.byModule.has('inscricao')) return;
   // A registration entering charges is billed; one entering a situation that interrupts them, or a
   // range that cancels the current contribution's posting, has its year's annuity reduced, cancelled

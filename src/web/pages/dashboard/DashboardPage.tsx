@@ -8,14 +8,17 @@ import { eventName } from '../../screens/auditoria/events';
 import { formatDateTime } from '@kit/format';
 import { loadChunk } from '../../chunks';
 import { countText, MONITOR_STATUSES, statusLabel, type Dashboard } from './types';
+import { seesFinance } from './finance';
+import { FinanceSection } from './FinanceSection';
 
 // The charts bring MUI X Charts (and MUI's styling): a chunk of their own, after the figures are on screen.
 const AreaChart = lazy(() => loadChunk(() => import('./charts').then((m) => ({ default: m.AreaChart }))));
 const MonitorChart = lazy(() => loadChunk(() => import('./charts').then((m) => ({ default: m.MonitorChart }))));
 
 /**
- * `/dashboard` (spec 000 §2): the records of each area the person may list, the monitors at a glance
- * (for those who may see them) and their own latest changes. Figures first, in plain elements; the
+ * `/dashboard` (spec 000 §2): the finance figures (for those who may see control accounts), the
+ * records of each area the person may list, the monitors at a glance (for those who may see them)
+ * and their own latest changes. Figures first, in plain elements; the
  * charts follow in their own chunk and repeat what the figures say.
  */
 export default function DashboardPage() {
@@ -48,6 +51,7 @@ export default function DashboardPage() {
       )}
       {dashboard && (
         <>
+          {seesFinance(permissions) && <FinanceSection />}
           <section className="card dash-areas" aria-labelledby="dash-areas-title">
             <h2 id="dash-areas-title">Registros por área</h2>
             {dashboard.areas.length === 0 ? (

@@ -2,6 +2,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { BRAND } from '@kit/brand';
 import { countText, MONITOR_STATUSES, type AreaCount } from './types';
+import { MONTHS, MONTH_NAMES, reais, type FinanceFigures } from './finance';
 
 /** The records of each area as bars: which area holds most is seen before it is read. */
 export function AreaChart({ areas }: { areas: AreaCount[] }) {
@@ -36,6 +37,29 @@ export function MonitorChart({ byStatus }: { byStatus: Record<string, number> })
   return (
     <figure className="dash-chart" role="img" aria-label={`Monitores por situação. ${summary}`}>
       <PieChart series={[{ data, innerRadius: 48, outerRadius: 88, paddingAngle: 1, cornerRadius: 3 }]} height={200} hideLegend />
+    </figure>
+  );
+}
+
+/**
+ * Billed against received, month by month, as pairs of bars: a month that received less than it
+ * billed is seen at once. The bars' heights are numbers; the figures shown are the API's exact text.
+ */
+export function FinanceChart({ figures }: { figures: FinanceFigures }) {
+  const summary = figures.months.map((m) => `${MONTH_NAMES[m.month - 1]}: faturado ${reais(m.billed)}, recebido ${reais(m.received)}`).join('; ');
+  const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact' });
+  return (
+    <figure className="dash-chart" role="img" aria-label={`Faturado e recebido por mês em ${figures.year}. ${summary}`}>
+      <BarChart
+        height={260}
+        xAxis={[{ scaleType: 'band', data: MONTHS }]}
+        yAxis={[{ width: 48, valueFormatter: (value: number) => compact.format(value) }]}
+        series={[
+          { data: figures.months.map((m) => Number(m.billed)), label: 'Faturado', color: BRAND.info, valueFormatter: (_, { dataIndex }) => reais(figures.months[dataIndex].billed) },
+          { data: figures.months.map((m) => Number(m.received)), label: 'Recebido', color: BRAND.success, valueFormatter: (_, { dataIndex }) => reais(figures.months[dataIndex].received) },
+        ]}
+        margin={{ left: 4, right: 8, top: 8, bottom: 4 }}
+      />
     </figure>
   );
 }
