@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { today } from '../../core/clock.js';
-import { dataAnswer, integer, text } from '../../core/http/contract-schemas.js';
+import { dataAnswer, integer, text } from '../../../shared/contracts/parts.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { requireAny } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
