@@ -2,6 +2,8 @@ import pg from 'pg';
 import { migrateToLatest } from '../../../src/server/core/db/migrate.js';
 import { seedReferenceData } from '../../../src/server/core/seed/index.js';
 import { MIGRATIONS } from '../../../src/server/features.js';
+import { creator } from '../../api/support/bodies.js';
+import { registrationSetUp } from '../../registrations/support/configuration.js';
 import { setUpReceivables, type Api } from '../../receivables/api-support.js';
 import { listenApi, postgresKysely, StatementRecorder, type RunningApi } from '../support/api.js';
 import type { BenchConfig } from '../support/config.js';
@@ -28,8 +30,8 @@ function fetchApi(api: RunningApi): Api {
 
 /**
  * Figure 15: a party's balance at a date (`GET /api/partes/{id}/saldo?data=`, docs/RECEIVABLES.md §6)
- * with ACCOUNTS open accounts of two debt types (an annuity a year and taxes, due from 2021 to 2026,
- * the IPCA's series and 1 % a month of interest, 2 % forfeit) on a fresh PostgreSQL database,
+ * with ACCOUNTS open accounts (a tax posted by hand, due from 2021 to 2026, corrected by a monthly
+ * series, 1 % a month of interest, 2 % forfeit) on a fresh PostgreSQL database,
  * through the API (real HTTP, admin token) against the statements one warm request runs, recorded
  * through the Kysely log hook and replayed through `pg` in the same groups, in alternate rounds;
  * p50 within +ALLOWANCE_MS.
@@ -46,8 +48,31 @@ export async function partyBalanceFigures(config: BenchConfig, log: (line: strin
     await seedReferenceData(db);
     running = await listenApi(db);
     const api = fetchApi(running);
-    const setUp = await setUpReceivables(running.model, api);
-    const tax = await setUp.debtType({ denomination: 'Taxa de expediente', characteristic: 2, is_dynamic: true, allow_create_without_confirmation: true, value_update_setting_id: setUp.ids.ipcaUpdate });
+    const post = async (path: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
+      const answer = await api(method, path, body);
+      if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+      return answer.body.data;
+    };
+    // The registration of a person of the seeded space's states and municipalities.
+    const registrations = await registrationSetUp(post);
+    const create = creator(running.model, (url, body) => api('POST', url, body), undefined, (url) => api('GET', url), true);
+    const person = await create('pessoa_fisica');
+    const partyId = Number(create.records!.get(`pessoa_fisica:${person}`)!.party_id);
+    const registration = await post('/api/inscricao', {
+      person_type: 1, party_id: partyId, category_id: registrations.categories.engineer, registration_type_id: registrations.type,
+      registration_phase_id: registrations.phases.definitive, situation_id: registrations.situations.active, contribution_range_id: registrations.ranges.full,
+    });
+    const setUp = await setUpReceivables(running.model, api, {
+      registration: async () => ({ id: Number(registration.id), party_id: partyId, contribution_range_id: registrations.ranges.full, category_id: registrations.categories.engineer }),
+    });
+    // A monthly series from 2020 on, so that every account's correction has its index numbers.
+    const months = Array.from({ length: 84 }, (_, i) => {
+      const end = new Date(Date.UTC(2020, i + 1, 0));
+      return { date: end.toISOString().slice(0, 10), index_number: `${1000 + 4 * i}.00000000` };
+    });
+    const series = await post('/api/series_indicador', { denomination: 'Índice mensal', periodicity: 'M', histories: months });
+    const update = await post('/api/configuracao_atualizacao_valor', { denomination: 'Pelo índice mensal', configs: [{ since: '2000-01-01', indicator_serie_id: series.id }] });
+    const tax = await setUp.debtType({ denomination: 'Taxa de expediente', characteristic: 2, is_dynamic: true, allow_create_without_confirmation: true, value_update_setting_id: update.id });
     const { party_id: party } = setUp.registration;
     for (let i = 0; i < ACCOUNTS; i += 1) {
       const year = 2021 + (i % 6);
@@ -69,7 +94,17 @@ export async function partyBalanceFigures(config: BenchConfig, log: (line: strin
     if (answer.accounts.length !== ACCOUNTS) throw new Error(`the party's balance shows ${answer.accounts.length} accounts, not ${ACCOUNTS}`);
     const groups = waves(statements);
     log(`figure 15: ${ACCOUNTS} accounts, total R$ ${answer.total}, ${statements.length} statements in ${groups.length} sequential groups`);
+    const slowest = [...statements].sort((a, b) => (b.end - b.start) - (a.end - a.start)).slice(0, 3);
+    log(`figure 15: slowest statements: ${slowest.map((st) => `${(st.end - st.start).toFixed(1)} ms ${st.sql.replace(/\s+/g, " ").trim().slice(0, 160)}`).join(' | ')}`);
     const samples = await alternate({ api: call, sql: () => replay(pool, groups) }, config.rounds);
+    // The processor time of this process per call (the server, its client and pg's): less moved by a busy machine than the wall clock.
+    const cpuPer = async (work: () => Promise<unknown>) => {
+      const before = process.cpuUsage();
+      for (let i = 0; i < 100; i += 1) await work();
+      const used = process.cpuUsage(before);
+      return (used.user + used.system) / 1000 / 100;
+    };
+    const cpu = { api: await cpuPer(call), sql: await cpuPer(() => replay(pool, groups)) };
     const apiMs = median(samples.api);
     const sqlMs = median(samples.sql);
     const extra = apiMs - sqlMs;
@@ -80,6 +115,7 @@ export async function partyBalanceFigures(config: BenchConfig, log: (line: strin
         note: `${statements.length} statements (${groups.length} sequential groups) replayed`,
       },
       infoRow('15', 'party balance p95: API, same SQL via pg', ms(percentile(samples.api, 95)), ms(percentile(samples.sql, 95))),
+      infoRow('15', 'party balance, processor time per call in this process: API vs same SQL via pg', ms(cpu.api), ms(cpu.sql), `+${(cpu.api - cpu.sql).toFixed(2)} ms`),
     ];
   } finally {
     await running?.app.close();
