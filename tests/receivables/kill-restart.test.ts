@@ -200,7 +200,7 @@ for (const kind of DATABASE_KINDS) describe(`receivables through a product kille
       const broken = payments.rows.filter((p) => Number(p.lines) < 1 || Number(p.history) !== Number(p.lines) || Number(p.audits) !== 1
         || cents(p.applied) !== cents(p.amount) - cents(p.credit) || cents(p.credited) !== cents(p.credit));
       expect(broken).toEqual([]);
-      console.log(`payments [${kind}]: killed with ${acknowledged.length} acknowledged, ${payments.rows.length} written (credit payments of the generation included), none broken`);
+      console.log(`payments [${kind}]: killed with ${acknowledged.length} acknowledged, ${payments.rows.length} payments written, none broken`);
       // Some paid in part, some settled, some left a credit.
       expect(payments.rows.some((p) => cents(p.credit) > 0n)).toBe(true);
 
