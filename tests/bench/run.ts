@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every figure is a ratio against a baseline measured side by side in this run.
- * BENCH_ROWS (default 1,000,000) sets the table size; BENCH_ONLY=1,3 runs some figures only (1–14);
+ * BENCH_ROWS (default 1,000,000) sets the table size; BENCH_ONLY=1,3 runs some figures only (1–15);
  * BENCH_IMPORT_ROWS (default 50,000) sets the rows of the import's figure (13), BENCH_GENERATION_ROWS
  * (default 100,000) the registrations of the annual generation's (14).
  */
@@ -14,6 +14,7 @@ import { embeddedFigures } from './figures/embedded.js';
 import { exportFigures } from './figures/exports.js';
 import { generationFigures } from './figures/generation.js';
 import { importFigures } from './figures/imports.js';
+import { partyBalanceFigures } from './figures/party-balance.js';
 import { personSearchFigures } from './figures/person-search.js';
 import { personWriteFigures } from './figures/person-writes.js';
 import { postgresFigures } from './figures/postgres.js';
@@ -42,6 +43,7 @@ async function main() {
       [['12'], () => personSearchFigures(config, log)],
       [['13'], () => importFigures(Number(process.env.BENCH_IMPORT_ROWS ?? 50_000), log)],
       [['14'], () => generationFigures(Number(process.env.BENCH_GENERATION_ROWS ?? 100_000), log)],
+      [['15'], () => partyBalanceFigures(config, log)],
     ];
     for (const [figures, run] of groups) {
       if (!figures.some((f) => config.only.has(f))) continue;

@@ -29,7 +29,8 @@ export interface GenerationSetUp {
 /** Today for these tests: 20/11/2026, when the council generates 2027. */
 export const CLOCK = { now: () => Date.parse('2026-11-20T15:00:00Z') };
 
-export async function setUpGeneration(server: TestServer, api: Api): Promise<GenerationSetUp> {
+/** `seeded`: the space holds the reference seed (a product's data): the records made take its states and municipalities. */
+export async function setUpGeneration(server: TestServer, api: Api, options: { seeded?: boolean } = {}): Promise<GenerationSetUp> {
   const post = saving(() => api);
   const registrations = await registrationSetUp(post);
   const { situations, ranges, categories } = registrations;
@@ -40,7 +41,7 @@ export async function setUpGeneration(server: TestServer, api: Api): Promise<Gen
     registration_number_sequence_id: registrations.sequences.number, registration_process_number_sequence_id: registrations.sequences.process,
     contribution_ranges: [{ contribution_range_id: ranges.full, main: true }, { contribution_range_id: ranges.exempt, main: false }],
   })).id;
-  const create = creator(server.model, (url, body) => api('POST', url, body));
+  const create = creator(server.model, (url, body) => api('POST', url, body), undefined, options.seeded ? (url) => api('GET', url) : undefined, options.seeded);
   const registration = async (values: Row = {}) => {
     const person = await create('pessoa_fisica');
     return post('/api/inscricao', {

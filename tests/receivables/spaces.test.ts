@@ -1,9 +1,10 @@
 /**
  * Control accounts across spaces (PostgreSQL spaces of a PostgreSQL platform, docs/TESTING.md): another
  * space's administrator can neither confirm nor cancel a space's posting nor read its balance nor its
- * party's balance or regularity (404, nothing changed), nor post on its party or debt type (422 on the
- * field); nor read its annual generation's runs (404), its own dry run seeing none of the space's registrations;
- * nor its party's accounts (404), its dashboard's finance figures counting none of them.
+ * party's balance or regularity (404, nothing changed), nor post on its party or debt type, nor pay
+ * its accounts (422 on the field), nor reverse its payment (404); nor read its annual generation's
+ * runs (404), its own dry run seeing none of the space's registrations; nor its party's accounts
+ * (404), its dashboard's finance figures counting none of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../../language/index.js';
@@ -66,5 +67,15 @@ for (const kind of FEATURE_SPACE_KINDS) describe(`control accounts in two spaces
     expect((await inA('GET', `/api/partes/${setUp.registration.party_id}/contas`)).body.data.accounts).toHaveLength(1);
     expect((await inA('GET', '/api/dashboard/financeiro?ano=2026')).body.data).toMatchObject({ billed: '65.00', open: '65.00' });
     expect((await inB('GET', '/api/dashboard/financeiro?ano=2026')).body.data).toMatchObject({ billed: '0.00', received: '0.00', open: '0.00', overdue: '0.00' });
+
+    // A payment of the space's account from the other space: no such account there (422 on the field); its reversal, 404.
+    const day = String(kept.body.data.posting_date).slice(0, 10);
+    const payment = await created(inA, '/api/control_account/pagamento', { date: day, amount: '10.00', means: 3, control_account_ids: [account.id] });
+    const paidFromB = await inB('POST', '/api/control_account/pagamento', { date: day, amount: '10.00', means: 3, control_account_ids: [account.id] });
+    expect(paidFromB).toMatchObject({ status: 422, body: { errors: { control_account_ids: ['A conta informada não existe.'] } } });
+    expect((await inB('POST', `/api/pagamentos/${payment.id}/estorno`, { reason: 'Engano' })).status).toBe(404);
+    expect((await inB('GET', `/api/pagamentos/${payment.id}`)).status).toBe(404);
+    expect((await inA('GET', `/api/pagamentos/${payment.id}`)).body.data).toMatchObject({ status: 1, amount: '10.00' });
+    expect((await inA('GET', `/api/control_account/${account.id}`)).body.data).toMatchObject({ status: 1, open_principal: '55.00' });
   });
 });

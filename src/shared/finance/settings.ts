@@ -66,8 +66,10 @@ export function inForceOn<C extends { since: string }>(configs: readonly C[], da
 
 /** The index number of a day: the series' latest on or before it (none, or zero: 422 on the value update). */
 export function indexOn(config: ValueUpdateConfig, day: number): Exact {
+  // Dates `YYYY-MM-DD` compare as text: the day's date is written once, not each row's day counted.
+  const last = dateOfDay(day);
   let found: { date: string; index_number: string } | undefined;
-  for (const row of config.history) if (dayNumber(row.date) <= day && (!found || row.date > found.date)) found = row;
+  for (const row of config.history) if (row.date <= last && (!found || row.date > found.date)) found = row;
   if (!found || new Exact(found.index_number).isZero()) {
     throw new CalculationError('value_update', `A série de indicador${config.series ? ` ${config.series}` : ''} não tem número-índice até ${brDate(dateOfDay(day))}.`);
   }

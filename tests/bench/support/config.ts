@@ -18,6 +18,6 @@ export function benchConfig(env = process.env): BenchConfig {
     rows,
     embeddedRows: number(env.BENCH_EMBEDDED_ROWS, rows),
     rounds: number(env.BENCH_ROUNDS, 200),
-    only: new Set((env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8,9,10,11,12,13,14').split(',').map((s) => s.trim()).filter(Boolean)),
+    only: new Set((env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15').split(',').map((s) => s.trim()).filter(Boolean)),
   };
 }

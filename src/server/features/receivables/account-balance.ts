@@ -32,17 +32,29 @@ export interface AccountBalance extends Balance {
   totalisation: Totalisation;
 }
 
-/** What every balance of a date shares: the calendar and the revenue setting's totalisation. */
+/**
+ * What every balance of a date shares: the calendar, the revenue setting's totalisation, and the
+ * settings and discounts read for one account kept for the next that names the same (a party's
+ * thirty accounts of two debt types read them twice, not thirty times).
+ */
 export interface DateContext {
   calendar: Calendar;
   totalisation: Totalisation;
+  read: Map<string, Promise<unknown>>;
 }
 
 /** What a balance needs on `date`; refused on `field` (the balance route's `data`, a payment's `date`). */
 export async function dateContext(db: Kysely<SpaceDatabase>, date: string, field = 'data'): Promise<DateContext> {
   const revenue = await revenueSettingOn(db, date);
   if (!revenue) throw invalid({ [field]: [noRevenueSetting(date)] });
-  return { calendar: await loadCalendar(db), totalisation: Number(revenue.balance_totalization_assembly_combination) as Totalisation };
+  return { calendar: await loadCalendar(db), totalisation: Number(revenue.balance_totalization_assembly_combination) as Totalisation, read: new Map() };
+}
+
+/** `read()` once per `key` within the date's context. */
+function once<T>(context: DateContext, key: string, read: () => Promise<T>): Promise<T> {
+  let found = context.read.get(key) as Promise<T> | undefined;
+  if (!found) context.read.set(key, (found = read()));
+  return found;
 }
 
 export const accountRow = (db: Kysely<SpaceDatabase>) =>
@@ -55,18 +67,19 @@ export type AccountRow = Awaited<ReturnType<ReturnType<typeof accountRow>['execu
 export async function balanceOf(db: Kysely<SpaceDatabase>, model: Model, account: AccountRow, date: string, context: DateContext, field = 'data'): Promise<AccountBalance> {
   const debtTypeId = account.debt_type_id == null ? null : Number(account.debt_type_id);
   const id = (value: unknown) => (value == null ? null : Number(value));
-  const settings = await accountSettings(db, model, {
+  const ids = {
     value_update_setting_id: id(account.value_update_setting_id),
     interest_update_setting_id: id(account.interest_update_setting_id),
     forfeit_update_setting_id: id(account.forfeit_update_setting_id),
-    rounding_setting_id: await roundingSettingIdOf(db, debtTypeId, date),
-  });
+    rounding_setting_id: await once(context, `rounding:${debtTypeId}`, () => roundingSettingIdOf(db, debtTypeId, date)),
+  };
+  const settings = await once(context, `settings:${Object.values(ids).join(':')}`, () => accountSettings(db, model, ids));
   const discounts = debtTypeId == null || account.exercise == null
     ? undefined
     : {
         exercise: Number(account.exercise),
-        standard_discounts: (await db.selectFrom('debt_type_standard_discounts').select(['date', 'percentage']).where('debt_type_id', '=', debtTypeId).execute())
-          .map((row) => ({ date: dateText(row.date), percentage: String(row.percentage) })),
+        standard_discounts: await once(context, `discounts:${debtTypeId}`, async () => (await db.selectFrom('debt_type_standard_discounts').select(['date', 'percentage']).where('debt_type_id', '=', debtTypeId).execute())
+          .map((row) => ({ date: dateText(row.date), percentage: String(row.percentage) }))),
       };
   const openPrincipal = account.open_principal == null ? '0' : String(account.open_principal);
   const dueDate = account.due_date == null ? '' : dateText(account.due_date);

@@ -23,6 +23,7 @@ export const GENERATION_MESSAGES = {
   running: (year: number) => `Já há uma geração de ${year} em andamento.`,
   dryRunNeeded: (name: string, year: number, today: string) =>
     `O tipo de débito "${name}" não permite gerar sem confirmação: informe uma simulação da geração de ${year} feita hoje (${brDate(today)}).`,
+  dryRunNotOfYear: (year: number) => `A simulação informada não existe ou não é uma simulação da geração de ${year}.`,
   runNotFound: 'Geração não encontrada.',
   registrationNotFound: 'Inscrição não encontrada.',
 } as const;
@@ -90,9 +91,11 @@ async function commitChecks(context: PostingContext, yc: YearContext, dryRunId: 
   const valid = !type.inactivated && (type.start_date == null || dateText(type.start_date) <= today) && (type.end_date == null || dateText(type.end_date) >= today);
   if (!valid) throw invalid({ year: [MESSAGES.debtTypeNotInForce(type.denomination, today)] });
   await refuseConsolidated(db, today, 'year');
-  if (type.allow_create_without_confirmation !== true) {
-    const dry = dryRunId == null ? undefined : await runRow(db, dryRunId);
-    if (!dry || dry.kind !== 'dry' || dry.year !== yc.year || dateText(dry.run_date) !== today) throw invalid({ dry_run_id: [GENERATION_MESSAGES.dryRunNeeded(type.denomination, yc.year, today)] });
+  const dry = dryRunId == null ? undefined : await runRow(db, dryRunId);
+  // A dry run named is one of the year's, whether the debt type asks for it or not (the run keeps its id).
+  if (dryRunId != null && (!dry || dry.kind !== 'dry' || dry.year !== yc.year)) throw invalid({ dry_run_id: [GENERATION_MESSAGES.dryRunNotOfYear(yc.year)] });
+  if (type.allow_create_without_confirmation !== true && (!dry || dateText(dry.run_date) !== today)) {
+    throw invalid({ dry_run_id: [GENERATION_MESSAGES.dryRunNeeded(type.denomination, yc.year, today)] });
   }
   const blocked = await firstBlocked(db, yc);
   if (blocked) throw invalid({ year: [MESSAGES.noValue(yc.year, blocked.range, blocked.category)] });

@@ -28,6 +28,9 @@ import { dateText, forfeitSetting, revenueSettingOn, roundingSetting, roundingSe
 export const STATUS = { open: 1, paid: 2, cancelled: 3, instalments: 4, broken: 5, awaiting: 6 } as const;
 export const ORIGIN = { generation: 1, manual: 2, entry: 3, agreement: 4, instalment: 5 } as const;
 
+/** The days a due date may fall on: those of the exercises an account may have (2000 to 2100). */
+export const DUE_DATES = { from: '2000-01-01', to: '2100-12-31' } as const;
+
 export const MESSAGES = {
   partyNotFound: 'O devedor informado não existe.',
   registrationNotFound: 'A inscrição informada não existe.',
@@ -44,6 +47,7 @@ export const MESSAGES = {
   basePositive: 'A base de cálculo deve ser maior que zero.',
   valueFixed: (name: string, amount: string) => `O tipo de débito "${name}" não permite alterar o valor: o valor é R$ ${formatCents(amount)}.`,
   dueDateRequired: 'O campo Vencimento é obrigatório.',
+  dueDateOutside: `O vencimento deve estar entre ${brDate(DUE_DATES.from)} e ${brDate(DUE_DATES.to)}.`,
   numberTaken: (number: string) => `O número ${number} já é de outra conta de controle: a sequência do tipo de débito repete números de outra sequência.`,
   notAwaiting: 'Este lançamento não aguarda confirmação.',
   accountNotFound: 'Conta de controle não encontrada.',
@@ -179,6 +183,14 @@ async function checked(context: PostingContext, body: PostingBody) {
   if (!errors.posting_date) {
     const closed = await consolidation(db, postingDate);
     if (closed) errors.posting_date = [closed];
+  }
+  if (body.due_date != null && (body.due_date < DUE_DATES.from || body.due_date > DUE_DATES.to)) errors.due_date = [MESSAGES.dueDateOutside];
+  // A base sent where the debt type reads none is still refused when it is not an amount.
+  const base = body.base?.trim();
+  if (base) {
+    const problem = decimalProblem(base, 'Base de cálculo', MONEY_DIGITS);
+    if (problem) errors.base = [problem];
+    else if (!new Exact(base).greaterThan(0)) errors.base = [MESSAGES.basePositive];
   }
   if (Object.keys(errors).length) throw invalid(errors);
   return { postingDate, party: party!, registration, type: type! };

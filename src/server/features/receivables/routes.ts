@@ -140,7 +140,7 @@ const payment = {
       date: date('Data do pagamento'),
       amount: { type: 'string', title: 'Valor', description: 'Texto de um decimal exato: `1234.56`' },
       means: { type: 'integer', enum: [1, 2, 3, 4, 5, 6], title: 'Meio', description: '1 Dinheiro, 2 Boleto, 3 PIX, 4 Transferência, 5 Crédito, 6 Cartão' },
-      control_account_ids: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 1000, title: 'Contas' },
+      control_account_ids: { type: 'array', items: { type: 'integer', minimum: 1, title: 'Conta' }, maxItems: 1000, title: 'Contas' },
       notes: { type: ['string', 'null'], maxLength: 1000, title: 'Observação' },
     },
     required: ['date', 'amount', 'means', 'control_account_ids'],
