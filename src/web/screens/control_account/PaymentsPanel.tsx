@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { useRecordContext, useRefresh } from 'react-admin';
 import { choices } from '@generated/web/pagamentos/choices';
 import { formatDate, formatMoney } from '../../kit/format';
-import { ReverseButton } from './ReverseButton';
+import { ReverseButton, ReverseDialog } from './ReverseButton';
 
 /** A payment as the account's view answers it (`payments`, docs/API.md 'Payments and reversal'). */
 interface AccountPayment {
@@ -37,6 +38,7 @@ export function PaymentsPanel() {
   const refresh = useRefresh();
   const phone = useMediaQuery('(max-width:600px)');
   const payments = (record?.payments ?? []) as AccountPayment[];
+  const [reversing, setReversing] = useState<AccountPayment | null>(null);
   if (!record) return null;
   const status = (payment: AccountPayment) =>
     `${nameOf(choices.status, payment.status)}${payment.status === 2 && payment.reversal_reason ? `: ${payment.reversal_reason}` : ''}`;
@@ -55,12 +57,12 @@ export function PaymentsPanel() {
               <Typography variant="body2">Em aberto depois: {formatMoney(payment.open_principal_after)}</Typography>
               {Number(payment.credit) > 0 && <Typography variant="body2">Crédito: {formatMoney(payment.credit)}</Typography>}
               <Typography variant="body2">{status(payment)}</Typography>
-              <Box><ReverseButton payment={payment} onDone={refresh} /></Box>
+              <Box><ReverseButton payment={payment} onClick={() => setReversing(payment)} /></Box>
             </Box>
           ))}
         </Box>
       ) : (
-        <Table size="small" aria-label="Pagamentos">
+        <Table size="small" aria-label="Pagamentos" sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td:nth-of-type(8)': { whiteSpace: 'normal' } }}>
           <TableHead>
             <TableRow>
               <TableCell>Pagamento</TableCell>
@@ -85,12 +87,13 @@ export function PaymentsPanel() {
                 <TableCell align="right">{formatMoney(payment.open_principal_after)}</TableCell>
                 <TableCell align="right">{Number(payment.credit) > 0 ? formatMoney(payment.credit) : '—'}</TableCell>
                 <TableCell>{status(payment)}</TableCell>
-                <TableCell align="right"><ReverseButton payment={payment} onDone={refresh} /></TableCell>
+                <TableCell align="right"><ReverseButton payment={payment} onClick={() => setReversing(payment)} /></TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
+      <ReverseDialog payment={reversing} onClose={() => setReversing(null)} onDone={refresh} />
     </Box>
   );
 }

@@ -74,7 +74,7 @@ function PostingInputs() {
   }, [typeId]);
   const rule = principalRule(type);
   return (
-    <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', columnGap: 2, rowGap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
       <KindInput source="party_id" kind="reference" label="Devedor" required reference={{ module: 'partes', typeAhead: true }} helperText="Uma pessoa ou empresa." />
       <KindInput
         source="registration_id"
@@ -85,7 +85,7 @@ function PostingInputs() {
         helperText={rule.registrationRequired ? 'O valor depende da faixa e da categoria da inscrição.' : 'Uma inscrição do devedor.'}
       />
       <KindInput source="debt_type_id" kind="reference" label="Tipo de débito" required reference={{ module: 'tipo_debito' }} helperText={rule.typeHelp} />
-      <KindInput source="exercise" kind="integer" label="Exercício" required minimum={2000} maximum={2100} />
+      <KindInput source="exercise" kind="integer" label="Exercício" required minimum={2000} maximum={2100} helperText="O ano cobrado." />
       <KindInput source="posting_date" kind="date" label="Data do lançamento" required helperText="Hoje ou um dia anterior." />
       <KindInput source="due_date" kind="date" label="Vencimento" required={rule.dueDateRequired} helperText={rule.dueDateRequired ? undefined : 'Em branco: o vencimento do valor da contribuição do exercício.'} />
       {rule.base && <KindInput source="base" kind="money" label="Base de cálculo" required helperText={rule.baseHelp} />}

@@ -42,7 +42,7 @@ export function principalRule(type: DebtType | null): PrincipalRule {
     return { ...computed('o valor da contribuição do exercício'), base: false, registrationRequired: true, dueDateRequired: false, typeHelp: 'Contribuição: o valor do exercício para a faixa e a categoria da inscrição.' };
   }
   if (type.characteristic === 2) {
-    if (type.is_dynamic) return { principal: 'required', base: false, registrationRequired: false, dueDateRequired: true, typeHelp: 'Taxa de valor informado.' };
+    if (type.is_dynamic) return { principal: 'required', principalHelp: 'O valor desta taxa é informado no lançamento.', base: false, registrationRequired: false, dueDateRequired: true, typeHelp: 'Taxa de valor informado.' };
     const share = `${percent(type.percent_value)} da contribuição corrente do exercício`;
     return { ...computed(share), base: false, registrationRequired: true, dueDateRequired: true, typeHelp: `Taxa: ${share}.` };
   }
