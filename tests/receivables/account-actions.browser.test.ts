@@ -16,6 +16,7 @@ import { formatCents } from '../../src/shared/decimals.js';
 import { adminApi } from '../e2e/support/admin-api';
 import { logIn } from '../e2e/support/product';
 import { browserSession } from '../e2e/support/session';
+import { animationsFinished } from '../e2e/support/settle';
 import { certifiedRegistration } from '../certificates/support';
 import { loadModel } from '../../language/index.js';
 import { ROOT } from '../api/support/server.js';
@@ -33,7 +34,10 @@ describe("a control account posted, paid and reversed on its screens", () => {
   const { api } = adminApi(() => session.product);
   const asTests: Api = (async (method: string, url: string, payload?: unknown) => ({ status: method === 'POST' ? 201 : 200, body: await api(method, url, payload) })) as unknown as Api;
   const path = () => new URL(page().url()).pathname;
-  const shot = (name: string) => page().screenshot({ path: join(SHOTS, `${name}.png`) });
+  const shot = async (name: string) => {
+    await animationsFinished(page());
+    await page().screenshot({ path: join(SHOTS, `${name}.png`) });
+  };
   /** A field of the view: its label and value, as react-admin's Labeled shows them. */
   const shown = (label: string) => page().locator('.RaLabeled-label').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=..');
   const statement = () => page().getByRole('region', { name: 'Pagamentos da conta' });
@@ -185,14 +189,17 @@ describe("a control account posted, paid and reversed on its screens", () => {
     // The later payment reversed from its own view: the account's statement links to it.
     await statement().getByRole('link', { name: `nº ${later.id}` }).click();
     await expect.poll(path).toMatch(new RegExp(`^/pagamentos/${later.id}`));
+    await page().setViewportSize({ width: 390, height: 844 });
     await page().getByRole('region', { name: 'Estorno do pagamento' }).getByRole('button', { name: 'Estornar' }).click();
     const own = page().getByRole('dialog', { name: `Estornar o pagamento nº ${later.id}` });
     await own.getByLabel('Motivo do estorno').fill('Pago em duplicidade');
+    await shot('payment-view-reverse-390');
     await own.getByRole('button', { name: 'Confirmar estorno' }).click();
     await own.waitFor({ state: 'hidden' });
     await page().getByText('Estornado', { exact: true }).first().waitFor();
     await expect.poll(() => page().getByRole('region', { name: 'Estorno do pagamento' }).getByRole('button', { name: 'Estornar' }).count()).toBe(0);
     expect((await api('GET', `/api/control_account/${accountId}`)).data).toMatchObject({ open_principal: '450.00', status: 1 });
+    await page().setViewportSize({ width: 1366, height: 900 });
   }, 120_000);
 
   it("offers a clerk without controlAccount.pay no 'Pagar' nor 'Estornar', and the server refuses the payment", async () => {

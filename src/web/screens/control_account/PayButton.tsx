@@ -17,6 +17,7 @@ import { councilDate } from '../../../shared/council-clock';
 import { brDate } from '../../../shared/dates';
 import { formatMoney, formatMoneyDigits, parseTypedMoney } from '../../kit/format';
 import { http } from '../../services';
+import { Money } from './Money';
 import { NO_REFUSAL, refusalOf, type Refusal } from './refusal';
 
 const FIELDS = ['date', 'amount', 'means', 'notes'];
@@ -99,6 +100,10 @@ export function PayButton() {
     }
   };
   const error = (field: string) => refusal.fields[field];
+  // A field changed drops the server's word on it.
+  const changed = (field: string) => {
+    if (refusal.fields[field]) setRefusal({ ...refusal, fields: Object.fromEntries(Object.entries(refusal.fields).filter(([key]) => key !== field)) });
+  };
   return (
     <>
       {offered && (
@@ -113,9 +118,9 @@ export function PayButton() {
             <Stack spacing={1} role="status" aria-label="Pagamento registrado">
               <Typography>Pagamento nº {paid.id} registrado.</Typography>
               <Typography>
-                {paid.status === 2 ? 'A conta está paga.' : `Valor original em aberto: ${formatMoney(paid.open_principal)}.`}
+                {paid.status === 2 ? 'A conta está paga.' : <>Valor original em aberto: <Money value={paid.open_principal} />.</>}
               </Typography>
-              {Number(paid.credit) > 0 && <Alert severity="info">Crédito do devedor criado: {formatMoney(paid.credit)}.</Alert>}
+              {Number(paid.credit) > 0 && <Alert severity="info">Crédito do devedor criado: <Money value={paid.credit} />.</Alert>}
             </Stack>
           ) : (
             <Stack spacing={2} sx={{ pt: 1 }}>
@@ -123,7 +128,10 @@ export function PayButton() {
               <DateTextField
                 label="Data do pagamento"
                 value={date}
-                onChange={setDate}
+                onChange={(value) => {
+                  changed('date');
+                  setDate(value);
+                }}
                 error={Boolean(error('date'))}
                 helperText={error('date') ?? ' '}
                 fullWidth
@@ -133,6 +141,7 @@ export function PayButton() {
                 label="Valor"
                 value={formatMoneyDigits(amount)}
                 onChange={(event) => {
+                  changed('amount');
                   setTyped(true);
                   setAmount(parseTypedMoney(event.target.value));
                 }}
@@ -141,13 +150,16 @@ export function PayButton() {
                 fullWidth
                 slotProps={{ input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> }, htmlInput: { inputMode: 'numeric' } }}
               />
-              <TextField select label="Meio" value={means} onChange={(event) => setMeans(event.target.value)} error={Boolean(error('means'))} helperText={error('means') ?? ' '} fullWidth>
+              <TextField select label="Meio" value={means} onChange={(event) => { changed('means'); setMeans(event.target.value); }} error={Boolean(error('means'))} helperText={error('means') ?? ' '} fullWidth>
                 {MEANS.map((choice) => <MenuItem key={choice.id} value={String(choice.id)}>{choice.name}</MenuItem>)}
               </TextField>
               <TextField
                 label="Observação - Opcional"
                 value={notes}
-                onChange={(event) => setNotes(event.target.value)}
+                onChange={(event) => {
+                  changed('notes');
+                  setNotes(event.target.value);
+                }}
                 error={Boolean(error('notes'))}
                 helperText={error('notes') ?? ' '}
                 multiline

@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { useRecordContext, useRefresh } from 'react-admin';
 import { choices } from '@generated/web/pagamentos/choices';
 import { formatDate, formatMoney } from '../../kit/format';
+import { Money } from './Money';
 import { ReverseButton, ReverseDialog } from './ReverseButton';
 
 /** A payment as the account's view answers it (`payments`, docs/API.md 'Payments and reversal'). */
@@ -53,9 +54,10 @@ export function PaymentsPanel() {
           {payments.map((payment) => (
             <Box component="li" key={payment.id} aria-label={`Pagamento nº ${payment.id}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'grid', gap: 0.5 }}>
               <Typography variant="body2"><strong>{number(payment)}</strong> — {formatDate(payment.date)}, {nameOf(choices.means, payment.means)}</Typography>
-              <Typography variant="body2">Valor: {formatMoney(payment.amount)}; aplicado nesta conta: {formatMoney(payment.applied)}</Typography>
-              <Typography variant="body2">Em aberto depois: {formatMoney(payment.open_principal_after)}</Typography>
-              {Number(payment.credit) > 0 && <Typography variant="body2">Crédito: {formatMoney(payment.credit)}</Typography>}
+              <Typography variant="body2">Valor: <Money value={payment.amount} /></Typography>
+              <Typography variant="body2">Aplicado nesta conta: <Money value={payment.applied} /></Typography>
+              <Typography variant="body2">Em aberto depois: <Money value={payment.open_principal_after} /></Typography>
+              {Number(payment.credit) > 0 && <Typography variant="body2">Crédito: <Money value={payment.credit} /></Typography>}
               <Typography variant="body2">{status(payment)}</Typography>
               <Box><ReverseButton payment={payment} onClick={() => setReversing(payment)} /></Box>
             </Box>

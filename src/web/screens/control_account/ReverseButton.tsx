@@ -92,7 +92,10 @@ export function ReverseDialog({ payment, onClose, onDone }: { payment: Reversibl
             <TextField
               label="Motivo do estorno"
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (refusal.fields.reason) setRefusal(NO_REFUSAL);
+              }}
               error={Boolean(refusal.fields.reason)}
               helperText={refusal.fields.reason ?? `${reason.length} de ${REASON_MAX} caracteres`}
               multiline
