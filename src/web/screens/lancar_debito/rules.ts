@@ -47,5 +47,6 @@ export function principalRule(type: DebtType | null): PrincipalRule {
     return { ...computed(share), base: false, registrationRequired: true, dueDateRequired: true, typeHelp: `Taxa: ${share}.` };
   }
   const rate = type.is_from_another_config ? 'a taxa da configuração de multa' : percent(type.percent_value);
-  return { ...computed(`${rate} da base`), base: true, baseHelp: `O valor original é ${rate} desta base.`, registrationRequired: false, dueDateRequired: true, typeHelp: `Multa: ${rate} de uma base informada.` };
+  const baseHelp = type.is_from_another_config ? 'O valor original é esta base à taxa da configuração de multa.' : `O valor original é ${rate} desta base.`;
+  return { ...computed(`${rate} da base`), base: true, baseHelp, registrationRequired: false, dueDateRequired: true, typeHelp: `Multa: ${rate} de uma base informada.` };
 }
