@@ -3,7 +3,7 @@
  * (2025, 600,00 due 31/03/2025, balance 685,00 on 31/03/2026 as B10) and A2 (2026, 650,00 due
  * 31/03/2026): oldest first, spread, an overpayment's credit, the reversal putting both back; refusals
  * on their fields, a later payment stopping a reversal, two payments of one account at once, 403
- * without the permissions.
+ * without the permissions; an account's view answering its payments (its statement).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
@@ -56,6 +56,11 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`payments and reversal [${ki
     expect(await state(a1.id)).toEqual(['0.00', 2]);
     expect(await state(a2.id)).toEqual(['635.00', 1]);
     expect((await account(a1.id)).balance_histories.at(-1)).toMatchObject({ date: ON_31_03, balance: '0.00', notes: `Pagamento de R$ 700,00 (PIX) nº ${payment.id}` });
+    // Each account's view answers the payment as its statement shows it: what it did to that account.
+    expect((await account(a2.id)).payments).toEqual([{
+      id: payment.id, date: ON_31_03, amount: '700.00', means: 3, credit: '0.00', status: 1, notes: null, reversal_reason: null, reversal_date: null,
+      applied: '15.00', principal_share: '15.00', open_principal_after: '635.00', settled: false,
+    }]);
 
     const noReason = await api('POST', `/api/pagamentos/${payment.id}/estorno`, { reason: '  ' });
     expect(noReason).toMatchObject({ status: 422, body: { errors: { reason: ['Informe o motivo do estorno.'] } } });
@@ -65,6 +70,7 @@ for (const kind of FEATURE_DATABASE_KINDS) describe(`payments and reversal [${ki
     expect(await state(a1.id)).toEqual(['600.00', 1]);
     expect(await state(a2.id)).toEqual(['650.00', 1]);
     expect((await account(a1.id)).balance_histories.at(-1).notes).toBe(`Estorno do pagamento nº ${payment.id}: Cheque devolvido`);
+    expect((await account(a1.id)).payments).toMatchObject([{ id: payment.id, status: 2, reversal_reason: 'Cheque devolvido', applied: '685.00', settled: true }]);
     expect(await api('POST', `/api/pagamentos/${payment.id}/estorno`, { reason: 'De novo' })).toMatchObject({ status: 409, body: { message: 'Este pagamento já foi estornado.' } });
     expect((await api('GET', `/api/control_account/${a1.id}/saldo?data=${ON_31_03}`)).body.data.total).toBe('685.00');
   });

@@ -49,7 +49,7 @@ describe('the override seam', () => {
   });
 
   it("finds each feature folder's views.ts, named by the folder, and nothing from a folder without one", async () => {
-    expect(Object.keys(overrides).sort()).toEqual(['acoes_fiscalizacao', 'auditoria', 'clientes', 'configuracao_arrecadacao', 'configuracao_arredondamento_valor', 'configuracao_atualizacao_juros', 'configuracao_atualizacao_multas', 'configuracao_atualizacao_valor', 'control_account', 'documento', 'fiscalizacoes', 'fluxo_trabalho', 'inscricao', 'monitores', 'pendencias_acao_fiscalizacao', 'pessoa_fisica', 'pessoa_juridica', 'relatorio', 'sequencias', 'series_indicador', 'sistemas', 'tipo_debito', 'tipo_fluxo_trabalho', 'usuarios']);
+    expect(Object.keys(overrides).sort()).toEqual(['acoes_fiscalizacao', 'auditoria', 'clientes', 'configuracao_arrecadacao', 'configuracao_arredondamento_valor', 'configuracao_atualizacao_juros', 'configuracao_atualizacao_multas', 'configuracao_atualizacao_valor', 'control_account', 'documento', 'fiscalizacoes', 'fluxo_trabalho', 'inscricao', 'monitores', 'pagamentos', 'pendencias_acao_fiscalizacao', 'pessoa_fisica', 'pessoa_juridica', 'relatorio', 'sequencias', 'series_indicador', 'sistemas', 'tipo_debito', 'tipo_fluxo_trabalho', 'usuarios']);
     expect(Object.keys(overrides.pessoa_fisica ?? {}).sort()).toEqual(['create', 'edit']);
     expect(Object.keys(overrides.monitores ?? {}).sort()).toEqual(['edit', 'list']);
     expect(Object.keys(overrides.sistemas ?? {})).toEqual(['create']);

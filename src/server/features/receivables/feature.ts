@@ -1,4 +1,5 @@
 import { defineFeature } from '../../core/feature.js';
+import { accountPayments } from './account-payments.js';
 import { contributionValueRules } from './contribution-values.js';
 import { entryCharges } from './entry-charges.js';
 import { generationJob } from './generation-job.js';
@@ -12,7 +13,8 @@ import './tables.js';
 /**
  * Receivables (docs/RECEIVABLES.md): what a council bills and receives. The contribution's value per
  * year (./contribution-values.ts); the manual posting of a control account (./posting.ts) and the
- * balance of an account or a party at a date (./account-balance.ts), payments (./payments.ts), the
+ * balance of an account or a party at a date (./account-balance.ts), payments (./payments.ts, an
+ * account's own answered on its view by ./account-payments.ts), the
  * cancellation (./cancellation.ts), a party's regularity (./regularity.ts), routed by ./routes.ts;
  * a party's accounts for its *Financeiro* tab (./party-accounts.ts, routed by ./party-routes.ts);
  * the annual generation (./generation.ts, its job ./generation-job.ts, routed by
@@ -34,6 +36,8 @@ export const receivablesFeature = defineFeature({
 }, async (app, { model }) => {
   app.resources.hooks('valores_contribuicao', contributionValueRules);
   if (!model.byModule.has('control_account')) return;
+  // The account's view answers its payments: the statement 'Estornar' acts on.
+  app.resources.readHooks('control_account', accountPayments);
   await app.register(receivablesRoutes, { model });
   await app.register(partyRoutes, { model });
   if (!model.byModule.has('inscricao')) return;

@@ -9,6 +9,7 @@ import { formatCents } from '../../../shared/decimals';
 import { failureOf } from '../../pages/bare/failure';
 import { http } from '../../services';
 import { CancelAccountButton } from './CancelAccountButton';
+import { PayButton } from './PayButton';
 
 interface Balance {
   days_late: number;
@@ -19,8 +20,8 @@ interface Balance {
 /**
  * 'Saldo em' a chosen date on a control account's view (docs/RECEIVABLES.md §9): the lines as the
  * revenue setting's totalisation groups them and the total, from `GET /api/control_account/{id}/saldo`;
- * 'Confirmar lançamento' on an account awaiting confirmation, to whoever may post; 'Cancelar conta'
- * (./CancelAccountButton.tsx).
+ * 'Confirmar lançamento' on an account awaiting confirmation, to whoever may post; 'Pagar'
+ * (./PayButton.tsx) and 'Cancelar conta' (./CancelAccountButton.tsx).
  */
 export function BalancePanel() {
   const record = useRecordContext();
@@ -65,6 +66,7 @@ export function BalancePanel() {
           Confirmar lançamento
         </Button>
       )}
+      <PayButton />
       <CancelAccountButton />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <DateTextField label="Saldo em" value={date} onChange={setDate} size="small" slotProps={{ inputLabel: { shrink: true } }} />

@@ -1,10 +1,12 @@
 import { KindField, ResourceShow } from '@kit';
 import { choices } from '@generated/web/control_account/choices';
 import { BalancePanel } from './BalancePanel';
+import { PaymentsPanel } from './PaymentsPanel';
 
 /**
- * A control account as the generated view shows it, its balance at a chosen date and the confirmation
- * of a posting awaiting it (./BalancePanel.tsx), and the accounts related to it
+ * A control account as the generated view shows it, its balance at a chosen date, the confirmation
+ * of a posting awaiting it, 'Pagar' and 'Cancelar conta' (./BalancePanel.tsx), its payments with
+ * 'Estornar' (./PaymentsPanel.tsx), and the accounts related to it
  * (`related_control_accounts`, answered by the server beside the account it relates to; docs/FINANCE.md).
  */
 export function ControlAccountShow() {
@@ -38,6 +40,7 @@ export function ControlAccountShow() {
       <KindField source="origin" kind="enum" label="Origem" choices={choices.origin} />
       <KindField source="status" kind="enum" label="Situação da conta" choices={choices.status} />
       <BalancePanel />
+      <PaymentsPanel />
       <KindField
         source="value_update_setting_id"
         kind="reference"
