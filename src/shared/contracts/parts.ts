@@ -11,6 +11,8 @@ export const nullableInteger = { type: ['integer', 'null'] } as const;
 /** An object of any fields, typed as any value (an answer's interface then needs no index signature). */
 export const anyObject = { type: 'object', additionalProperties: true } as unknown as Record<never, never>;
 export const date = { type: 'string', format: 'date' } as const;
+/** An exact decimal as text (`1234.56`): money never travels as a JSON number. */
+export const money = { type: 'string', description: 'Texto de um decimal exato: `1234.56`' } as const;
 export const moment = { type: 'string', format: 'date-time' } as const;
 
 /**

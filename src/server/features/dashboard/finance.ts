@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import { Exact } from '../../../shared/finance/exact.js';
+import type { FinanceFigures } from '../../../shared/contracts/receivables.js';
 import type { BusinessDays } from '../receivables/input.js';
 import { STATUS } from '../receivables/posting.js';
 import { isOverdue } from '../receivables/regularity.js';
@@ -21,8 +22,6 @@ import { loadCalendar } from '../../services/holidays/load.js';
 const MEANS_CREDIT = 5;
 const PAYMENT_DONE = 1;
 
-export interface MonthFigures { month: number; billed: string; received: string }
-export interface FinanceFigures { year: number; date: string; billed: string; received: string; open: string; overdue: string; months: MonthFigures[] }
 
 interface MonthSum { month: number; total: string }
 interface DueSum { due_date: string; total: string }

@@ -12,6 +12,8 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from '../../../../language/index.js';
+import { dataAnswer, money } from '../../../shared/contracts/parts.js';
+import { partyRegularity as regularityAnswer } from '../../../shared/contracts/receivables.js';
 import { today } from '../../core/clock.js';
 import { requireAny } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
@@ -24,7 +26,6 @@ import { confirmPosting, MESSAGES, postManually } from './posting.js';
 
 const text = { type: 'string' } as const;
 const integer = { type: 'integer' } as const;
-const money = { type: 'string', description: 'Texto de um decimal exato: `1234.56`' } as const;
 const notADate = { format: 'O campo {label} não é uma data válida.' } as const;
 const date = (title: string) => ({ type: 'string', format: 'date', title, description: 'Uma data `AAAA-MM-DD`', 'x-messages': notADate }) as const;
 const optionalDate = (title: string) => ({ type: ['string', 'null'], format: 'date', title, description: 'Uma data `AAAA-MM-DD`', 'x-messages': notADate }) as const;
@@ -178,24 +179,7 @@ const regularityContract = {
   summary: 'A regularidade de uma pessoa numa data (hoje, sem `data`): em débito enquanto tem conta Aberta com vencimento, prorrogado ao dia útil seguinte, anterior à data; o número de débitos vencidos, a soma dos seus saldos na data e o vencimento mais antigo (permissão `controlAccount.show` ou `registration.show`; docs/RECEIVABLES.md §8)',
   params: idParams,
   querystring: { type: 'object', properties: { data: date('Data') } },
-  response: {
-    200: {
-      description: 'Em dia ou em débito',
-      type: 'object',
-      properties: {
-        data: {
-          type: 'object',
-          properties: {
-            party_id: integer, date: text, regular: { type: 'boolean' }, debts: integer, total: money, since: { type: ['string', 'null'] },
-            label: { type: 'string', description: '"Em dia" ou "Em débito: R$ 1.234,56 desde 31/03/2026"' },
-          },
-          required: ['party_id', 'date', 'regular', 'debts', 'total', 'since', 'label'],
-          additionalProperties: false,
-        },
-      },
-      required: ['data'],
-    },
-  },
+  response: { 200: dataAnswer('Em dia ou em débito', regularityAnswer) },
   errors: ['401', '403', '404', '422'],
 } as const;
 

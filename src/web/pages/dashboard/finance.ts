@@ -1,21 +1,7 @@
+import type { FinanceFigures } from '../../../shared/contracts/receivables';
 import { formatCents } from '../../../shared/decimals';
 
-/** `GET /api/dashboard/financeiro?ano=` (the dashboard feature's finance routes). */
-export interface FinanceMonth {
-  month: number;
-  billed: string;
-  received: string;
-}
-
-export interface FinanceFigures {
-  year: number;
-  date: string;
-  billed: string;
-  received: string;
-  open: string;
-  overdue: string;
-  months: FinanceMonth[];
-}
+export type { FinanceFigures };
 
 export const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 export const MONTH_NAMES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
+import type { PartyRegularity } from '../../../shared/contracts/receivables';
 import { http } from '../../services';
-
-interface Regularity { regular: boolean; label: string }
+import { RegularityChip } from '../financeiro/RegularityChip';
 
 /**
  * Under a registration: whether its person is up to date with the council today (docs/RECEIVABLES.md
@@ -13,14 +12,14 @@ interface Regularity { regular: boolean; label: string }
  */
 export function RegularityPanel() {
   const record = useRecordContext();
-  const [state, setState] = useState<Regularity | null>(null);
+  const [state, setState] = useState<PartyRegularity | null>(null);
   const party = record?.party_id;
   const version = String(record?.updated_at ?? '');
 
   useEffect(() => {
     if (party == null) return;
     let live = true;
-    http<{ data: Regularity }>({ path: `/api/partes/${encodeURIComponent(String(party))}/regularidade` })
+    http<{ data: PartyRegularity }>({ path: `/api/partes/${encodeURIComponent(String(party))}/regularidade` })
       .then(({ json }) => live && setState(json.data))
       .catch(() => live && setState(null));
     return () => {
@@ -32,7 +31,7 @@ export function RegularityPanel() {
   return (
     <Box component="section" aria-label="Regularidade financeira" sx={{ width: '100%', mt: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
       <Typography variant="h6" component="h2">Regularidade financeira</Typography>
-      <Chip label={state.label} color={state.regular ? 'success' : 'error'} variant={state.regular ? 'outlined' : 'filled'} sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }} />
+      <RegularityChip regularity={state} />
     </Box>
   );
 }

@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { choices } from '@generated/web/control_account/choices';
 import { formatCents } from '../../../../shared/decimals';
 import { formatDate } from '../../../kit/format';
-import type { PartyAccount } from './types';
+import type { PartyAccount } from '../../../../shared/contracts/receivables';
 
 export const NO_ACCOUNTS = 'Nenhuma conta de controle desta pessoa.';
 

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useCanAccess, useRecordContext } from 'react-admin';
 import { DateTextField, type FormTab } from '@kit';
@@ -10,7 +9,8 @@ import { formatCents } from '../../../../shared/decimals';
 import { failureOf } from '../../../pages/bare/failure';
 import { http } from '../../../services';
 import { PartyAccountsTable } from './PartyAccountsTable';
-import type { PartyAccounts, Regularity } from './types';
+import type { PartyAccounts, PartyRegularity } from '../../../../shared/contracts/receivables';
+import { RegularityChip } from '../RegularityChip';
 
 /** What a request answers, or why it failed (a field's message first). */
 type Loaded<T> = { data: T } | { problem: string } | null;
@@ -47,7 +47,7 @@ export function PartyFinance() {
   const party = record?.party_id == null ? null : encodeURIComponent(String(record.party_id));
   const [date, setDate] = useState<string | null>(() => councilDate());
   const accounts = useLoaded<PartyAccounts>(party && `/api/partes/${party}/contas`);
-  const regularity = useLoaded<Regularity>(party && `/api/partes/${party}/regularidade`);
+  const regularity = useLoaded<PartyRegularity>(party && `/api/partes/${party}/regularidade`);
   const balance = useLoaded<{ total: string }>(party && date ? `/api/partes/${party}/saldo` : null, date ? { data: date } : undefined);
   if (party === null) return null;
   return (
@@ -55,7 +55,7 @@ export function PartyFinance() {
       <Box component="section" aria-label="Regularidade financeira" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h6" component="h2">Regularidade financeira</Typography>
         {regularity && 'data' in regularity && (
-          <Chip label={regularity.data.label} color={regularity.data.regular ? 'success' : 'error'} variant={regularity.data.regular ? 'outlined' : 'filled'} sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }} />
+          <RegularityChip regularity={regularity.data} />
         )}
         {problemOf(regularity)}
       </Box>
