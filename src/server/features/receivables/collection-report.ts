@@ -8,12 +8,11 @@
 import { brDate } from '../../../shared/dates.js';
 import { ReportError } from '../reports/engine.js';
 import type { DatasetRow, DatasetRun, ReportDataset } from '../reports/builtin/dataset.js';
-import { MEANS_LABELS, PAYMENT_STATUS } from './payments.js';
+import { CREDIT_MEANS, MEANS_LABELS, PAYMENT_STATUS } from './payments.js';
 import { dateArgument, partyText } from './report-arguments.js';
 import { dateText } from './stored-settings.js';
 
 const BATCH = 500;
-const CREDIT = 5;
 
 const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
 
@@ -75,7 +74,7 @@ export const collectionDataset: ReportDataset = {
         .orderBy('p.date')
         .orderBy('p.id')
         .limit(BATCH);
-      query = means === undefined ? query.where('p.means', '<>', CREDIT) : query.where('p.means', '=', means as 1);
+      query = means === undefined ? query.where('p.means', '<>', CREDIT_MEANS) : query.where('p.means', '=', means as 1);
       if (after) {
         const { date, id } = after;
         query = query.where((eb) => eb.or([eb('p.date', '>', date), eb.and([eb('p.date', '=', date), eb('p.id', '>', id)])]));

@@ -6,6 +6,7 @@ import { generationJob } from './generation-job.js';
 import { generationRoutes } from './generation-routes.js';
 import { leavingCharges } from './leaving-charges.js';
 import { rangeChange } from './range-change.js';
+import { financeRoutes } from './dashboard-routes.js';
 import { partyRoutes } from './party-routes.js';
 import { receivablesRoutes } from './routes.js';
 import './tables.js';
@@ -40,6 +41,8 @@ export const receivablesFeature = defineFeature({
   app.resources.readHooks('control_account', accountPayments);
   await app.register(receivablesRoutes, { model });
   await app.register(partyRoutes, { model });
+  // The dashboard's billed, received, open and overdue (./dashboard-figures.ts).
+  if (model.byModule.has('pagamentos')) await app.register(financeRoutes);
   if (!model.byModule.has('inscricao')) return;
   // A registration entering charges is billed; one entering a situation that interrupts them, or a
   // range that cancels the current contribution's posting, has its year's annuity reduced, cancelled

@@ -27,6 +27,8 @@ import { dateText, roundingSetting, roundingSettingIdOf } from './stored-setting
 
 export const MEANS_LABELS: Record<number, string> = { 1: 'Dinheiro', 2: 'Boleto', 3: 'PIX', 4: 'Transferência', 5: 'Crédito', 6: 'Cartão' };
 export const PAYMENT_STATUS = { done: 1, reversed: 2 } as const;
+/** Means 5 Crédito: a payment made with the party's credit (money an earlier overpayment brought in). */
+export const CREDIT_MEANS = 5;
 
 export const PAYMENT_MESSAGES = {
   dateAfterToday: (today: string) => `A data do pagamento não pode ser posterior a hoje (${brDate(today)}).`,
@@ -193,7 +195,7 @@ export async function applyCredit(trx: Kysely<SpaceDatabase>, model: Model, part
     await trx.updateTable('receivable_credits').set({ used: new Exact(credit.used).plus(take).toFixed(2), updated_at: sql`now()` }).where('id', '=', credit.id).execute();
   }
   await applyPayment(trx, model, {
-    partyId, date, amount: amount.toFixed(2), means: 5, notes: `Crédito dos pagamentos nº ${credits.filter((credit) => uses.some(([id]) => id === Number(credit.id))).map((credit) => credit.id).join(', ')}`,
+    partyId, date, amount: amount.toFixed(2), means: CREDIT_MEANS, notes: `Crédito dos pagamentos nº ${credits.filter((credit) => uses.some(([id]) => id === Number(credit.id))).map((credit) => credit.id).join(', ')}`,
     accountIds: [accountId], userId, creditUses: uses,
   });
 }

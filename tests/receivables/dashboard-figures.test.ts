@@ -9,7 +9,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, userWith, type TestServer } from '../api/support/server.js';
 import { FEATURE_DATABASE_KINDS } from '../support/databases.js';
-import { created, setUpReceivables, type Api, type SetUp } from '../receivables/api-support.js';
+import { created, setUpReceivables, type Api, type SetUp } from './api-support.js';
 
 const TODAY = '2026-11-29';
 const clock = { now: () => Date.parse(`${TODAY}T15:00:00Z`) };

@@ -5,7 +5,7 @@ import { financeFigures } from '../../../shared/contracts/receivables.js';
 import type { ContractTypes } from '../../core/http/route-contracts.js';
 import { requireAny } from '../../core/http/session.js';
 import { spaceOf } from '../../core/http/space.js';
-import { financeFigures as figuresOf } from './finance.js';
+import { financeFigures as figuresOf } from './dashboard-figures.js';
 
 const financeContract = {
   tags: ['dashboard'],
@@ -17,7 +17,7 @@ const financeContract = {
   errors: ['401', '403', '422'],
 } as const;
 
-/** `GET /api/dashboard/financeiro?ano=` (./finance.ts): 403 to whoever may not see the control accounts. */
+/** `GET /api/dashboard/financeiro?ano=` (./dashboard-figures.ts): 403 to whoever may not see the control accounts. */
 export async function financeRoutes(app: FastifyInstance) {
   app.withTypeProvider<ContractTypes>().get('/api/dashboard/financeiro', { schema: financeContract }, async (request) => {
     requireAny(request, ['controlAccount.index', 'controlAccount.show']);

@@ -2,9 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { SpaceDatabase } from '../../../../generated/database.js';
 import { Exact } from '../../../shared/finance/exact.js';
 import type { FinanceFigures } from '../../../shared/contracts/receivables.js';
-import type { BusinessDays } from '../receivables/input.js';
-import { STATUS } from '../receivables/posting.js';
-import { isOverdue } from '../receivables/regularity.js';
+import type { BusinessDays } from './input.js';
+import { CREDIT_MEANS, PAYMENT_STATUS } from './payments.js';
+import { STATUS } from './posting.js';
+import { isOverdue } from './regularity.js';
+import { dateText } from './stored-settings.js';
 import { loadCalendar } from '../../services/holidays/load.js';
 
 /**
@@ -19,8 +21,6 @@ import { loadCalendar } from '../../services/holidays/load.js';
  *   before the date (§8).
  */
 
-const MEANS_CREDIT = 5;
-const PAYMENT_DONE = 1;
 
 
 interface MonthSum { month: number; total: string }
@@ -46,7 +46,6 @@ export function financeSummary(rows: { billed: MonthSum[]; received: MonthSum[];
   };
 }
 
-const dateText = (value: unknown): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
 /** The figures of `year` by month, and what is open and overdue on `date` (the council's today). */
 export async function financeFigures(db: Kysely<SpaceDatabase>, year: number, date: string): Promise<FinanceFigures> {
@@ -62,7 +61,7 @@ export async function financeFigures(db: Kysely<SpaceDatabase>, year: number, da
     db.selectFrom('receivable_payments')
       .select([sql<number>`extract(month from date)::int`.as('month'), sql<string>`sum(amount)::text`.as('total')])
       .where('date', '>=', from).where('date', '<=', to)
-      .where('status', '=', PAYMENT_DONE).where('means', '<>', MEANS_CREDIT)
+      .where('status', '=', PAYMENT_STATUS.done).where('means', '<>', CREDIT_MEANS)
       .groupBy(sql`1`)
       .execute(),
     db.selectFrom('control_accounts')
