@@ -4,13 +4,11 @@
  * and another space's, asked the same, list none of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadModel } from '../../language/index.js';
 import { REPORT_STATUS } from '../../src/server/features/reports/jobs/queue.js';
-import { ROOT } from '../api/support/server.js';
-import { certifiedRegistration } from '../certificates/support.js';
 import { FEATURE_SPACE_KINDS, startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
 import { csvRows } from '../reports/support.js';
-import { created, setUpReceivables, type Api } from './api-support.js';
+import { created, type Api } from './api-support.js';
+import { receivablesInSpaceA } from './two-spaces.js';
 
 type Row = Record<string, any>;
 
@@ -36,24 +34,7 @@ for (const kind of FEATURE_SPACE_KINDS) describe(`receivables reports in two spa
   };
 
   it("lists a space's accounts and payments in its own reports, never in another space's", async () => {
-    const { a, b } = spaces.names;
-    const inA: Api = (method, url, payload) => spaces.as(a, method, url, payload);
-    const inB: Api = (method, url, payload) => spaces.as(b, method, url, payload);
-    const post = async (url: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
-      const answer = await inA(method, url, body);
-      expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(method === 'POST' ? 201 : 200);
-      return answer.body.data;
-    };
-    const option = async (module: string, label: string, combo?: string) => {
-      const answer = await inA('GET', `/api/${module}/combos?${new URLSearchParams({ filter: label, ...(combo ? { combo } : {}) })}`);
-      return (answer.body.data as { id: number; name: string }[]).find((o) => o.name === label)!.id;
-    };
-    const setUp = await setUpReceivables(loadModel(ROOT), inA, {
-      registration: async () => {
-        const { registration } = await certifiedRegistration(post, option);
-        return { id: registration.id, party_id: Number(registration.party_id), contribution_range_id: Number(registration.contribution_range_id), category_id: Number(registration.category_id) };
-      },
-    });
+    const { inA, inB, setUp } = await receivablesInSpaceA(spaces);
     const tax = await setUp.debtType({ denomination: 'Taxa de expediente', characteristic: 2, is_dynamic: true, allow_create_without_confirmation: true });
     const open = await created(inA, '/api/control_account/lancamento', { party_id: setUp.registration.party_id, debt_type_id: tax, exercise: 2026, principal: '650.00', due_date: '2026-03-31' });
     const paid = await created(inA, '/api/control_account/lancamento', { party_id: setUp.registration.party_id, debt_type_id: tax, exercise: 2026, principal: '100.00', due_date: '2026-02-27' });

@@ -7,11 +7,9 @@
  * (404), its dashboard's finance figures counting none of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadModel } from '../../language/index.js';
-import { ROOT } from '../api/support/server.js';
 import { FEATURE_SPACE_KINDS, startTwoSpaces, type TwoSpaces } from '../platform/support/platform.js';
-import { certifiedRegistration } from '../certificates/support.js';
-import { created, setUpReceivables, type Api } from './api-support.js';
+import { created } from './api-support.js';
+import { receivablesInSpaceA } from './two-spaces.js';
 
 for (const kind of FEATURE_SPACE_KINDS) describe(`control accounts in two spaces [${kind}]`, () => {
   let spaces: TwoSpaces;
@@ -21,24 +19,7 @@ for (const kind of FEATURE_SPACE_KINDS) describe(`control accounts in two spaces
   afterAll(() => spaces?.close(), 60_000);
 
   it("keeps a space's accounts to it: 404 from the other space, nothing changed", async () => {
-    const { a, b } = spaces.names;
-    const inA: Api = (method, url, payload) => spaces.as(a, method, url, payload);
-    const inB: Api = (method, url, payload) => spaces.as(b, method, url, payload);
-    const post = async (url: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
-      const answer = await inA(method, url, body);
-      expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(method === 'POST' ? 201 : 200);
-      return answer.body.data;
-    };
-    const option = async (module: string, label: string, combo?: string) => {
-      const answer = await inA('GET', `/api/${module}/combos?${new URLSearchParams({ filter: label, ...(combo ? { combo } : {}) })}`);
-      return (answer.body.data as { id: number; name: string }[]).find((o) => o.name === label)!.id;
-    };
-    const setUp = await setUpReceivables(loadModel(ROOT), inA, {
-      registration: async () => {
-        const { registration } = await certifiedRegistration(post, option);
-        return { id: registration.id, party_id: Number(registration.party_id), contribution_range_id: Number(registration.contribution_range_id), category_id: Number(registration.category_id) };
-      },
-    });
+    const { inA, inB, setUp } = await receivablesInSpaceA(spaces);
     const tax = await setUp.debtType({ denomination: 'Taxa de expediente', characteristic: 2, is_dynamic: false, percent_value: '10' });
     const account = await created(inA, '/api/control_account/lancamento', { party_id: setUp.registration.party_id, registration_id: setUp.registration.id, debt_type_id: tax, exercise: 2026, due_date: '2026-12-10' });
     expect(account.status).toBe(6);
