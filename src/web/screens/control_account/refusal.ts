@@ -1,4 +1,3 @@
-import { firstMessages } from '../../http/client';
 import { failureOf } from '../../pages/bare/failure';
 
 /** A refused request as a dialog shows it: each field's first message (422), else the server's message (403, 409). */
@@ -15,7 +14,7 @@ export const NO_REFUSAL: Refusal = { fields: {}, message: null };
  */
 export function refusalOf(error: unknown, shown: readonly string[]): Refusal {
   const failure = failureOf(error);
-  const all = firstMessages(failure.fields) ?? {};
+  const all = failure.fields;
   const fields = Object.fromEntries(Object.entries(all).filter(([field]) => shown.includes(field)));
   const other = Object.entries(all).find(([field]) => !shown.includes(field))?.[1];
   return { fields, message: other ?? (Object.keys(fields).length ? null : failure.message) };
